@@ -1,0 +1,95 @@
+//! Evaluates the constant expressions of declarations: card properties and initial values.
+
+use super::error::CheckError;
+use super::ir::*;
+use super::Checker;
+use crate::syntax::ast::{BinOp, Span};
+
+impl Checker {
+    /// The value of a constant expression; reports anything that needs a running game.
+    pub(crate) fn const_eval(&mut self, e: &Expr, span: Span) -> Value {
+        self.const_eval_with(e, span, &[])
+    }
+
+    /// The value of an expression over known locals.
+    pub(crate) fn const_eval_with(&mut self, e: &Expr, span: Span, locals: &[Value]) -> Value {
+        match eval(e, locals) {
+            Some(v) => v,
+            None => {
+                self.errors.push(CheckError::invalid(
+                    span,
+                    "this value must be known before the game starts",
+                    "depends on the game in play",
+                    Some("use numbers, options, enum members and the card's own properties here".into()),
+                ));
+                Value::None
+            }
+        }
+    }
+}
+
+fn eval(e: &Expr, locals: &[Value]) -> Option<Value> {
+    Some(match e {
+        Expr::Const(v) => *v,
+        Expr::Local(s) => *locals.get(*s as usize)?,
+        Expr::Not(x) => Value::Bool(!eval(x, locals)?.is_true()),
+        Expr::Neg(x) => Value::Int(-eval(x, locals)?.as_int()?),
+        Expr::If(c, t, o) => {
+            if eval(c, locals)?.is_true() {
+                eval(t, locals)?
+            } else {
+                eval(o, locals)?
+            }
+        }
+        Expr::IsNone(x) => Value::Bool(eval(x, locals)? == Value::None),
+        Expr::SetOf(xs) => {
+            let mut mask = 0u64;
+            for x in xs {
+                if let Value::Sym(s) = eval(x, locals)? {
+                    mask |= 1 << s;
+                }
+            }
+            Value::Set(mask)
+        }
+        Expr::Binary(op, a, b) => {
+            let (a, b) = (eval(a, locals)?, eval(b, locals)?);
+            match op {
+                BinOp::And => Value::Bool(a.is_true() && b.is_true()),
+                BinOp::Or => Value::Bool(a.is_true() || b.is_true()),
+                BinOp::Eq => Value::Bool(a == b),
+                BinOp::Ne => Value::Bool(a != b),
+                BinOp::In => match (a, b) {
+                    (Value::Sym(s), Value::Set(m)) => Value::Bool(m & (1 << s) != 0),
+                    _ => Value::Bool(false),
+                },
+                _ => {
+                    let (x, y) = (a.as_int()?, b.as_int()?);
+                    match op {
+                        BinOp::Add => Value::Int(x.checked_add(y)?),
+                        BinOp::Sub => Value::Int(x.checked_sub(y)?),
+                        BinOp::Mul => Value::Int(x.checked_mul(y)?),
+                        BinOp::Div => Value::Int(x.checked_div(y)?),
+                        BinOp::Mod => Value::Int(x.checked_rem(y)?),
+                        BinOp::Lt => Value::Bool(x < y),
+                        BinOp::Le => Value::Bool(x <= y),
+                        BinOp::Gt => Value::Bool(x > y),
+                        BinOp::Ge => Value::Bool(x >= y),
+                        _ => return None,
+                    }
+                }
+            }
+        }
+        Expr::Builtin(b, xs) => {
+            let v: Option<Vec<i64>> = xs.iter().map(|x| eval(x, locals)?.as_int()).collect();
+            let v = v?;
+            Value::Int(match (b, v.as_slice()) {
+                (Builtin::Sign, [x]) => x.signum(),
+                (Builtin::Abs, [x]) => x.abs(),
+                (Builtin::Min, [x, y]) => *x.min(y),
+                (Builtin::Max, [x, y]) => *x.max(y),
+                _ => return None,
+            })
+        }
+        _ => return None,
+    })
+}

@@ -1,0 +1,455 @@
+//! Collects the declarations of a game: options, enums, properties, orders, cards, zones,
+//! counters, functions and procedures.
+
+use super::error::{suggest, CheckError};
+use super::exprs::Scope;
+use super::ir::*;
+use super::{CardGroup, Checker, Global};
+use crate::syntax::ast::{self, Item, LiteralKind, ZoneAttrKind};
+
+impl Checker {
+    /// Whether `name` at `span` is the declaration registered for that name (not a duplicate).
+    fn owns(&self, name: &ast::Name) -> bool {
+        self.globals.get(&name.text).is_some_and(|(_, s)| *s == name.span)
+    }
+
+    fn set_global(&mut self, name: &ast::Name, g: Global) {
+        if let Some(entry) = self.globals.get_mut(&name.text) {
+            entry.0 = g;
+        }
+    }
+
+    pub(super) fn collect_options(
+        &mut self,
+        items: &[Item],
+        variant_values: &[ast::OptionDecl],
+        sets: &[(String, String)],
+    ) {
+        for item in items {
+            let Item::Option(o) = item else { continue };
+            if !self.owns(&o.name) {
+                continue;
+            }
+            let (ty, value) = match &o.value.kind {
+                LiteralKind::Int(i) => (Type::Int, Value::Int(*i)),
+                LiteralKind::Bool(b) => (Type::Bool, Value::Bool(*b)),
+                // Enum members are resolved once enums are known.
+                LiteralKind::Member(_) => (Type::None, Value::None),
+            };
+            self.set_global(&o.name, Global::Option(self.options.len() as u16));
+            self.options.push(OptionInfo { name: o.name.text.clone(), ty, value, default: value });
+        }
+        self.option_literals = items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Option(o) => Some(o.clone()),
+                _ => None,
+            })
+            .collect();
+        self.option_overrides = variant_values.to_vec();
+        self.option_sets = sets.to_vec();
+    }
+
+    /// Resolves enum-valued options and applies the variant's values and `--set`.
+    fn finish_options(&mut self) {
+        let literals = std::mem::take(&mut self.option_literals);
+        for o in &literals {
+            if let LiteralKind::Member(m) = &o.value.kind {
+                if let Some(Global::Option(i)) = self.globals.get(&o.name.text).map(|g| g.0) {
+                    match self.member_anywhere(m) {
+                        Some((e, v)) => {
+                            let info = &mut self.options[i as usize];
+                            info.ty = Type::Enum(e);
+                            info.value = Value::Sym(v);
+                            info.default = Value::Sym(v);
+                        }
+                        None => self.errors.push(CheckError::UnknownName {
+                            what: "value",
+                            name: m.clone(),
+                            span: o.value.span.into(),
+                            help: Some("an option's value is a number, true, false or an enum member".into()),
+                        }),
+                    }
+                }
+            }
+        }
+        for o in std::mem::take(&mut self.option_overrides) {
+            let Some(Global::Option(i)) = self.globals.get(&o.name.text).map(|g| g.0) else { continue };
+            let ty = self.options[i as usize].ty;
+            match self.literal_value(&o.value.kind, ty) {
+                Ok(v) => self.options[i as usize].value = v,
+                Err(found) => self.errors.push(CheckError::WrongType {
+                    expected: self.type_name(ty),
+                    found,
+                    span: o.value.span.into(),
+                    help: Some(format!("`{}` is {} in the game", o.name.text, self.type_name(ty))),
+                }),
+            }
+        }
+        for (name, text) in std::mem::take(&mut self.option_sets) {
+            let Some(Global::Option(i)) = self.globals.get(&name).map(|g| g.0) else {
+                let known: Vec<&str> = self.options.iter().map(|o| o.name.as_str()).collect();
+                self.errors.push(CheckError::BadOptionValue {
+                    name: name.clone(),
+                    reason: "the game has no such option".into(),
+                    help: suggest(&name, known.iter().copied()).unwrap_or_else(|| {
+                        format!("the options are: {}", if known.is_empty() { "none".into() } else { known.join(", ") })
+                    }),
+                });
+                continue;
+            };
+            let ty = self.options[i as usize].ty;
+            let kind = if let Ok(n) = text.trim().parse::<i64>() {
+                LiteralKind::Int(n)
+            } else if text.trim() == "true" || text.trim() == "false" {
+                LiteralKind::Bool(text.trim() == "true")
+            } else {
+                LiteralKind::Member(text.trim().to_string())
+            };
+            match self.literal_value(&kind, ty) {
+                Ok(v) => self.options[i as usize].value = v,
+                Err(found) => self.errors.push(CheckError::BadOptionValue {
+                    name: name.clone(),
+                    reason: format!("`{text}` is {found}, but the option is {}", self.type_name(ty)),
+                    help: format!("give {} (the default is {})", self.type_name(ty), self.show_value(self.options[i as usize].default, ty)),
+                }),
+            }
+        }
+    }
+
+    /// The value of a literal for an option of type `ty`, or the literal's kind in words.
+    fn literal_value(&self, kind: &LiteralKind, ty: Type) -> Result<Value, String> {
+        match (kind, ty) {
+            (LiteralKind::Int(i), Type::Int) => Ok(Value::Int(*i)),
+            (LiteralKind::Bool(b), Type::Bool) => Ok(Value::Bool(*b)),
+            (LiteralKind::Member(_), Type::Enum(e)) | (LiteralKind::Int(_), Type::Enum(e)) => {
+                let text = match kind {
+                    LiteralKind::Member(m) => m.clone(),
+                    LiteralKind::Int(i) => i.to_string(),
+                    LiteralKind::Bool(_) => unreachable!("literal_value: bool matched as member"),
+                };
+                self.enums[e as usize]
+                    .members
+                    .iter()
+                    .position(|x| *x == text)
+                    .map(|p| Value::Sym(p as u16))
+                    .ok_or_else(|| format!("not a member of `{}`", self.enums[e as usize].name))
+            }
+            (LiteralKind::Int(_), _) => Err("a number".into()),
+            (LiteralKind::Bool(_), _) => Err("a true/false value".into()),
+            (LiteralKind::Member(m), _) => Err(format!("the name `{m}`")),
+        }
+    }
+
+    pub(super) fn collect_enums(&mut self, items: &[Item]) {
+        for item in items {
+            let Item::Enum(e) = item else { continue };
+            if self.enum_names.get(&e.name.text).map(|x| x.1) != Some(e.name.span) {
+                continue;
+            }
+            let mut members: Vec<String> = Vec::new();
+            let mut display = Vec::new();
+            for m in &e.members {
+                if members.contains(&m.name.text) {
+                    let first = e.members.iter().find(|x| x.name.text == m.name.text).map(|x| x.name.span);
+                    self.errors.push(CheckError::duplicate(&m.name.text, m.name.span, first.unwrap_or(m.name.span)));
+                    continue;
+                }
+                members.push(m.name.text.clone());
+                display.push(m.display.clone().unwrap_or_else(|| m.name.text.clone()));
+            }
+            if members.len() > 64 {
+                self.errors.push(CheckError::invalid(e.span, "an enum has at most 64 members", "too many", None));
+            }
+            if let Some(entry) = self.enum_names.get_mut(&e.name.text) {
+                entry.0 = self.enums.len() as u16;
+            }
+            self.enums.push(EnumInfo { name: e.name.text.clone(), members, display });
+        }
+        self.finish_options();
+    }
+
+    pub(super) fn collect_properties(&mut self, items: &[Item]) {
+        for item in items {
+            let Item::Property(p) = item else { continue };
+            if !self.owns(&p.name) {
+                continue;
+            }
+            let ty = self.resolve_type(&p.ty);
+            let default = match &p.default {
+                Some(d) => {
+                    let mut scope = Scope::default();
+                    let (e, t) = self.check_expr(d, Some(ty), &mut scope);
+                    self.expect_type(d.span, ty, t);
+                    self.const_eval(&e, d.span)
+                }
+                None => Value::None,
+            };
+            self.set_global(&p.name, Global::Property(self.properties.len() as u16));
+            self.properties.push(PropertyInfo { name: p.name.text.clone(), ty });
+            self.property_defaults.push(default);
+        }
+    }
+
+    /// The checked type of a written type.
+    pub(super) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
+        match &t.kind {
+            ast::TypeExprKind::Bool => Type::Bool,
+            ast::TypeExprKind::Int => Type::Int,
+            ast::TypeExprKind::Card => Type::Card,
+            ast::TypeExprKind::Player => Type::Player,
+            ast::TypeExprKind::Named(n) | ast::TypeExprKind::SetOf(n) => {
+                let set = matches!(t.kind, ast::TypeExprKind::SetOf(_));
+                match self.enum_names.get(&n.text).map(|g| g.0) {
+                    Some(e) => {
+                        if set {
+                            Type::Set(e)
+                        } else {
+                            Type::Enum(e)
+                        }
+                    }
+                    _ => {
+                        let names: Vec<&str> = self.enum_names.keys().map(|k| k.as_str()).collect();
+                        let help = suggest(&n.text, names.iter().copied()).or_else(|| {
+                            Some("a type is bool, int, card, player, an enum, or `set of` an enum".into())
+                        });
+                        self.errors.push(CheckError::UnknownName { what: "type", name: n.text.clone(), span: n.span.into(), help });
+                        Type::Int
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn collect_orders(&mut self, items: &[Item]) {
+        for item in items {
+            let Item::Order(o) = item else { continue };
+            if !self.owns(&o.name) {
+                continue;
+            }
+            let Some(prop) = self.property_named(&o.property) else { continue };
+            let Type::Enum(e) = self.properties[prop as usize].ty else {
+                self.errors.push(CheckError::wrong_type(o.property.span, "a property whose type is an enum", "another type"));
+                continue;
+            };
+            let members = self.enums[e as usize].members.clone();
+            let mut rank_of = vec![None; members.len()];
+            for (pos, m) in o.members.iter().enumerate() {
+                match members.iter().position(|x| *x == m.text) {
+                    Some(i) if rank_of[i].is_some() => self.errors.push(CheckError::invalid(
+                        m.span,
+                        format!("`{}` appears twice in order `{}`", m.text, o.name.text),
+                        "ranked again here",
+                        None,
+                    )),
+                    Some(i) => rank_of[i] = Some(pos as i64),
+                    None => self.errors.push(CheckError::UnknownName {
+                        what: "member",
+                        name: m.text.clone(),
+                        span: m.span.into(),
+                        help: suggest(&m.text, members.iter().map(|s| s.as_str()))
+                            .or_else(|| Some(format!("an order lists members of enum `{}`", self.enums[e as usize].name))),
+                    }),
+                }
+            }
+            self.set_global(&o.name, Global::Order(self.orders.len() as u16));
+            self.orders.push(OrderInfo { name: o.name.text.clone(), property: prop, rank_of });
+        }
+    }
+
+    /// The index of a property named by `n`, reporting an unknown name.
+    pub(super) fn property_named(&mut self, n: &ast::Name) -> Option<u16> {
+        match self.globals.get(&n.text).map(|g| g.0) {
+            Some(Global::Property(p)) => Some(p),
+            _ => {
+                let names = self.names_where(|g| matches!(g, Global::Property(_)));
+                let help = suggest(&n.text, names.iter().copied())
+                    .or_else(|| Some("declare it with `property name: type`".into()));
+                self.errors.push(CheckError::UnknownName { what: "property", name: n.text.clone(), span: n.span.into(), help });
+                None
+            }
+        }
+    }
+
+    pub(super) fn collect_cards(&mut self, items: &[Item]) {
+        for item in items {
+            let Item::Cards(c) = item else { continue };
+            if !self.owns(&c.name) {
+                continue;
+            }
+            let group = self.make_group(c);
+            self.groups.insert(c.name.text.clone(), group);
+        }
+    }
+
+    fn make_group(&mut self, c: &ast::CardsDecl) -> CardGroup {
+        let mut group = CardGroup::default();
+        match &c.body {
+            ast::CardsBody::Every { properties, assigns } => {
+                let mut axes: Vec<(u16, u16)> = Vec::new(); // (property, enum)
+                for p in properties {
+                    let Some(pi) = self.property_named(p) else { return group };
+                    match self.properties[pi as usize].ty {
+                        Type::Enum(e) => axes.push((pi, e)),
+                        _ => {
+                            self.errors.push(CheckError::wrong_type(p.span, "a property whose type is an enum", "another type"));
+                            return group;
+                        }
+                    }
+                }
+                let sizes: Vec<usize> = axes.iter().map(|(_, e)| self.enums[*e as usize].members.len()).collect();
+                let total: usize = sizes.iter().product();
+                if total > 4096 {
+                    self.errors.push(CheckError::invalid(c.span, "too many cards (more than 4096)", "here", None));
+                    return group;
+                }
+                for n in 0..total {
+                    let mut props = self.property_defaults.clone();
+                    let mut rest = n;
+                    let mut name = String::new();
+                    let mut picks = vec![0usize; axes.len()];
+                    for (i, size) in sizes.iter().enumerate().rev() {
+                        picks[i] = rest % size;
+                        rest /= size;
+                    }
+                    for (i, (p, e)) in axes.iter().enumerate() {
+                        props[*p as usize] = Value::Sym(picks[i] as u16);
+                        name.push_str(&self.enums[*e as usize].display[picks[i]]);
+                    }
+                    self.assign_props(&mut props, assigns);
+                    group.cards.push((name, props));
+                }
+            }
+            ast::CardsBody::List(cards) => {
+                for card in cards {
+                    let mut props = self.property_defaults.clone();
+                    self.assign_props(&mut props, &card.assigns);
+                    group.cards.push((card.name.clone(), props));
+                }
+            }
+        }
+        group
+    }
+
+    /// Evaluates `prop: expr` assignments for one card; expressions may read the card's
+    /// properties set so far by name.
+    fn assign_props(&mut self, props: &mut [Value], assigns: &[ast::PropAssign]) {
+        for a in assigns {
+            let Some(pi) = self.property_named(&a.name) else { continue };
+            let ty = self.properties[pi as usize].ty;
+            let mut scope = Scope::for_card(self, props);
+            let (e, t) = self.check_expr(&a.value, Some(ty), &mut scope);
+            self.expect_type(a.value.span, ty, t);
+            let locals = scope.const_locals.clone();
+            props[pi as usize] = self.const_eval_with(&e, a.value.span, &locals);
+        }
+    }
+
+    pub(super) fn collect_zones(&mut self, items: &[Item]) {
+        for item in items {
+            let Item::Zone(z) = item else { continue };
+            if !self.owns(&z.name) {
+                continue;
+            }
+            let mut per_player = false;
+            let mut face_up = false;
+            let mut spread = false;
+            let mut visibility = Visibility::ByFacing;
+            let mut holds: Vec<&ast::Name> = Vec::new();
+            for a in &z.attrs {
+                match &a.kind {
+                    ZoneAttrKind::PerPlayer => per_player = true,
+                    ZoneAttrKind::Shared => per_player = false,
+                    ZoneAttrKind::Facing(f) => face_up = *f == ast::Facing::Up,
+                    ZoneAttrKind::Stack => spread = false,
+                    ZoneAttrKind::Spread => spread = true,
+                    ZoneAttrKind::Public => visibility = Visibility::Public,
+                    ZoneAttrKind::Private => visibility = Visibility::Private,
+                    ZoneAttrKind::Holds(names) => holds.extend(names.iter()),
+                }
+            }
+            let decl = self.zone_decls.len() as u16;
+            let first = self.zones.len() as u16;
+            let owners: Vec<Option<u8>> =
+                if per_player { (0..self.players).map(Some).collect() } else { vec![None] };
+            for owner in owners {
+                let mut initial = Vec::new();
+                for h in &holds {
+                    match self.groups.get(&h.text) {
+                        Some(g) => {
+                            for (name, props) in g.cards.clone() {
+                                initial.push(self.cards.len() as u16);
+                                self.cards.push(CardInfo { name, group: h.text.clone() });
+                                self.card_props.extend(props);
+                            }
+                        }
+                        None => {
+                            let names = self.names_where(|g| matches!(g, Global::Cards));
+                            let help = suggest(&h.text, names.iter().copied())
+                                .or_else(|| Some("a zone holds cards declared with `cards name = ...`".into()));
+                            self.errors.push(CheckError::UnknownName { what: "cards", name: h.text.clone(), span: h.span.into(), help });
+                        }
+                    }
+                }
+                let name = match owner {
+                    Some(p) => format!("{} of player {}", z.name.text, p + 1),
+                    None => z.name.text.clone(),
+                };
+                self.zones.push(ZoneInfo { name, decl, owner, face_up, spread, visibility, initial });
+            }
+            if self.cards.len() > u16::MAX as usize / 2 {
+                self.errors.push(CheckError::invalid(z.span, "too many cards in the game", "here", None));
+            }
+            self.set_global(&z.name, Global::Zone(decl));
+            self.zone_decls.push(ZoneDeclInfo { name: z.name.text.clone(), per_player, first });
+        }
+    }
+
+    pub(super) fn collect_counters(&mut self, items: &[Item]) {
+        for item in items {
+            let Item::Counter(c) = item else { continue };
+            if !self.owns(&c.name) {
+                continue;
+            }
+            let mut scope = Scope::default();
+            let (e, ty) = self.check_expr(&c.init, None, &mut scope);
+            if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_)) {
+                self.errors.push(CheckError::wrong_type(c.init.span, "a number, true/false or an enum member", self.type_name(ty)));
+            }
+            let init = self.const_eval(&e, c.init.span);
+            let slot = self.counter_slots as u16;
+            self.counter_slots += if c.per_player { self.players as usize } else { 1 };
+            self.set_global(&c.name, Global::Counter(self.counters.len() as u16));
+            self.counters.push(CounterInfo {
+                name: c.name.text.clone(),
+                per_player: c.per_player,
+                reported: c.reported,
+                ty,
+                slot,
+                init,
+            });
+        }
+    }
+
+    pub(super) fn collect_routines(&mut self, items: &[Item]) {
+        for item in items {
+            match item {
+                Item::Function(f) if self.owns(&f.name) => {
+                    self.functions.insert(f.name.text.clone(), f.clone());
+                }
+                Item::Procedure(p) if self.owns(&p.name) => self.procedure_decls.push(p.clone()),
+                Item::Procedure(p) => {
+                    // A duplicate: keep indices aligned with `declare_all`, never called.
+                    let _ = p;
+                }
+                _ => {}
+            }
+        }
+        // `declare_all` numbered procedures in item order, duplicates included: renumber.
+        for (i, p) in self.procedure_decls.iter().enumerate() {
+            if let Some(entry) = self.globals.get_mut(&p.name.text) {
+                entry.0 = Global::Procedure(i as u16);
+            }
+        }
+    }
+}

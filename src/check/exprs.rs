@@ -1,0 +1,545 @@
+//! Checks expressions: resolves names, infers and checks types, inlines functions.
+
+use super::error::{suggest, CheckError};
+use super::ir::*;
+use super::{Checker, Global};
+use crate::syntax::ast::{self, BinOp, ExprKind, Span, UnOp};
+
+/// A local name in scope.
+#[derive(Debug, Clone)]
+pub(crate) struct Var {
+    pub name: String,
+    pub slot: u16,
+    pub ty: Type,
+    /// A per-player local (a secret choice) takes one slot per player from `slot`.
+    pub per_player: bool,
+}
+
+/// The local names visible while checking, and the slots they use.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Scope {
+    pub vars: Vec<Var>,
+    pub next_slot: u16,
+    pub max_slot: u16,
+    /// Parameters of the function being checked, read as `Expr::Param`.
+    pub params: Vec<(String, Type)>,
+    /// Known values of locals, for expressions evaluated while checking (card properties).
+    pub const_locals: Vec<Value>,
+}
+
+impl Scope {
+    /// A scope in which each property name stands for the value it has on the card being made.
+    pub(crate) fn for_card(checker: &Checker, props: &[Value]) -> Scope {
+        let mut s = Scope::default();
+        for (i, p) in checker.properties.iter().enumerate() {
+            s.bind(&p.name, p.ty, false, 1);
+            s.const_locals.push(props.get(i).copied().unwrap_or_default());
+        }
+        s
+    }
+
+    /// Binds a name to fresh slots (`width` of them) and returns the first.
+    pub(crate) fn bind(&mut self, name: &str, ty: Type, per_player: bool, width: u16) -> u16 {
+        let slot = self.next_slot;
+        self.next_slot += width;
+        self.max_slot = self.max_slot.max(self.next_slot);
+        self.vars.push(Var { name: name.to_string(), slot, ty, per_player });
+        slot
+    }
+
+    /// A fresh hidden slot (loop counters).
+    pub(crate) fn hidden(&mut self) -> u16 {
+        self.bind("", Type::Int, false, 1)
+    }
+
+    fn lookup(&self, name: &str) -> Option<&Var> {
+        self.vars.iter().rev().find(|v| v.name == name)
+    }
+
+    /// The current depth, to restore when a block ends.
+    pub(crate) fn mark(&self) -> (usize, u16) {
+        (self.vars.len(), self.next_slot)
+    }
+
+    /// Forgets names bound since `mark`. Slots are not reused, so a paused frame stays valid.
+    pub(crate) fn restore(&mut self, mark: (usize, u16)) {
+        self.vars.truncate(mark.0);
+    }
+}
+
+impl Checker {
+    /// The words for a type in messages.
+    pub(crate) fn type_name(&self, t: Type) -> String {
+        match t {
+            Type::Int => "a number".into(),
+            Type::Bool => "a true/false value".into(),
+            Type::Card => "a card".into(),
+            Type::Player => "a player".into(),
+            Type::Zone => "a zone".into(),
+            Type::Enum(e) => format!("a `{}`", self.enums[e as usize].name),
+            Type::Set(e) => format!("a set of `{}`", self.enums[e as usize].name),
+            Type::None => "`none`".into(),
+            Type::EmptySet => "an empty set".into(),
+        }
+    }
+
+    /// A value in words, for messages.
+    pub(crate) fn show_value(&self, v: Value, t: Type) -> String {
+        match (v, t) {
+            (Value::Sym(s), Type::Enum(e)) => self.enums[e as usize].members[s as usize].clone(),
+            (Value::Int(i), _) => i.to_string(),
+            (Value::Bool(b), _) => b.to_string(),
+            _ => format!("{v:?}"),
+        }
+    }
+
+    /// Whether a value of type `found` may stand where `expected` is wanted.
+    pub(crate) fn compatible(expected: Type, found: Type) -> bool {
+        expected == found
+            || found == Type::None
+            || expected == Type::None
+            || (found == Type::EmptySet && matches!(expected, Type::Set(_)))
+            || (expected == Type::EmptySet && matches!(found, Type::Set(_)))
+    }
+
+    /// Reports a type mismatch.
+    pub(crate) fn expect_type(&mut self, span: Span, expected: Type, found: Type) {
+        if !Self::compatible(expected, found) {
+            let (e, f) = (self.type_name(expected), self.type_name(found));
+            self.errors.push(CheckError::wrong_type(span, e, f));
+        }
+    }
+
+    /// The only enum member named `name`, if exactly one enum has it.
+    pub(crate) fn member_anywhere(&self, name: &str) -> Option<(u16, u16)> {
+        let mut found = None;
+        for (e, info) in self.enums.iter().enumerate() {
+            if let Some(m) = info.members.iter().position(|x| x == name) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((e as u16, m as u16));
+            }
+        }
+        found
+    }
+
+    fn member_of(&self, e: u16, name: &str) -> Option<u16> {
+        self.enums[e as usize].members.iter().position(|x| x == name).map(|m| m as u16)
+    }
+
+    /// Checks an expression, with the type wanted (if known) guiding enum members.
+    pub(crate) fn check_expr(&mut self, e: &ast::Expr, expected: Option<Type>, scope: &mut Scope) -> (Expr, Type) {
+        match &e.kind {
+            ExprKind::Int(i) => {
+                if let Some(Type::Enum(en)) = expected {
+                    if let Some(m) = self.member_of(en, &i.to_string()) {
+                        return (Expr::Const(Value::Sym(m)), Type::Enum(en));
+                    }
+                }
+                (Expr::Const(Value::Int(*i)), Type::Int)
+            }
+            ExprKind::Bool(b) => (Expr::Const(Value::Bool(*b)), Type::Bool),
+            ExprKind::None => (Expr::Const(Value::None), Type::None),
+            ExprKind::Player(n) => {
+                if *n == 0 || *n > self.players as u32 {
+                    self.errors.push(CheckError::invalid(
+                        e.span,
+                        format!("there is no player {n}"),
+                        "out of range",
+                        Some(format!("players are numbered 1 to {}", self.players)),
+                    ));
+                }
+                (Expr::Const(Value::Player(n.saturating_sub(1).min(255) as u8)), Type::Player)
+            }
+            ExprKind::Name(n) => self.check_name(n, e.span, expected, scope),
+            ExprKind::Top(z) | ExprKind::Bottom(z) => {
+                let z = self.zone_expr(z, scope);
+                let top = matches!(e.kind, ExprKind::Top(_));
+                (if top { Expr::Top(Box::new(z)) } else { Expr::Bottom(Box::new(z)) }, Type::Card)
+            }
+            ExprKind::Count(z) => (Expr::Count(Box::new(self.zone_expr(z, scope))), Type::Int),
+            ExprKind::IsEmpty { target, negated } => {
+                let z = Expr::IsEmpty(Box::new(self.zone_expr(target, scope)));
+                (if *negated { Expr::Not(Box::new(z)) } else { z }, Type::Bool)
+            }
+            ExprKind::IsNone { target, negated } => {
+                let (t, _) = self.check_expr(target, None, scope);
+                let z = Expr::IsNone(Box::new(t));
+                (if *negated { Expr::Not(Box::new(z)) } else { z }, Type::Bool)
+            }
+            ExprKind::Opponent(p) => {
+                let p = self.typed(p, Type::Player, scope);
+                (Expr::Opponent(Box::new(p)), Type::Player)
+            }
+            ExprKind::SetLit(items) => self.check_set(items, e.span, expected, scope),
+            ExprKind::Call { name, args } => self.check_call(name, args, e.span, scope),
+            ExprKind::Of { name, arg } => self.check_of(name, arg, scope),
+            ExprKind::If { cond, then, otherwise } => {
+                let c = self.typed(cond, Type::Bool, scope);
+                let (t, tt) = self.check_expr(then, expected, scope);
+                let (o, ot) = self.check_expr(otherwise, expected.or(Some(tt)), scope);
+                let ty = if tt == Type::None { ot } else { tt };
+                self.expect_type(otherwise.span, ty, ot);
+                (Expr::If(Box::new(c), Box::new(t), Box::new(o)), ty)
+            }
+            ExprKind::Unary { op, operand } => match op {
+                UnOp::Not => (Expr::Not(Box::new(self.typed(operand, Type::Bool, scope))), Type::Bool),
+                UnOp::Neg => (Expr::Neg(Box::new(self.typed(operand, Type::Int, scope))), Type::Int),
+            },
+            ExprKind::Binary { op, lhs, rhs } => self.check_binary(*op, lhs, rhs, scope),
+            ExprKind::Field { target, name } => {
+                let t = self.typed(target, Type::Card, scope);
+                match self.property_named(name) {
+                    Some(p) => (Expr::Prop(Box::new(t), p), self.properties[p as usize].ty),
+                    None => (Expr::Const(Value::None), Type::None),
+                }
+            }
+        }
+    }
+
+    /// Checks an expression that must have type `ty`.
+    pub(crate) fn typed(&mut self, e: &ast::Expr, ty: Type, scope: &mut Scope) -> Expr {
+        let (x, t) = self.check_expr(e, Some(ty), scope);
+        self.expect_type(e.span, ty, t);
+        x
+    }
+
+    /// Checks an expression that must be a zone; a bare name must be a zone's name.
+    pub(crate) fn zone_expr(&mut self, e: &ast::Expr, scope: &mut Scope) -> Expr {
+        if let ExprKind::Name(n) = &e.kind {
+            if scope.lookup(n).is_none() && !matches!(self.globals.get(n).map(|g| g.0), Some(Global::Zone(_))) {
+                let names = self.names_where(|g| matches!(g, Global::Zone(_)));
+                self.errors.push(CheckError::UnknownZone {
+                    name: n.clone(),
+                    span: e.span.into(),
+                    help: suggest(n, names.iter().copied()).or_else(|| Some("declare it with `zone name: ...`".into())),
+                });
+                return Expr::Const(Value::None);
+            }
+        }
+        if let ExprKind::Of { name, .. } = &e.kind {
+            let known = scope.lookup(&name.text).is_some() || self.globals.contains_key(&name.text);
+            if !known {
+                let names = self.names_where(|g| matches!(g, Global::Zone(_)));
+                self.errors.push(CheckError::UnknownZone {
+                    name: name.text.clone(),
+                    span: name.span.into(),
+                    help: suggest(&name.text, names.iter().copied())
+                        .or_else(|| Some("declare it with `zone name: per player, ...`".into())),
+                });
+                return Expr::Const(Value::None);
+            }
+        }
+        self.typed(e, Type::Zone, scope)
+    }
+
+    fn check_name(&mut self, n: &str, span: Span, expected: Option<Type>, scope: &mut Scope) -> (Expr, Type) {
+        if let Some(v) = scope.lookup(n) {
+            if v.per_player {
+                self.errors.push(CheckError::invalid(
+                    span,
+                    format!("`{n}` holds one value per player"),
+                    "which player's?",
+                    Some(format!("write `{n} of p` for player p's")),
+                ));
+                return (Expr::Const(Value::None), v.ty);
+            }
+            return (Expr::Local(v.slot), v.ty);
+        }
+        if let Some(i) = scope.params.iter().position(|(p, _)| p == n) {
+            return (Expr::Param(i as u16), scope.params[i].1);
+        }
+        if let Some(Type::Enum(en)) = expected {
+            if let Some(m) = self.member_of(en, n) {
+                return (Expr::Const(Value::Sym(m)), Type::Enum(en));
+            }
+        }
+        match self.globals.get(n).map(|g| g.0) {
+            Some(Global::Option(o)) => {
+                let info = &self.options[o as usize];
+                return (Expr::Const(info.value), info.ty);
+            }
+            Some(Global::Counter(c)) => {
+                let info = &self.counters[c as usize];
+                if info.per_player {
+                    self.errors.push(CheckError::invalid(
+                        span,
+                        format!("counter `{n}` has one value per player"),
+                        "which player's?",
+                        Some(format!("write `{n} of p` for player p's")),
+                    ));
+                }
+                return (Expr::Counter(info.slot), info.ty);
+            }
+            Some(Global::Zone(z)) => {
+                let info = &self.zone_decls[z as usize];
+                if info.per_player {
+                    self.errors.push(CheckError::invalid(
+                        span,
+                        format!("each player has their own `{n}`"),
+                        "which player's?",
+                        Some(format!("write `{n} of p` for player p's")),
+                    ));
+                }
+                return (Expr::Const(Value::Zone(info.first)), Type::Zone);
+            }
+            _ => {}
+        }
+        if let Some((en, m)) = self.member_anywhere(n) {
+            return (Expr::Const(Value::Sym(m)), Type::Enum(en));
+        }
+        let mut names: Vec<String> = scope.vars.iter().map(|v| v.name.clone()).collect();
+        names.extend(scope.params.iter().map(|p| p.0.clone()));
+        names.extend(self.globals.keys().cloned());
+        for en in &self.enums {
+            names.extend(en.members.iter().cloned());
+        }
+        let help = suggest(n, names.iter().map(|s| s.as_str()));
+        let ambiguous = self.enums.iter().filter(|e| e.members.iter().any(|m| m == n)).count() > 1;
+        if ambiguous {
+            self.errors.push(CheckError::invalid(
+                span,
+                format!("`{n}` is a member of more than one enum"),
+                "ambiguous here",
+                Some("compare it with a value of the enum you mean, so its type is known".into()),
+            ));
+        } else {
+            self.errors.push(CheckError::UnknownName { what: "name", name: n.to_string(), span: span.into(), help });
+        }
+        (Expr::Const(Value::None), Type::None)
+    }
+
+    fn check_of(&mut self, name: &ast::Name, arg: &ast::Expr, scope: &mut Scope) -> (Expr, Type) {
+        if let Some(v) = scope.lookup(&name.text).cloned() {
+            if !v.per_player {
+                self.errors.push(CheckError::invalid(
+                    name.span,
+                    format!("`{}` is not a per-player value", name.text),
+                    "cannot take `of`",
+                    Some(format!("write `{}` alone", name.text)),
+                ));
+            }
+            let p = self.typed(arg, Type::Player, scope);
+            return (Expr::LocalOf(v.slot, Box::new(p)), v.ty);
+        }
+        match self.globals.get(&name.text).map(|g| g.0) {
+            Some(Global::Zone(z)) => {
+                let info = self.zone_decls[z as usize].clone();
+                let p = self.typed(arg, Type::Player, scope);
+                if !info.per_player {
+                    self.errors.push(CheckError::invalid(
+                        name.span,
+                        format!("zone `{}` is shared, not one per player", name.text),
+                        "shared zone",
+                        Some(format!("write `{}` alone, or declare it `per player`", name.text)),
+                    ));
+                    return (Expr::Const(Value::Zone(info.first)), Type::Zone);
+                }
+                (Expr::ZoneOf(info.first, Box::new(p)), Type::Zone)
+            }
+            Some(Global::Counter(c)) => {
+                let info = self.counters[c as usize].clone();
+                let p = self.typed(arg, Type::Player, scope);
+                if !info.per_player {
+                    self.errors.push(CheckError::invalid(
+                        name.span,
+                        format!("counter `{}` is one value for the game, not one per player", name.text),
+                        "not per player",
+                        Some(format!("write `{}` alone, or declare it `per player`", name.text)),
+                    ));
+                    return (Expr::Counter(info.slot), info.ty);
+                }
+                (Expr::CounterOf(info.slot, Box::new(p)), info.ty)
+            }
+            Some(Global::Order(o)) => {
+                let c = self.typed(arg, Type::Card, scope);
+                (Expr::OrderOf(o, Box::new(c)), Type::Int)
+            }
+            Some(Global::Property(p)) => {
+                let c = self.typed(arg, Type::Card, scope);
+                (Expr::Prop(Box::new(c), p), self.properties[p as usize].ty)
+            }
+            _ => {
+                let mut names: Vec<String> =
+                    scope.vars.iter().filter(|v| v.per_player).map(|v| v.name.clone()).collect();
+                names.extend(
+                    self.names_where(|g| matches!(g, Global::Zone(_) | Global::Counter(_) | Global::Order(_)))
+                        .into_iter()
+                        .map(String::from),
+                );
+                let help = suggest(&name.text, names.iter().map(|s| s.as_str())).or_else(|| {
+                    Some("`x of y` takes a zone or counter per player, or an order applied to a card".into())
+                });
+                self.errors.push(CheckError::UnknownName { what: "name", name: name.text.clone(), span: name.span.into(), help });
+                let _ = self.check_expr(arg, None, scope);
+                (Expr::Const(Value::None), Type::None)
+            }
+        }
+    }
+
+    fn check_set(&mut self, items: &[ast::Expr], span: Span, expected: Option<Type>, scope: &mut Scope) -> (Expr, Type) {
+        let mut elem = match expected {
+            Some(Type::Set(e)) => Some(Type::Enum(e)),
+            _ => None,
+        };
+        let mut out = Vec::new();
+        for it in items {
+            let (x, t) = self.check_expr(it, elem, scope);
+            match (elem, t) {
+                (_, Type::Enum(_)) if elem.is_none() => elem = Some(t),
+                (Some(want), _) => self.expect_type(it.span, want, t),
+                (None, _) => self.errors.push(CheckError::wrong_type(it.span, "an enum member", self.type_name(t))),
+            }
+            out.push(x);
+        }
+        let ty = match elem {
+            Some(Type::Enum(e)) => Type::Set(e),
+            _ if items.is_empty() => Type::EmptySet,
+            _ => {
+                let _ = span;
+                Type::EmptySet
+            }
+        };
+        (Expr::SetOf(out), ty)
+    }
+
+    fn check_binary(&mut self, op: BinOp, lhs: &ast::Expr, rhs: &ast::Expr, scope: &mut Scope) -> (Expr, Type) {
+        let boxed = |a: Expr, b: Expr| (Box::new(a), Box::new(b));
+        match op {
+            BinOp::And | BinOp::Or => {
+                let (a, b) = boxed(self.typed(lhs, Type::Bool, scope), self.typed(rhs, Type::Bool, scope));
+                (Expr::Binary(op, a, b), Type::Bool)
+            }
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod => {
+                let (a, b) = boxed(self.typed(lhs, Type::Int, scope), self.typed(rhs, Type::Int, scope));
+                (Expr::Binary(op, a, b), Type::Int)
+            }
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                let (a, b) = boxed(self.typed(lhs, Type::Int, scope), self.typed(rhs, Type::Int, scope));
+                (Expr::Binary(op, a, b), Type::Bool)
+            }
+            BinOp::Eq | BinOp::Ne => {
+                let (a, at) = self.check_expr(lhs, None, scope);
+                let (b, bt) = self.check_expr(rhs, Some(at), scope);
+                // `10 == c.rank`: read the left side again now that the right side's type is known.
+                let (a, at) = if at == Type::Int && matches!(bt, Type::Enum(_)) {
+                    self.check_expr(lhs, Some(bt), scope)
+                } else {
+                    (a, at)
+                };
+                self.expect_type(rhs.span, at, bt);
+                (Expr::Binary(op, Box::new(a), Box::new(b)), Type::Bool)
+            }
+            BinOp::In => {
+                let (b, bt) = self.check_expr(rhs, None, scope);
+                let want = match bt {
+                    Type::Set(e) => Some(Type::Enum(e)),
+                    Type::EmptySet => None,
+                    _ => {
+                        self.errors.push(CheckError::wrong_type(rhs.span, "a set", self.type_name(bt)));
+                        None
+                    }
+                };
+                let (a, at) = self.check_expr(lhs, want, scope);
+                if let Some(w) = want {
+                    self.expect_type(lhs.span, w, at);
+                }
+                (Expr::Binary(op, Box::new(a), Box::new(b)), Type::Bool)
+            }
+        }
+    }
+
+    fn check_call(&mut self, name: &ast::Name, args: &[ast::Expr], span: Span, scope: &mut Scope) -> (Expr, Type) {
+        let builtin = match name.text.as_str() {
+            "sign" => Some((Builtin::Sign, 1)),
+            "abs" => Some((Builtin::Abs, 1)),
+            "min" => Some((Builtin::Min, 2)),
+            "max" => Some((Builtin::Max, 2)),
+            _ => None,
+        };
+        if let Some((b, arity)) = builtin {
+            if args.len() != arity {
+                self.errors.push(CheckError::ArgumentCount {
+                    name: name.text.clone(),
+                    expected: arity,
+                    found: args.len(),
+                    span: span.into(),
+                    decl: None,
+                });
+            }
+            let xs = args.iter().map(|a| self.typed(a, Type::Int, scope)).collect();
+            return (Expr::Builtin(b, xs), Type::Int);
+        }
+        let Some(f) = self.functions.get(&name.text).cloned() else {
+            let names: Vec<&str> = self.functions.keys().map(|s| s.as_str()).chain(["sign", "abs", "min", "max"]).collect();
+            let help = suggest(&name.text, names.iter().copied());
+            let what = if matches!(self.globals.get(&name.text).map(|g| g.0), Some(Global::Procedure(_))) {
+                "function (procedures are called as statements, not in expressions)"
+            } else {
+                "function"
+            };
+            self.errors.push(CheckError::UnknownName { what, name: name.text.clone(), span: name.span.into(), help });
+            return (Expr::Const(Value::None), Type::None);
+        };
+        if args.len() != f.params.len() {
+            self.errors.push(CheckError::ArgumentCount {
+                name: name.text.clone(),
+                expected: f.params.len(),
+                found: args.len(),
+                span: span.into(),
+                decl: Some(f.name.span.into()),
+            });
+            return (Expr::Const(Value::None), Type::None);
+        }
+        let ret = self.resolve_type(&f.ret);
+        if self.inlining.contains(&f.name.text) {
+            self.errors.push(CheckError::invalid(
+                span,
+                format!("function `{}` calls itself", f.name.text),
+                "recursive call",
+                Some("functions are expanded where they are used, so they cannot recurse; use a procedure".into()),
+            ));
+            return (Expr::Const(Value::None), ret);
+        }
+        let mut params = Vec::new();
+        let mut actual = Vec::new();
+        for (p, a) in f.params.iter().zip(args) {
+            let ty = self.resolve_type(&p.ty);
+            actual.push(self.typed(a, ty, scope));
+            params.push((p.name.text.clone(), ty));
+        }
+        self.inlining.push(f.name.text.clone());
+        let mut fscope = Scope { params, ..Scope::default() };
+        let (body, bt) = self.check_expr(&f.body, Some(ret), &mut fscope);
+        self.inlining.pop();
+        self.expect_type(f.body.span, ret, bt);
+        (substitute(body, &actual), ret)
+    }
+}
+
+/// Replaces function parameters by the argument expressions.
+fn substitute(e: Expr, args: &[Expr]) -> Expr {
+    let s = |b: Box<Expr>| Box::new(substitute(*b, args));
+    match e {
+        Expr::Param(i) => args.get(i as usize).cloned().unwrap_or(Expr::Const(Value::None)),
+        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) => e,
+        Expr::LocalOf(b, p) => Expr::LocalOf(b, s(p)),
+        Expr::CounterOf(b, p) => Expr::CounterOf(b, s(p)),
+        Expr::ZoneOf(b, p) => Expr::ZoneOf(b, s(p)),
+        Expr::Top(x) => Expr::Top(s(x)),
+        Expr::Bottom(x) => Expr::Bottom(s(x)),
+        Expr::Count(x) => Expr::Count(s(x)),
+        Expr::IsEmpty(x) => Expr::IsEmpty(s(x)),
+        Expr::Opponent(x) => Expr::Opponent(s(x)),
+        Expr::Prop(x, p) => Expr::Prop(s(x), p),
+        Expr::OrderOf(o, x) => Expr::OrderOf(o, s(x)),
+        Expr::Binary(op, a, b) => Expr::Binary(op, s(a), s(b)),
+        Expr::Not(x) => Expr::Not(s(x)),
+        Expr::Neg(x) => Expr::Neg(s(x)),
+        Expr::If(c, t, o) => Expr::If(s(c), s(t), s(o)),
+        Expr::IsNone(x) => Expr::IsNone(s(x)),
+        Expr::Builtin(b, xs) => Expr::Builtin(b, xs.into_iter().map(|x| substitute(x, args)).collect()),
+        Expr::SetOf(xs) => Expr::SetOf(xs.into_iter().map(|x| substitute(x, args)).collect()),
+    }
+}

@@ -1,0 +1,301 @@
+//! The checker's output: a resolved, typed program in which every name is an index.
+//!
+//! Options are already folded into constants (a variant and `--set` are applied before
+//! checking), so the engine never looks up a string.
+
+use crate::syntax::ast::{BinOp, Span};
+
+/// The static type of a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Type {
+    Int,
+    Bool,
+    Card,
+    Player,
+    Zone,
+    /// A member of the enum with this index.
+    Enum(u16),
+    /// A set of members of the enum with this index.
+    Set(u16),
+    /// The `none` literal, compatible with every type.
+    None,
+    /// An empty set literal whose enum is not yet known.
+    EmptySet,
+}
+
+/// A runtime value. Cheap to copy; the static type says how to read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Value {
+    /// No value: the top of an empty zone, a card an order does not rank, ...
+    #[default]
+    None,
+    Int(i64),
+    Bool(bool),
+    /// An enum member, by index within its enum.
+    Sym(u16),
+    /// A card, by its index in [`Program::cards`].
+    Card(u16),
+    /// A player seat, from 0.
+    Player(u8),
+    /// A zone, by its index in [`Program::zones`].
+    Zone(u16),
+    /// A set of enum members, as a bit mask.
+    Set(u64),
+}
+
+impl Value {
+    /// The integer inside, if any.
+    pub fn as_int(self) -> Option<i64> {
+        match self {
+            Value::Int(i) => Some(i),
+            _ => None,
+        }
+    }
+    /// Whether the value is `true`.
+    pub fn is_true(self) -> bool {
+        matches!(self, Value::Bool(true))
+    }
+}
+
+/// A game ready to be played: one base game with one variant and its options applied.
+#[derive(Debug, Clone)]
+pub struct Program {
+    /// The title from `game "..."`.
+    pub title: String,
+    /// The number of players.
+    pub players: u8,
+    /// The variant applied, if any.
+    pub variant: Option<String>,
+    /// Options with the values in force.
+    pub options: Vec<OptionInfo>,
+    /// Enums, by index.
+    pub enums: Vec<EnumInfo>,
+    /// Card properties, by index.
+    pub properties: Vec<PropertyInfo>,
+    /// Every physical card in the game.
+    pub cards: Vec<CardInfo>,
+    /// Property values: `card_props[card * properties.len() + property]`.
+    pub card_props: Vec<Value>,
+    /// Declared zones (a per-player zone is one declaration, many instances).
+    pub zone_decls: Vec<ZoneDeclInfo>,
+    /// Zone instances.
+    pub zones: Vec<ZoneInfo>,
+    /// Counters and variables; a per-player one takes one slot per player.
+    pub counters: Vec<CounterInfo>,
+    /// The number of counter slots.
+    pub counter_slots: usize,
+    /// Rank orders: `orders[o].rank_of[member]` is the position of an enum member.
+    pub orders: Vec<OrderInfo>,
+    /// Procedures, by index.
+    pub procedures: Vec<Procedure>,
+    /// The procedure that sets up the table, if any.
+    pub setup: Option<u16>,
+    /// The procedure that plays the game.
+    pub play: u16,
+}
+
+/// An option and its value.
+#[derive(Debug, Clone)]
+pub struct OptionInfo {
+    pub name: String,
+    pub ty: Type,
+    pub value: Value,
+    pub default: Value,
+}
+
+/// An enum.
+#[derive(Debug, Clone)]
+pub struct EnumInfo {
+    pub name: String,
+    pub members: Vec<String>,
+    /// How each member is shown (its display text, or its name).
+    pub display: Vec<String>,
+}
+
+/// A card property.
+#[derive(Debug, Clone)]
+pub struct PropertyInfo {
+    pub name: String,
+    pub ty: Type,
+}
+
+/// A physical card.
+#[derive(Debug, Clone)]
+pub struct CardInfo {
+    /// How the card is shown: "10♥", "Wild Red".
+    pub name: String,
+    /// The `cards` declaration it comes from.
+    pub group: String,
+}
+
+/// A zone declaration.
+#[derive(Debug, Clone)]
+pub struct ZoneDeclInfo {
+    pub name: String,
+    pub per_player: bool,
+    /// The index of its first instance in [`Program::zones`].
+    pub first: u16,
+}
+
+/// Who sees the cards of a zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visibility {
+    /// Each card shows when face up (for a stack, only the top card).
+    ByFacing,
+    /// Everyone sees every card.
+    Public,
+    /// The owner sees every card; others as by facing.
+    Private,
+}
+
+/// A zone instance.
+#[derive(Debug, Clone)]
+pub struct ZoneInfo {
+    /// "deck of player 1", "pack".
+    pub name: String,
+    pub decl: u16,
+    pub owner: Option<u8>,
+    /// Whether cards moved in face up unless the move says otherwise.
+    pub face_up: bool,
+    /// A spread shows every face-up card; a stack only its top card.
+    pub spread: bool,
+    pub visibility: Visibility,
+    /// The cards it starts with, bottom first.
+    pub initial: Vec<u16>,
+}
+
+/// A counter or variable.
+#[derive(Debug, Clone)]
+pub struct CounterInfo {
+    pub name: String,
+    pub per_player: bool,
+    pub reported: bool,
+    pub ty: Type,
+    pub slot: u16,
+    pub init: Value,
+}
+
+/// A rank order over one enum property.
+#[derive(Debug, Clone)]
+pub struct OrderInfo {
+    pub name: String,
+    pub property: u16,
+    /// Position of each member of the property's enum; `None` when not ranked.
+    pub rank_of: Vec<Option<i64>>,
+}
+
+/// A procedure.
+#[derive(Debug, Clone)]
+pub struct Procedure {
+    pub name: String,
+    pub params: u16,
+    /// Local slots in a frame (parameters first).
+    pub locals: u16,
+    pub body: Vec<Stmt>,
+    pub span: Span,
+}
+
+/// Built-in functions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Builtin {
+    Sign,
+    Abs,
+    Min,
+    Max,
+}
+
+/// A resolved expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expr {
+    Const(Value),
+    Local(u16),
+    /// A per-player local: slot `base + player`.
+    LocalOf(u16, Box<Expr>),
+    Counter(u16),
+    /// A per-player counter: slot `base + player`.
+    CounterOf(u16, Box<Expr>),
+    /// A per-player zone: instance `first + player`.
+    ZoneOf(u16, Box<Expr>),
+    Top(Box<Expr>),
+    Bottom(Box<Expr>),
+    Count(Box<Expr>),
+    IsEmpty(Box<Expr>),
+    Opponent(Box<Expr>),
+    Prop(Box<Expr>, u16),
+    /// The position of a card's property in a rank order.
+    OrderOf(u16, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Not(Box<Expr>),
+    Neg(Box<Expr>),
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    IsNone(Box<Expr>),
+    Builtin(Builtin, Vec<Expr>),
+    /// A set built from member expressions.
+    SetOf(Vec<Expr>),
+    /// A function parameter, replaced by the argument when the function is inlined.
+    Param(u16),
+}
+
+/// Where `set`/`add` writes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Place {
+    Local(u16),
+    LocalOf(u16, Expr),
+    Counter(u16),
+    CounterOf(u16, Expr),
+}
+
+/// Which cards a move takes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MoveWhat {
+    All(Expr),
+    Top(Expr, Expr),
+    Bottom(Expr, Expr),
+    Card(Expr),
+}
+
+/// How `end game` ends it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum End {
+    Winner(Expr),
+    Loser(Expr),
+    Draw,
+    Unfinished,
+    /// The players with the highest score win; `slot` holds the player while scoring.
+    Highest { slot: u16, score: Expr },
+}
+
+/// A piece of an announcement.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TextPart {
+    Text(String),
+    Value(Expr, Type),
+}
+
+/// A resolved statement.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stmt {
+    If(Expr, Vec<Stmt>, Vec<Stmt>),
+    While(Expr, Vec<Stmt>),
+    /// `repeat`: `slot` counts the remaining iterations.
+    Repeat { count: Expr, slot: u16, body: Vec<Stmt> },
+    ForPlayer { slot: u16, body: Vec<Stmt> },
+    /// `for each card`: `slot` holds the card; `mark` the loop's place in the scratch list.
+    ForCard { slot: u16, mark: u16, zone: Expr, body: Vec<Stmt> },
+    Shuffle(Expr),
+    /// Deal one card at a time to each player's instance of zone declaration `to`.
+    Deal { count: Option<Expr>, from: Expr, to: u16, face_up: Option<bool> },
+    Move { what: MoveWhat, to: Expr, face_up: Option<bool> },
+    TurnOver(Expr),
+    TurnCard(Expr, bool),
+    Assign(Place, Expr),
+    Return,
+    End(End),
+    Announce(Vec<TextPart>),
+    /// One player chooses a card of a zone into local `slot`.
+    Choose { player: Expr, slot: u16, from: Expr, filter: Option<Expr> },
+    /// Every player chooses at once; player `p`'s choice goes to local `base + p`, and
+    /// `player_slot` holds the player while their candidates are listed.
+    ChooseSecretly { player_slot: u16, base: u16, from: Expr, filter: Option<Expr> },
+    Call(u16, Vec<Expr>),
+}

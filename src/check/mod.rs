@@ -1,0 +1,217 @@
+//! Phase 2: syntax tree → checked program. Resolves every name, checks types, applies a variant
+//! and `--set` options, and reports every problem at once.
+
+mod consts;
+mod decls;
+pub mod error;
+mod exprs;
+pub mod ir;
+mod stmts;
+pub mod variants;
+
+use std::collections::HashMap;
+
+pub use error::{CheckError, CheckErrors};
+pub use ir::Program;
+
+use crate::syntax::ast::{self, File, Span};
+use ir::*;
+
+/// What to check: a variant to apply and options to set.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    /// The variant to apply, if any.
+    pub variant: Option<String>,
+    /// `name=value` option settings, applied after the variant.
+    pub sets: Vec<(String, String)>,
+}
+
+/// Checks a parsed game with a variant and options applied, and resolves it into a program.
+pub fn check(file: &File, config: &Config) -> Result<Program, CheckErrors> {
+    let (applied, mut errors) = variants::apply(file, config.variant.as_deref());
+    let mut checker = Checker::default();
+    checker.variant = config.variant.clone();
+    checker.errors.append(&mut errors);
+    let program = checker.run(&applied, &config.sets);
+    if checker.errors.is_empty() {
+        if let Some(p) = program {
+            return Ok(p);
+        }
+    }
+    Err(CheckErrors { errors: checker.errors })
+}
+
+/// Checks the base game and every variant it declares; the problems of each, at once.
+pub fn check_all(file: &File) -> Vec<CheckError> {
+    let mut all: Vec<CheckError> = Vec::new();
+    let mut configs = vec![Config::default()];
+    for v in variants::variant_decls(file) {
+        configs.push(Config { variant: Some(v.name.text.clone()), sets: Vec::new() });
+    }
+    for c in configs {
+        if let Err(e) = check(file, &c) {
+            for err in e.errors {
+                if !all.contains(&err) {
+                    all.push(err);
+                }
+            }
+        }
+    }
+    all
+}
+
+/// A global name and what it stands for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Global {
+    Option(u16),
+    Property(u16),
+    Cards,
+    Order(u16),
+    Zone(u16),
+    Counter(u16),
+    Function,
+    Procedure(u16),
+}
+
+/// A group of cards declared by one `cards` declaration: each card's name and properties.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CardGroup {
+    pub cards: Vec<(String, Vec<Value>)>,
+}
+
+/// The checker's tables while it works.
+#[derive(Default)]
+pub(crate) struct Checker {
+    pub errors: Vec<CheckError>,
+    pub variant: Option<String>,
+    pub title: String,
+    pub players: u8,
+    pub globals: HashMap<String, (Global, Span)>,
+    /// Enum names (types) and their indices.
+    pub enum_names: HashMap<String, (u16, Span)>,
+    pub options: Vec<OptionInfo>,
+    pub enums: Vec<EnumInfo>,
+    pub properties: Vec<PropertyInfo>,
+    pub property_defaults: Vec<Value>,
+    pub groups: HashMap<String, CardGroup>,
+    pub cards: Vec<CardInfo>,
+    pub card_props: Vec<Value>,
+    pub zone_decls: Vec<ZoneDeclInfo>,
+    pub zones: Vec<ZoneInfo>,
+    pub counters: Vec<CounterInfo>,
+    pub counter_slots: usize,
+    pub orders: Vec<OrderInfo>,
+    pub functions: HashMap<String, ast::FunctionDecl>,
+    /// Functions being inlined, to catch recursion.
+    pub inlining: Vec<String>,
+    pub procedure_decls: Vec<ast::ProcedureDecl>,
+    pub procedures: Vec<Procedure>,
+    pub option_literals: Vec<ast::OptionDecl>,
+    pub option_overrides: Vec<ast::OptionDecl>,
+    pub option_sets: Vec<(String, String)>,
+}
+
+impl Checker {
+    fn run(&mut self, applied: &variants::Applied, sets: &[(String, String)]) -> Option<Program> {
+        self.players = 2;
+        self.declare_all(&applied.items);
+        self.collect_options(&applied.items, &applied.option_values, sets);
+        self.collect_enums(&applied.items);
+        self.collect_properties(&applied.items);
+        self.collect_orders(&applied.items);
+        self.collect_cards(&applied.items);
+        self.collect_zones(&applied.items);
+        self.collect_counters(&applied.items);
+        self.collect_routines(&applied.items);
+        self.check_procedures();
+        let setup = self.procedure_index("setup");
+        let play = self.procedure_index("play");
+        if play.is_none() {
+            self.errors.push(CheckError::Missing {
+                message: "the game has no `play` procedure".into(),
+                help: "add `procedure play { ... }`: it runs after `setup` and plays the game".into(),
+            });
+        }
+        if !self.errors.is_empty() {
+            return None;
+        }
+        Some(Program {
+            title: std::mem::take(&mut self.title),
+            players: self.players,
+            variant: self.variant.clone(),
+            options: std::mem::take(&mut self.options),
+            enums: std::mem::take(&mut self.enums),
+            properties: std::mem::take(&mut self.properties),
+            cards: std::mem::take(&mut self.cards),
+            card_props: std::mem::take(&mut self.card_props),
+            zone_decls: std::mem::take(&mut self.zone_decls),
+            zones: std::mem::take(&mut self.zones),
+            counters: std::mem::take(&mut self.counters),
+            counter_slots: self.counter_slots,
+            orders: std::mem::take(&mut self.orders),
+            procedures: std::mem::take(&mut self.procedures),
+            setup,
+            play: play?,
+        })
+    }
+
+    pub(crate) fn procedure_index(&self, name: &str) -> Option<u16> {
+        match self.globals.get(name) {
+            Some((Global::Procedure(i), _)) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// Records every global name, reporting duplicates.
+    fn declare_all(&mut self, items: &[ast::Item]) {
+        let mut procs = 0u16;
+        for item in items {
+            match item {
+                ast::Item::Game { title, .. } => self.title = title.clone(),
+                ast::Item::Players { span, count } => {
+                    if !(1..=8).contains(count) {
+                        self.errors.push(CheckError::invalid(
+                            *span,
+                            format!("a game has 1 to 8 players, not {count}"),
+                            "out of range",
+                            None,
+                        ));
+                    } else {
+                        self.players = *count as u8;
+                    }
+                }
+                _ => {}
+            }
+            let Some(name) = item.name() else { continue };
+            // Enums are types, named apart from values: `property suit: suit` is fine.
+            if let ast::Item::Enum(_) = item {
+                if let Some((_, first)) = self.enum_names.get(&name.text) {
+                    self.errors.push(CheckError::duplicate(&name.text, name.span, *first));
+                } else {
+                    self.enum_names.insert(name.text.clone(), (u16::MAX, name.span));
+                }
+                continue;
+            }
+            if let Some((_, first)) = self.globals.get(&name.text) {
+                self.errors.push(CheckError::duplicate(&name.text, name.span, *first));
+                continue;
+            }
+            let g = match item {
+                ast::Item::Procedure(_) => {
+                    procs += 1;
+                    Global::Procedure(procs - 1)
+                }
+                ast::Item::Function(_) => Global::Function,
+                ast::Item::Cards(_) => Global::Cards,
+                // Filled in with real indices as each kind is collected.
+                _ => Global::Cards,
+            };
+            self.globals.insert(name.text.clone(), (g, name.span));
+        }
+    }
+
+    /// Names of declared globals of one kind, for suggestions.
+    pub(crate) fn names_where(&self, pred: impl Fn(&Global) -> bool) -> Vec<&str> {
+        self.globals.iter().filter(|(_, (g, _))| pred(g)).map(|(n, _)| n.as_str()).collect()
+    }
+}

@@ -1,0 +1,286 @@
+//! Checks procedures and their statements.
+
+use super::error::{suggest, CheckError};
+use super::exprs::Scope;
+use super::ir::*;
+use super::{Checker, Global};
+use crate::syntax::ast::{self, MoveWhat as AstMove, StmtKind};
+
+impl Checker {
+    pub(super) fn check_procedures(&mut self) {
+        let decls = self.procedure_decls.clone();
+        for p in &decls {
+            let mut scope = Scope::default();
+            for param in &p.params {
+                let ty = self.resolve_type(&param.ty);
+                scope.bind(&param.name.text, ty, false, 1);
+            }
+            let body = self.check_block(&p.body, &mut scope);
+            self.procedures.push(Procedure {
+                name: p.name.text.clone(),
+                params: p.params.len() as u16,
+                locals: scope.max_slot,
+                body,
+                span: p.span,
+            });
+        }
+    }
+
+    fn check_block(&mut self, b: &ast::Block, scope: &mut Scope) -> Vec<Stmt> {
+        let mark = scope.mark();
+        let out = b.stmts.iter().map(|s| self.check_stmt(s, scope)).collect();
+        scope.restore(mark);
+        out
+    }
+
+    fn facing(f: Option<ast::Facing>) -> Option<bool> {
+        f.map(|f| f == ast::Facing::Up)
+    }
+
+    fn check_stmt(&mut self, s: &ast::Stmt, scope: &mut Scope) -> Stmt {
+        match &s.kind {
+            StmtKind::If { cond, then, otherwise } => {
+                let c = self.typed(cond, Type::Bool, scope);
+                let t = self.check_block(then, scope);
+                let o = otherwise.as_ref().map(|b| self.check_block(b, scope)).unwrap_or_default();
+                Stmt::If(c, t, o)
+            }
+            StmtKind::While { cond, body } => {
+                let c = self.typed(cond, Type::Bool, scope);
+                Stmt::While(c, self.check_block(body, scope))
+            }
+            StmtKind::Repeat { count, body } => {
+                let count = self.typed(count, Type::Int, scope);
+                let slot = scope.hidden();
+                Stmt::Repeat { count, slot, body: self.check_block(body, scope) }
+            }
+            StmtKind::ForPlayer { var, body } => {
+                let mark = scope.mark();
+                let slot = scope.bind(&var.text, Type::Player, false, 1);
+                let body = self.check_block(body, scope);
+                scope.restore(mark);
+                Stmt::ForPlayer { slot, body }
+            }
+            StmtKind::ForCard { var, zone, body } => {
+                let zone = self.zone_expr(zone, scope);
+                let mark = scope.mark();
+                let mark_slot = scope.hidden();
+                let slot = scope.bind(&var.text, Type::Card, false, 1);
+                let body = self.check_block(body, scope);
+                scope.restore(mark);
+                Stmt::ForCard { slot, mark: mark_slot, zone, body }
+            }
+            StmtKind::Shuffle(z) => Stmt::Shuffle(self.zone_expr(z, scope)),
+            StmtKind::Deal { count, from, to, facing } => {
+                let count = count.as_ref().map(|c| self.typed(c, Type::Int, scope));
+                let from = self.zone_expr(from, scope);
+                let to = match self.globals.get(&to.text).map(|g| g.0) {
+                    Some(Global::Zone(z)) if self.zone_decls[z as usize].per_player => z,
+                    Some(Global::Zone(_)) => {
+                        self.errors.push(CheckError::invalid(
+                            to.span,
+                            format!("`deal` gives cards to each player, but zone `{}` is shared", to.text),
+                            "shared zone",
+                            Some("deal to a zone declared `per player`, or use `move`".into()),
+                        ));
+                        0
+                    }
+                    _ => {
+                        let names = self.names_where(|g| matches!(g, Global::Zone(_)));
+                        self.errors.push(CheckError::UnknownZone {
+                            name: to.text.clone(),
+                            span: to.span.into(),
+                            help: suggest(&to.text, names.iter().copied())
+                                .or_else(|| Some("declare it with `zone name: per player`".into())),
+                        });
+                        0
+                    }
+                };
+                Stmt::Deal { count, from, to, face_up: Self::facing(*facing) }
+            }
+            StmtKind::Move { what, to, facing } => {
+                let what = match what {
+                    AstMove::All(z) => MoveWhat::All(self.zone_expr(z, scope)),
+                    AstMove::Top(n, z) | AstMove::Bottom(n, z) => {
+                        let n = match n {
+                            Some(n) => self.typed(n, Type::Int, scope),
+                            None => Expr::Const(Value::Int(1)),
+                        };
+                        let z = self.zone_expr(z, scope);
+                        if matches!(what, AstMove::Top(..)) {
+                            MoveWhat::Top(n, z)
+                        } else {
+                            MoveWhat::Bottom(n, z)
+                        }
+                    }
+                    AstMove::Card(c) => MoveWhat::Card(self.typed(c, Type::Card, scope)),
+                };
+                let to = self.zone_expr(to, scope);
+                Stmt::Move { what, to, face_up: Self::facing(*facing) }
+            }
+            StmtKind::TurnOver(z) => Stmt::TurnOver(self.zone_expr(z, scope)),
+            StmtKind::TurnCard { card, facing } => {
+                Stmt::TurnCard(self.typed(card, Type::Card, scope), *facing == ast::Facing::Up)
+            }
+            StmtKind::Let { name, value } => {
+                let (v, ty) = self.check_expr(value, None, scope);
+                let slot = scope.bind(&name.text, ty, false, 1);
+                Stmt::Assign(Place::Local(slot), v)
+            }
+            StmtKind::Set { place, value } => {
+                let (p, ty) = self.check_place(place, scope);
+                let v = self.typed(value, ty, scope);
+                Stmt::Assign(p, v)
+            }
+            StmtKind::Add { value, place } | StmtKind::Subtract { value, place } => {
+                let (p, ty) = self.check_place(place, scope);
+                self.expect_type(place.span, Type::Int, ty);
+                let v = self.typed(value, Type::Int, scope);
+                let current = match &p {
+                    Place::Local(s) => Expr::Local(*s),
+                    Place::LocalOf(b, e) => Expr::LocalOf(*b, Box::new(e.clone())),
+                    Place::Counter(s) => Expr::Counter(*s),
+                    Place::CounterOf(b, e) => Expr::CounterOf(*b, Box::new(e.clone())),
+                };
+                let op = if matches!(s.kind, StmtKind::Add { .. }) { ast::BinOp::Add } else { ast::BinOp::Sub };
+                Stmt::Assign(p, Expr::Binary(op, Box::new(current), Box::new(v)))
+            }
+            StmtKind::Return => Stmt::Return,
+            StmtKind::End(kind) => Stmt::End(match kind {
+                ast::EndKind::Winner(p) => End::Winner(self.typed(p, Type::Player, scope)),
+                ast::EndKind::Loser(p) => End::Loser(self.typed(p, Type::Player, scope)),
+                ast::EndKind::Draw => End::Draw,
+                ast::EndKind::Unfinished => End::Unfinished,
+                ast::EndKind::Highest { var, score } => {
+                    let mark = scope.mark();
+                    let slot = scope.bind(&var.text, Type::Player, false, 1);
+                    let score = self.typed(score, Type::Int, scope);
+                    scope.restore(mark);
+                    End::Highest { slot, score }
+                }
+            }),
+            StmtKind::Announce(parts) => Stmt::Announce(
+                parts
+                    .iter()
+                    .map(|p| match p {
+                        ast::TemplatePart::Text(t) => TextPart::Text(t.clone()),
+                        ast::TemplatePart::Hole(e) => {
+                            let (x, t) = self.check_expr(e, None, scope);
+                            TextPart::Value(x, t)
+                        }
+                    })
+                    .collect(),
+            ),
+            StmtKind::Choose { player, var, from, filter } => {
+                let player = self.typed(player, Type::Player, scope);
+                let from = self.zone_expr(from, scope);
+                let slot = scope.bind(&var.text, Type::Card, false, 1);
+                let filter = filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
+                Stmt::Choose { player, slot, from, filter }
+            }
+            StmtKind::ChooseSecretly { player_var, var, from, filter } => {
+                let mark = scope.mark();
+                let player_slot = scope.bind(&player_var.text, Type::Player, false, 1);
+                let from = self.zone_expr(from, scope);
+                // While the candidates are listed, the choice's name is the candidate card.
+                let base = scope.next_slot;
+                scope.bind(&var.text, Type::Card, false, 1);
+                let filter = filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
+                scope.restore(mark);
+                // Afterwards it holds each player's choice: `c of p`.
+                let players = self.players as u16;
+                scope.next_slot = base;
+                scope.bind(&var.text, Type::Card, true, players);
+                Stmt::ChooseSecretly { player_slot, base, from, filter }
+            }
+            StmtKind::Call { name, args } => self.check_call_stmt(name, args, scope),
+        }
+    }
+
+    fn check_call_stmt(&mut self, name: &ast::Name, args: &[ast::Expr], scope: &mut Scope) -> Stmt {
+        let Some(index) = self.procedure_index(&name.text) else {
+            let names = self.names_where(|g| matches!(g, Global::Procedure(_)));
+            let what = if self.functions.contains_key(&name.text) { " (a function gives a value; use it in an expression)" } else { "" };
+            self.errors.push(CheckError::UnknownProcedure {
+                name: name.text.clone(),
+                span: name.span.into(),
+                help: suggest(&name.text, names.iter().copied())
+                    .or_else(|| Some(format!("declare it with `procedure {} {{ ... }}`{what}", name.text))),
+            });
+            for a in args {
+                let _ = self.check_expr(a, None, scope);
+            }
+            return Stmt::Call(0, Vec::new());
+        };
+        let decl = self.procedure_decls[index as usize].clone();
+        if decl.params.len() != args.len() {
+            self.errors.push(CheckError::ArgumentCount {
+                name: name.text.clone(),
+                expected: decl.params.len(),
+                found: args.len(),
+                span: name.span.into(),
+                decl: Some(decl.name.span.into()),
+            });
+            return Stmt::Call(index, Vec::new());
+        }
+        let mut xs = Vec::new();
+        for (p, a) in decl.params.iter().zip(args) {
+            let ty = self.resolve_type(&p.ty);
+            xs.push(self.typed(a, ty, scope));
+        }
+        Stmt::Call(index, xs)
+    }
+
+    fn check_place(&mut self, place: &ast::Place, scope: &mut Scope) -> (Place, Type) {
+        let n = &place.name.text;
+        let var = scope.vars.iter().rev().find(|v| &v.name == n).cloned();
+        if let Some(v) = var {
+            return match (&place.of, v.per_player) {
+                (None, false) => (Place::Local(v.slot), v.ty),
+                (Some(p), true) => (Place::LocalOf(v.slot, self.typed(p, Type::Player, scope)), v.ty),
+                _ => {
+                    self.errors.push(CheckError::invalid(place.span, format!("`{n}` cannot be set this way"), "here", Some("a per-player value is set with `of p`; others without".into())));
+                    (Place::Local(v.slot), v.ty)
+                }
+            };
+        }
+        match self.globals.get(n).map(|g| g.0) {
+            Some(Global::Counter(c)) => {
+                let info = self.counters[c as usize].clone();
+                match (&place.of, info.per_player) {
+                    (None, false) => (Place::Counter(info.slot), info.ty),
+                    (Some(p), true) => (Place::CounterOf(info.slot, self.typed(p, Type::Player, scope)), info.ty),
+                    (None, true) => {
+                        self.errors.push(CheckError::invalid(place.span, format!("counter `{n}` has one value per player"), "which player's?", Some(format!("write `{n} of p`"))));
+                        (Place::Counter(info.slot), info.ty)
+                    }
+                    (Some(_), false) => {
+                        self.errors.push(CheckError::invalid(place.span, format!("counter `{n}` is one value for the game"), "not per player", Some(format!("write `{n}` alone"))));
+                        (Place::Counter(info.slot), info.ty)
+                    }
+                }
+            }
+            Some(Global::Option(_)) => {
+                self.errors.push(CheckError::invalid(
+                    place.span,
+                    format!("option `{n}` cannot change during a game"),
+                    "an option",
+                    Some("declare a `counter` or `variable` for a value that changes".into()),
+                ));
+                (Place::Local(0), Type::None)
+            }
+            _ => {
+                let mut names: Vec<&str> = scope.vars.iter().map(|v| v.name.as_str()).collect();
+                names.extend(self.names_where(|g| matches!(g, Global::Counter(_))));
+                self.errors.push(CheckError::UnknownName {
+                    what: "counter or variable",
+                    name: n.clone(),
+                    span: place.name.span.into(),
+                    help: suggest(n, names.iter().copied())
+                        .or_else(|| Some("declare it with `counter`, `variable` or `let`".into())),
+                });
+                (Place::Local(0), Type::None)
+            }
+        }
+    }
+}

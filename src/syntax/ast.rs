@@ -1,0 +1,478 @@
+//! The untyped syntax tree of a `.cardgame` file: every node and every name carries its span.
+
+use std::fmt;
+
+/// A byte range in the source file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end`.
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+    /// The length in bytes.
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+    /// Whether the span covers no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.end == self.start
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(s: Span) -> Self {
+        (s.start, s.len()).into()
+    }
+}
+
+/// A name as written, with where it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Name {
+    /// Where the name is.
+    pub span: Span,
+    /// The name itself.
+    pub text: String,
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// A whole `.cardgame` file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct File {
+    /// The declarations, in source order.
+    pub items: Vec<Item>,
+}
+
+/// One top-level declaration.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Item {
+    /// `game "Name"`.
+    Game { span: Span, title: String },
+    /// `players 2`.
+    Players { span: Span, count: u32 },
+    /// `option name = literal`.
+    Option(OptionDecl),
+    /// `enum name = a, b, c`.
+    Enum(EnumDecl),
+    /// `property name: type = default`.
+    Property(PropertyDecl),
+    /// `cards name = ...`.
+    Cards(CardsDecl),
+    /// `order name: property a < b < c`.
+    Order(OrderDecl),
+    /// `zone name: attributes`.
+    Zone(ZoneDecl),
+    /// `counter name = value` or `variable name = value`.
+    Counter(CounterDecl),
+    /// `function name(params): type = expr`.
+    Function(FunctionDecl),
+    /// `procedure name(params) { ... }`.
+    Procedure(ProcedureDecl),
+    /// `variant name { ... }`.
+    Variant(VariantDecl),
+}
+
+impl Item {
+    /// The declared name, when the item declares one.
+    pub fn name(&self) -> Option<&Name> {
+        match self {
+            Item::Game { .. } | Item::Players { .. } => None,
+            Item::Option(d) => Some(&d.name),
+            Item::Enum(d) => Some(&d.name),
+            Item::Property(d) => Some(&d.name),
+            Item::Cards(d) => Some(&d.name),
+            Item::Order(d) => Some(&d.name),
+            Item::Zone(d) => Some(&d.name),
+            Item::Counter(d) => Some(&d.name),
+            Item::Function(d) => Some(&d.name),
+            Item::Procedure(d) => Some(&d.name),
+            Item::Variant(d) => Some(&d.name),
+        }
+    }
+
+    /// The span of the whole item.
+    pub fn span(&self) -> Span {
+        match self {
+            Item::Game { span, .. } | Item::Players { span, .. } => *span,
+            Item::Option(d) => d.span,
+            Item::Enum(d) => d.span,
+            Item::Property(d) => d.span,
+            Item::Cards(d) => d.span,
+            Item::Order(d) => d.span,
+            Item::Zone(d) => d.span,
+            Item::Counter(d) => d.span,
+            Item::Function(d) => d.span,
+            Item::Procedure(d) => d.span,
+            Item::Variant(d) => d.span,
+        }
+    }
+
+    /// What kind of declaration this is, in words ("zone", "procedure", ...).
+    pub fn kind_word(&self) -> &'static str {
+        match self {
+            Item::Game { .. } => "game",
+            Item::Players { .. } => "players",
+            Item::Option(_) => "option",
+            Item::Enum(_) => "enum",
+            Item::Property(_) => "property",
+            Item::Cards(_) => "cards",
+            Item::Order(_) => "order",
+            Item::Zone(_) => "zone",
+            Item::Counter(_) => "counter",
+            Item::Function(_) => "function",
+            Item::Procedure(_) => "procedure",
+            Item::Variant(_) => "variant",
+        }
+    }
+}
+
+/// `option hidden_prizes = 2`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionDecl {
+    pub span: Span,
+    pub name: Name,
+    pub value: Literal,
+}
+
+/// A literal value of an option.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Literal {
+    pub span: Span,
+    pub kind: LiteralKind,
+}
+
+/// The kinds of option literal.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LiteralKind {
+    /// A whole number.
+    Int(i64),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A member of an enum, by name.
+    Member(String),
+}
+
+/// `enum suit = hearts "♥", diamonds "♦"`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EnumDecl {
+    pub span: Span,
+    pub name: Name,
+    pub members: Vec<EnumMember>,
+}
+
+/// One member of an enum, with an optional display text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EnumMember {
+    pub name: Name,
+    pub display: Option<String>,
+}
+
+/// `property wild: bool = false`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PropertyDecl {
+    pub span: Span,
+    pub name: Name,
+    pub ty: TypeExpr,
+    pub default: Option<Expr>,
+}
+
+/// A type as written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeExpr {
+    pub span: Span,
+    pub kind: TypeExprKind,
+}
+
+/// The kinds of written type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypeExprKind {
+    Bool,
+    Int,
+    Card,
+    Player,
+    /// An enum, by name.
+    Named(Name),
+    /// `set of <enum>`.
+    SetOf(Name),
+}
+
+/// `cards standard = ...`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardsDecl {
+    pub span: Span,
+    pub name: Name,
+    pub body: CardsBody,
+}
+
+/// How a `cards` declaration makes its cards.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CardsBody {
+    /// `every rank, suit { ... }`: one card per combination of the listed enum properties.
+    Every { properties: Vec<Name>, assigns: Vec<PropAssign> },
+    /// `{ "Wild Red" { ... } ... }`: cards listed by name.
+    List(Vec<NamedCard>),
+}
+
+/// One card of a `cards` list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedCard {
+    pub span: Span,
+    pub name: String,
+    pub assigns: Vec<PropAssign>,
+}
+
+/// `color: red` inside a card body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PropAssign {
+    pub name: Name,
+    pub value: Expr,
+}
+
+/// `order high: rank 2 < 3 < ... < A`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderDecl {
+    pub span: Span,
+    pub name: Name,
+    pub property: Name,
+    pub members: Vec<Name>,
+}
+
+/// `zone deck: per player, face down`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ZoneDecl {
+    pub span: Span,
+    pub name: Name,
+    pub attrs: Vec<ZoneAttr>,
+}
+
+/// One attribute of a zone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ZoneAttr {
+    pub span: Span,
+    pub kind: ZoneAttrKind,
+}
+
+/// The kinds of zone attribute.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ZoneAttrKind {
+    PerPlayer,
+    Shared,
+    Facing(Facing),
+    Stack,
+    Spread,
+    Public,
+    Private,
+    /// `holds standard + wilds`: the cards the zone starts with.
+    Holds(Vec<Name>),
+}
+
+/// Which way a card faces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Facing {
+    Up,
+    Down,
+}
+
+/// `counter wars = 0` (reported in results) or `variable x = 0` (not reported).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CounterDecl {
+    pub span: Span,
+    pub name: Name,
+    pub per_player: bool,
+    pub reported: bool,
+    pub init: Expr,
+}
+
+/// `function beats(a: card, b: card): bool = ...`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionDecl {
+    pub span: Span,
+    pub name: Name,
+    pub params: Vec<Param>,
+    pub ret: TypeExpr,
+    pub body: Expr,
+}
+
+/// A parameter of a function or procedure.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Param {
+    pub name: Name,
+    pub ty: TypeExpr,
+}
+
+/// `procedure war { ... }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProcedureDecl {
+    pub span: Span,
+    pub name: Name,
+    pub params: Vec<Param>,
+    pub body: Block,
+}
+
+/// `variant single_deck "..." extends a, b { ... }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VariantDecl {
+    pub span: Span,
+    pub name: Name,
+    pub description: Option<String>,
+    pub extends: Vec<Name>,
+    pub items: Vec<VariantItem>,
+}
+
+/// One change a variant makes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum VariantItem {
+    /// `override <decl>`: replaces a declaration of the same name.
+    Override { span: Span, item: Item },
+    /// `option name = value`: changes an option's default.
+    SetOption(OptionDecl),
+    /// A new declaration.
+    Add(Item),
+}
+
+/// `{ statements }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    pub span: Span,
+    pub stmts: Vec<Stmt>,
+}
+
+/// One statement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stmt {
+    pub span: Span,
+    pub kind: StmtKind,
+}
+
+/// The kinds of statement.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StmtKind {
+    If { cond: Expr, then: Block, otherwise: Option<Block> },
+    While { cond: Expr, body: Block },
+    Repeat { count: Expr, body: Block },
+    ForPlayer { var: Name, body: Block },
+    ForCard { var: Name, zone: Expr, body: Block },
+    Shuffle(Expr),
+    /// `deal N from Z to zone`: `count` is `None` for `all`.
+    Deal { count: Option<Expr>, from: Expr, to: Name, facing: Option<Facing> },
+    Move { what: MoveWhat, to: Expr, facing: Option<Facing> },
+    TurnOver(Expr),
+    TurnCard { card: Expr, facing: Facing },
+    Let { name: Name, value: Expr },
+    Set { place: Place, value: Expr },
+    Add { value: Expr, place: Place },
+    Subtract { value: Expr, place: Place },
+    Return,
+    End(EndKind),
+    Announce(Vec<TemplatePart>),
+    /// `p chooses c from Z [where cond]`.
+    Choose { player: Expr, var: Name, from: Expr, filter: Option<Expr> },
+    /// `each player p secretly chooses c from Z [where cond]`.
+    ChooseSecretly { player_var: Name, var: Name, from: Expr, filter: Option<Expr> },
+    Call { name: Name, args: Vec<Expr> },
+}
+
+/// Which cards a `move` takes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MoveWhat {
+    All(Expr),
+    Top(Option<Expr>, Expr),
+    Bottom(Option<Expr>, Expr),
+    Card(Expr),
+}
+
+/// The target of `set`/`add`: a counter, variable or local, maybe of a player.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Place {
+    pub span: Span,
+    pub name: Name,
+    pub of: Option<Expr>,
+}
+
+/// How `end game` ends it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EndKind {
+    Winner(Expr),
+    Loser(Expr),
+    Draw,
+    Unfinished,
+    /// `highest p: expr`: the players with the highest score win.
+    Highest { var: Name, score: Expr },
+}
+
+/// A piece of an `announce` text.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TemplatePart {
+    Text(String),
+    Hole(Expr),
+}
+
+/// An expression.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    pub span: Span,
+    pub kind: ExprKind,
+}
+
+/// Binary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    In,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+}
+
+/// Unary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnOp {
+    Not,
+    Neg,
+}
+
+/// The kinds of expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    Int(i64),
+    Bool(bool),
+    None,
+    /// A bare name: a local, option, counter, enum member, zone ...
+    Name(String),
+    /// `player 2`.
+    Player(u32),
+    Top(Box<Expr>),
+    Bottom(Box<Expr>),
+    Count(Box<Expr>),
+    Opponent(Box<Expr>),
+    SetLit(Vec<Expr>),
+    Call { name: Name, args: Vec<Expr> },
+    /// `name of arg`: a per-player zone, counter or local, or an order applied to a card.
+    Of { name: Name, arg: Box<Expr> },
+    If { cond: Box<Expr>, then: Box<Expr>, otherwise: Box<Expr> },
+    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Unary { op: UnOp, operand: Box<Expr> },
+    Field { target: Box<Expr>, name: Name },
+    IsEmpty { target: Box<Expr>, negated: bool },
+    IsNone { target: Box<Expr>, negated: bool },
+}

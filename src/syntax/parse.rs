@@ -1,0 +1,337 @@
+//! Lowers pest pairs to the syntax tree: declarations.
+//!
+//! Naming: `parse_<rule>` lowers the grammar rule `<rule>`; each `match` on a rule ends in an
+//! `unreachable!` naming the function, since the grammar guarantees the shapes seen here.
+
+use pest::iterators::Pair;
+
+use super::ast::*;
+use super::parse_stmt::{parse_block, parse_facing};
+use super::Rule;
+use super::parse_expr::parse_expr;
+
+/// The span of a pair.
+pub(crate) fn span_of(pair: &Pair<'_, Rule>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+/// A name from an `ident` or `member_name` pair.
+pub(crate) fn parse_name(pair: Pair<'_, Rule>) -> Name {
+    Name { span: span_of(&pair), text: pair.as_str().to_string() }
+}
+
+/// The text of a `string` pair, without quotes and with escapes resolved.
+pub(crate) fn parse_string(pair: Pair<'_, Rule>) -> String {
+    let inner = pair.into_inner().next().map(|p| p.as_str()).unwrap_or("");
+    unescape(inner)
+}
+
+/// Resolves backslash escapes in string text.
+pub(crate) fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some(other) => out.push(other),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Parses an integer literal that the grammar has already checked to be digits.
+pub(crate) fn parse_int(pair: &Pair<'_, Rule>) -> i64 {
+    // Digits only, so the only failure is overflow, which we clamp; the checker bounds values.
+    pair.as_str().parse::<i64>().unwrap_or(i64::MAX)
+}
+
+/// `file`.
+pub(crate) fn parse_file(pair: Pair<'_, Rule>) -> File {
+    let mut items = Vec::new();
+    for p in pair.into_inner() {
+        if p.as_rule() == Rule::EOI {
+            continue;
+        }
+        items.push(parse_decl(p));
+    }
+    File { items }
+}
+
+/// Any declaration rule.
+pub(crate) fn parse_decl(pair: Pair<'_, Rule>) -> Item {
+    let span = span_of(&pair);
+    match pair.as_rule() {
+        Rule::game_decl => {
+            let title = pair.into_inner().next().map(parse_string).unwrap_or_default();
+            Item::Game { span, title }
+        }
+        Rule::players_decl => {
+            let count = pair.into_inner().next().map(|p| parse_int(&p)).unwrap_or(0);
+            Item::Players { span, count: count.clamp(0, u32::MAX as i64) as u32 }
+        }
+        Rule::option_decl => Item::Option(parse_option_decl(pair)),
+        Rule::enum_decl => Item::Enum(parse_enum_decl(pair)),
+        Rule::property_decl => Item::Property(parse_property_decl(pair)),
+        Rule::cards_decl => Item::Cards(parse_cards_decl(pair)),
+        Rule::order_decl => Item::Order(parse_order_decl(pair)),
+        Rule::zone_decl => Item::Zone(parse_zone_decl(pair)),
+        Rule::counter_decl => Item::Counter(parse_counter_decl(pair)),
+        Rule::function_decl => Item::Function(parse_function_decl(pair)),
+        Rule::procedure_decl => Item::Procedure(parse_procedure_decl(pair)),
+        Rule::variant_decl => Item::Variant(parse_variant_decl(pair)),
+        r => unreachable!("parse_decl: {r:?}"),
+    }
+}
+
+fn parse_option_decl(pair: Pair<'_, Rule>) -> OptionDecl {
+    let span = span_of(&pair);
+    let mut it = pair.into_inner();
+    let name = it.next().map(parse_name).unwrap_or_else(|| missing(span));
+    let lit = it.next().expect("parse_option_decl: literal");
+    OptionDecl { span, name, value: parse_literal(lit) }
+}
+
+/// `literal`.
+pub(crate) fn parse_literal(pair: Pair<'_, Rule>) -> Literal {
+    let span = span_of(&pair);
+    let inner = pair.into_inner().next().expect("parse_literal: inner");
+    let kind = match inner.as_rule() {
+        Rule::signed_int => LiteralKind::Int(inner.as_str().parse::<i64>().unwrap_or(i64::MAX)),
+        Rule::kw_true => LiteralKind::Bool(true),
+        Rule::kw_false => LiteralKind::Bool(false),
+        Rule::member_name => LiteralKind::Member(inner.as_str().to_string()),
+        r => unreachable!("parse_literal: {r:?}"),
+    };
+    Literal { span, kind }
+}
+
+fn parse_enum_decl(pair: Pair<'_, Rule>) -> EnumDecl {
+    let span = span_of(&pair);
+    let mut it = pair.into_inner();
+    let name = it.next().map(parse_name).unwrap_or_else(|| missing(span));
+    let members = it
+        .map(|m| {
+            let mut mi = m.into_inner();
+            let name = mi.next().map(parse_name).unwrap_or_else(|| missing(span));
+            let display = mi.next().map(parse_string);
+            EnumMember { name, display }
+        })
+        .collect();
+    EnumDecl { span, name, members }
+}
+
+fn parse_property_decl(pair: Pair<'_, Rule>) -> PropertyDecl {
+    let span = span_of(&pair);
+    let mut it = pair.into_inner();
+    let name = it.next().map(parse_name).unwrap_or_else(|| missing(span));
+    let ty = parse_type_expr(it.next().expect("parse_property_decl: type"));
+    let default = it.next().map(parse_expr);
+    PropertyDecl { span, name, ty, default }
+}
+
+/// `type_expr`.
+pub(crate) fn parse_type_expr(pair: Pair<'_, Rule>) -> TypeExpr {
+    let span = span_of(&pair);
+    let inner = pair.into_inner().next().expect("parse_type_expr: inner");
+    let kind = match inner.as_rule() {
+        Rule::kw_bool => TypeExprKind::Bool,
+        Rule::kw_int => TypeExprKind::Int,
+        Rule::kw_card => TypeExprKind::Card,
+        Rule::kw_player => TypeExprKind::Player,
+        Rule::set_type => {
+            TypeExprKind::SetOf(parse_name(inner.into_inner().next().expect("set_type: name")))
+        }
+        Rule::ident => TypeExprKind::Named(parse_name(inner)),
+        r => unreachable!("parse_type_expr: {r:?}"),
+    };
+    TypeExpr { span, kind }
+}
+
+fn parse_cards_decl(pair: Pair<'_, Rule>) -> CardsDecl {
+    let span = span_of(&pair);
+    let mut it = pair.into_inner();
+    let name = it.next().map(parse_name).unwrap_or_else(|| missing(span));
+    let body_pair = it.next().expect("parse_cards_decl: body");
+    let body = match body_pair.as_rule() {
+        Rule::cards_every => {
+            let mut properties = Vec::new();
+            let mut assigns = Vec::new();
+            for p in body_pair.into_inner() {
+                match p.as_rule() {
+                    Rule::ident => properties.push(parse_name(p)),
+                    Rule::prop_block => assigns = parse_prop_block(p),
+                    r => unreachable!("parse_cards_decl every: {r:?}"),
+                }
+            }
+            CardsBody::Every { properties, assigns }
+        }
+        Rule::cards_list => CardsBody::List(
+            body_pair
+                .into_inner()
+                .map(|c| {
+                    let cspan = span_of(&c);
+                    let mut ci = c.into_inner();
+                    let name = ci.next().map(parse_string).unwrap_or_default();
+                    let assigns = ci.next().map(parse_prop_block).unwrap_or_default();
+                    NamedCard { span: cspan, name, assigns }
+                })
+                .collect(),
+        ),
+        r => unreachable!("parse_cards_decl: {r:?}"),
+    };
+    CardsDecl { span, name, body }
+}
+
+fn parse_prop_block(pair: Pair<'_, Rule>) -> Vec<PropAssign> {
+    pair.into_inner()
+        .map(|a| {
+            let mut ai = a.into_inner();
+            let name = parse_name(ai.next().expect("prop_assign: name"));
+            let value = parse_expr(ai.next().expect("prop_assign: value"));
+            PropAssign { name, value }
+        })
+        .collect()
+}
+
+fn parse_order_decl(pair: Pair<'_, Rule>) -> OrderDecl {
+    let span = span_of(&pair);
+    let mut it = pair.into_inner();
+    let name = it.next().map(parse_name).unwrap_or_else(|| missing(span));
+    let property = it.next().map(parse_name).unwrap_or_else(|| missing(span));
+    let members = it.map(parse_name).collect();
+    OrderDecl { span, name, property, members }
+}
+
+/// `zone_decl`.
+pub(crate) fn parse_zone_decl(pair: Pair<'_, Rule>) -> ZoneDecl {
+    let span = span_of(&pair);
+    let mut it = pair.into_inner();
+    let name = it.next().map(parse_name).unwrap_or_else(|| missing(span));
+    let attrs = it
+        .map(|a| {
+            let aspan = span_of(&a);
+            let inner = a.into_inner().next().expect("zone_attr: inner");
+            let kind = match inner.as_rule() {
+                Rule::owner_per_player => ZoneAttrKind::PerPlayer,
+                Rule::kw_shared => ZoneAttrKind::Shared,
+                Rule::facing => ZoneAttrKind::Facing(parse_facing(inner)),
+                Rule::kw_stack => ZoneAttrKind::Stack,
+                Rule::kw_spread => ZoneAttrKind::Spread,
+                Rule::kw_public => ZoneAttrKind::Public,
+                Rule::kw_private => ZoneAttrKind::Private,
+                Rule::zone_holds => ZoneAttrKind::Holds(inner.into_inner().map(parse_name).collect()),
+                r => unreachable!("parse_zone_decl: {r:?}"),
+            };
+            ZoneAttr { span: aspan, kind }
+        })
+        .collect();
+    ZoneDecl { span, name, attrs }
+}
+
+fn parse_counter_decl(pair: Pair<'_, Rule>) -> CounterDecl {
+    let span = span_of(&pair);
+    let mut reported = true;
+    let mut per_player = false;
+    let mut name = None;
+    let mut init = None;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::counter_kind => reported = p.as_str() == "counter",
+            Rule::ident => name = Some(parse_name(p)),
+            Rule::owner_per_player => per_player = true,
+            Rule::expr => init = Some(parse_expr(p)),
+            r => unreachable!("parse_counter_decl: {r:?}"),
+        }
+    }
+    CounterDecl {
+        span,
+        name: name.unwrap_or_else(|| missing(span)),
+        per_player,
+        reported,
+        init: init.unwrap_or(Expr { span, kind: ExprKind::Int(0) }),
+    }
+}
+
+/// `params`.
+pub(crate) fn parse_params(pair: Pair<'_, Rule>) -> Vec<Param> {
+    pair.into_inner()
+        .map(|p| {
+            let mut pi = p.into_inner();
+            let name = parse_name(pi.next().expect("param: name"));
+            let ty = parse_type_expr(pi.next().expect("param: type"));
+            Param { name, ty }
+        })
+        .collect()
+}
+
+fn parse_function_decl(pair: Pair<'_, Rule>) -> FunctionDecl {
+    let span = span_of(&pair);
+    let mut it = pair.into_inner();
+    let name = it.next().map(parse_name).unwrap_or_else(|| missing(span));
+    let params = parse_params(it.next().expect("parse_function_decl: params"));
+    let ret = parse_type_expr(it.next().expect("parse_function_decl: type"));
+    let body = parse_expr(it.next().expect("parse_function_decl: body"));
+    FunctionDecl { span, name, params, ret, body }
+}
+
+fn parse_procedure_decl(pair: Pair<'_, Rule>) -> ProcedureDecl {
+    let span = span_of(&pair);
+    let mut name = None;
+    let mut params = Vec::new();
+    let mut body = None;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::ident => name = Some(parse_name(p)),
+            Rule::params => params = parse_params(p),
+            Rule::block => body = Some(parse_block(p)),
+            r => unreachable!("parse_procedure_decl: {r:?}"),
+        }
+    }
+    ProcedureDecl {
+        span,
+        name: name.unwrap_or_else(|| missing(span)),
+        params,
+        body: body.unwrap_or(Block { span, stmts: Vec::new() }),
+    }
+}
+
+fn parse_variant_decl(pair: Pair<'_, Rule>) -> VariantDecl {
+    let span = span_of(&pair);
+    let mut name = None;
+    let mut description = None;
+    let mut extends = Vec::new();
+    let mut items = Vec::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::ident => name = Some(parse_name(p)),
+            Rule::string => description = Some(parse_string(p)),
+            Rule::extends => extends = p.into_inner().map(parse_name).collect(),
+            Rule::variant_item => {
+                let inner = p.into_inner().next().expect("variant_item: inner");
+                items.push(match inner.as_rule() {
+                    Rule::override_decl => {
+                        let ospan = span_of(&inner);
+                        let d = inner.into_inner().next().expect("override_decl: decl");
+                        VariantItem::Override { span: ospan, item: parse_decl(d) }
+                    }
+                    Rule::option_decl => VariantItem::SetOption(parse_option_decl(inner)),
+                    _ => VariantItem::Add(parse_decl(inner)),
+                });
+            }
+            r => unreachable!("parse_variant_decl: {r:?}"),
+        }
+    }
+    VariantDecl { span, name: name.unwrap_or_else(|| missing(span)), description, extends, items }
+}
+
+/// A placeholder name for a part the grammar requires but a malformed tree lacks.
+pub(crate) fn missing(span: Span) -> Name {
+    Name { span, text: String::new() }
+}

@@ -1,0 +1,155 @@
+//! Lowers pest pairs to the syntax tree: expressions, with a Pratt parser for operators.
+
+use std::sync::OnceLock;
+
+use pest::iterators::Pair;
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+
+use super::ast::*;
+use super::parse::{parse_int, parse_name, span_of};
+use super::Rule;
+
+fn pratt() -> &'static PrattParser<Rule> {
+    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
+    PRATT.get_or_init(|| {
+        PrattParser::new()
+            .op(Op::infix(Rule::op_or, Assoc::Left))
+            .op(Op::infix(Rule::op_and, Assoc::Left))
+            .op(Op::prefix(Rule::op_not))
+            .op(Op::infix(Rule::op_eq, Assoc::Left)
+                | Op::infix(Rule::op_ne, Assoc::Left)
+                | Op::infix(Rule::op_lt, Assoc::Left)
+                | Op::infix(Rule::op_le, Assoc::Left)
+                | Op::infix(Rule::op_gt, Assoc::Left)
+                | Op::infix(Rule::op_ge, Assoc::Left)
+                | Op::infix(Rule::op_in, Assoc::Left))
+            .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
+            .op(Op::infix(Rule::op_mul, Assoc::Left)
+                | Op::infix(Rule::op_div, Assoc::Left)
+                | Op::infix(Rule::op_mod, Assoc::Left))
+            .op(Op::prefix(Rule::op_neg))
+            .op(Op::postfix(Rule::is_empty)
+                | Op::postfix(Rule::is_not_empty)
+                | Op::postfix(Rule::is_none)
+                | Op::postfix(Rule::is_not_none)
+                | Op::postfix(Rule::field))
+    })
+}
+
+fn join(a: Span, b: Span) -> Span {
+    Span::new(a.start.min(b.start), a.end.max(b.end))
+}
+
+/// `expr`.
+pub(crate) fn parse_expr(pair: Pair<'_, Rule>) -> Expr {
+    debug_assert_eq!(pair.as_rule(), Rule::expr);
+    pratt()
+        .map_primary(parse_primary)
+        .map_prefix(|op, operand| {
+            let span = join(span_of(&op), operand.span);
+            let op = match op.as_rule() {
+                Rule::op_not => UnOp::Not,
+                Rule::op_neg => UnOp::Neg,
+                r => unreachable!("parse_expr prefix: {r:?}"),
+            };
+            Expr { span, kind: ExprKind::Unary { op, operand: Box::new(operand) } }
+        })
+        .map_postfix(apply_postfix)
+        .map_infix(|lhs, op, rhs| {
+            let span = join(lhs.span, rhs.span);
+            let op = match op.as_rule() {
+                Rule::op_or => BinOp::Or,
+                Rule::op_and => BinOp::And,
+                Rule::op_eq => BinOp::Eq,
+                Rule::op_ne => BinOp::Ne,
+                Rule::op_lt => BinOp::Lt,
+                Rule::op_le => BinOp::Le,
+                Rule::op_gt => BinOp::Gt,
+                Rule::op_ge => BinOp::Ge,
+                Rule::op_in => BinOp::In,
+                Rule::op_add => BinOp::Add,
+                Rule::op_sub => BinOp::Sub,
+                Rule::op_mul => BinOp::Mul,
+                Rule::op_div => BinOp::Div,
+                Rule::op_mod => BinOp::Mod,
+                r => unreachable!("parse_expr infix: {r:?}"),
+            };
+            Expr { span, kind: ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) } }
+        })
+        .parse(pair.into_inner())
+}
+
+fn apply_postfix(target: Expr, op: Pair<'_, Rule>) -> Expr {
+    let span = join(target.span, span_of(&op));
+    let target = Box::new(target);
+    let kind = match op.as_rule() {
+        Rule::is_empty => ExprKind::IsEmpty { target, negated: false },
+        Rule::is_not_empty => ExprKind::IsEmpty { target, negated: true },
+        Rule::is_none => ExprKind::IsNone { target, negated: false },
+        Rule::is_not_none => ExprKind::IsNone { target, negated: true },
+        Rule::field => {
+            let name = parse_name(op.into_inner().next().expect("field: name"));
+            ExprKind::Field { target, name }
+        }
+        r => unreachable!("apply_postfix: {r:?}"),
+    };
+    Expr { span, kind }
+}
+
+/// An operand that may be an `expr`, an `int` or an `ident` (used for counts in `move top N`).
+pub(crate) fn parse_operand(pair: Pair<'_, Rule>) -> Expr {
+    match pair.as_rule() {
+        Rule::expr => parse_expr(pair),
+        _ => parse_primary(pair),
+    }
+}
+
+/// Any primary expression rule.
+pub(crate) fn parse_primary(pair: Pair<'_, Rule>) -> Expr {
+    let span = span_of(&pair);
+    let rule = pair.as_rule();
+    let kind = match rule {
+        Rule::int => ExprKind::Int(parse_int(&pair)),
+        Rule::kw_true => ExprKind::Bool(true),
+        Rule::kw_false => ExprKind::Bool(false),
+        Rule::kw_none => ExprKind::None,
+        Rule::player_lit => {
+            let n = pair.into_inner().next().map(|p| parse_int(&p)).unwrap_or(0);
+            ExprKind::Player(n.clamp(0, u32::MAX as i64) as u32)
+        }
+        Rule::top_of | Rule::bottom_of | Rule::count_of | Rule::opponent_of => {
+            let arg = Box::new(parse_primary(pair.into_inner().next().expect("parse_primary: of")));
+            match rule {
+                Rule::top_of => ExprKind::Top(arg),
+                Rule::bottom_of => ExprKind::Bottom(arg),
+                Rule::count_of => ExprKind::Count(arg),
+                _ => ExprKind::Opponent(arg),
+            }
+        }
+        Rule::set_lit => ExprKind::SetLit(pair.into_inner().map(parse_expr).collect()),
+        Rule::expr => return parse_expr(pair),
+        Rule::if_expr => {
+            let mut it = pair.into_inner();
+            let mut next = || Box::new(parse_expr(it.next().expect("parse_primary: if")));
+            let cond = next();
+            let then = next();
+            let otherwise = next();
+            ExprKind::If { cond, then, otherwise }
+        }
+        Rule::call_expr => {
+            let mut it = pair.into_inner();
+            let name = parse_name(it.next().expect("call_expr: name"));
+            let args = it.next().map(|a| a.into_inner().map(parse_expr).collect()).unwrap_or_default();
+            ExprKind::Call { name, args }
+        }
+        Rule::of_expr => {
+            let mut it = pair.into_inner();
+            let name = parse_name(it.next().expect("of_expr: name"));
+            let arg = Box::new(parse_primary(it.next().expect("of_expr: arg")));
+            ExprKind::Of { name, arg }
+        }
+        Rule::name | Rule::ident | Rule::member_name => ExprKind::Name(pair.as_str().to_string()),
+        r => unreachable!("parse_primary: {r:?}"),
+    };
+    Expr { span, kind }
+}

@@ -1,0 +1,197 @@
+//! Lowers pest pairs to the syntax tree: statements and blocks.
+
+use pest::iterators::Pair;
+
+use super::ast::*;
+use super::parse::{parse_name, span_of, unescape};
+use super::parse_expr::parse_expr;
+use super::Rule;
+
+/// `block`.
+pub(crate) fn parse_block(pair: Pair<'_, Rule>) -> Block {
+    let span = span_of(&pair);
+    Block { span, stmts: pair.into_inner().map(parse_stmt).collect() }
+}
+
+/// `facing`.
+pub(crate) fn parse_facing(pair: Pair<'_, Rule>) -> Facing {
+    match pair.into_inner().next().map(|p| p.as_rule()) {
+        Some(Rule::face_up) => Facing::Up,
+        Some(Rule::face_down) => Facing::Down,
+        r => unreachable!("parse_facing: {r:?}"),
+    }
+}
+
+fn parse_place(pair: Pair<'_, Rule>) -> Place {
+    let span = span_of(&pair);
+    let mut it = pair.into_inner();
+    let name = parse_name(it.next().expect("parse_place: name"));
+    let of = it.next().map(parse_expr);
+    Place { span, name, of }
+}
+
+/// Any statement rule.
+pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
+    let span = span_of(&pair);
+    let rule = pair.as_rule();
+    let mut it = pair.into_inner();
+    let mut next = || it.next().expect("parse_stmt: the grammar guarantees this part");
+    let kind = match rule {
+        Rule::if_stmt => {
+            let cond = parse_expr(next());
+            let then = parse_block(next());
+            let otherwise = it.next().map(|p| match p.as_rule() {
+                Rule::block => parse_block(p),
+                Rule::if_stmt => {
+                    let s = parse_stmt(p);
+                    Block { span: s.span, stmts: vec![s] }
+                }
+                r => unreachable!("parse_stmt else: {r:?}"),
+            });
+            StmtKind::If { cond, then, otherwise }
+        }
+        Rule::while_stmt => StmtKind::While { cond: parse_expr(next()), body: parse_block(next()) },
+        Rule::repeat_stmt => {
+            StmtKind::Repeat { count: parse_expr(next()), body: parse_block(next()) }
+        }
+        Rule::for_stmt => StmtKind::ForPlayer { var: parse_name(next()), body: parse_block(next()) },
+        Rule::for_card_stmt => StmtKind::ForCard {
+            var: parse_name(next()),
+            zone: parse_expr(next()),
+            body: parse_block(next()),
+        },
+        Rule::shuffle_stmt => StmtKind::Shuffle(parse_expr(next())),
+        Rule::deal_stmt => {
+            let count_pair = next();
+            let count = match count_pair.into_inner().next() {
+                Some(p) if p.as_rule() == Rule::kw_all => None,
+                Some(p) => Some(parse_expr(p)),
+                None => None,
+            };
+            let from = parse_expr(next());
+            let to = parse_name(next());
+            let facing = it.next().map(parse_facing);
+            StmtKind::Deal { count, from, to, facing }
+        }
+        Rule::move_stmt => {
+            let what = parse_move_what(next());
+            let to = parse_expr(next());
+            let facing = it.next().map(parse_facing);
+            StmtKind::Move { what, to, facing }
+        }
+        Rule::turn_stmt => {
+            let inner = next();
+            match inner.as_rule() {
+                Rule::turn_over => {
+                    StmtKind::TurnOver(parse_expr(inner.into_inner().next().expect("turn_over")))
+                }
+                Rule::turn_card => {
+                    let mut ti = inner.into_inner();
+                    let card = parse_expr(ti.next().expect("turn_card: card"));
+                    let facing = parse_facing(ti.next().expect("turn_card: facing"));
+                    StmtKind::TurnCard { card, facing }
+                }
+                r => unreachable!("parse_stmt turn: {r:?}"),
+            }
+        }
+        Rule::let_stmt => StmtKind::Let { name: parse_name(next()), value: parse_expr(next()) },
+        Rule::set_stmt => StmtKind::Set { place: parse_place(next()), value: parse_expr(next()) },
+        Rule::add_stmt => StmtKind::Add { value: parse_expr(next()), place: parse_place(next()) },
+        Rule::subtract_stmt => {
+            StmtKind::Subtract { value: parse_expr(next()), place: parse_place(next()) }
+        }
+        Rule::return_stmt => StmtKind::Return,
+        Rule::end_stmt => StmtKind::End(parse_end_kind(next())),
+        Rule::announce_stmt => StmtKind::Announce(parse_template(next())),
+        Rule::choose_stmt => {
+            let who = next();
+            let player = match who.as_rule() {
+                Rule::player_lit => parse_expr_from_player_lit(who),
+                Rule::ident => Expr { span: span_of(&who), kind: ExprKind::Name(who.as_str().into()) },
+                r => unreachable!("parse_stmt choose: {r:?}"),
+            };
+            let var = parse_name(next());
+            let from = parse_expr(next());
+            let filter = it.next().map(parse_expr);
+            StmtKind::Choose { player, var, from, filter }
+        }
+        Rule::simultaneous_choose => {
+            let player_var = parse_name(next());
+            let var = parse_name(next());
+            let from = parse_expr(next());
+            let filter = it.next().map(parse_expr);
+            StmtKind::ChooseSecretly { player_var, var, from, filter }
+        }
+        Rule::call_stmt => {
+            let name = parse_name(next());
+            let args = next().into_inner().map(parse_expr).collect();
+            StmtKind::Call { name, args }
+        }
+        r => unreachable!("parse_stmt: {r:?}"),
+    };
+    Stmt { span, kind }
+}
+
+fn parse_expr_from_player_lit(pair: Pair<'_, Rule>) -> Expr {
+    let span = span_of(&pair);
+    let n = pair.into_inner().next().map(|p| super::parse::parse_int(&p)).unwrap_or(0);
+    Expr { span, kind: ExprKind::Player(n.clamp(0, u32::MAX as i64) as u32) }
+}
+
+fn parse_move_what(pair: Pair<'_, Rule>) -> MoveWhat {
+    let inner = pair.into_inner().next().expect("parse_move_what: inner");
+    match inner.as_rule() {
+        Rule::move_all => MoveWhat::All(parse_expr(inner.into_inner().next().expect("move_all"))),
+        Rule::move_top | Rule::move_bottom => {
+            let top = inner.as_rule() == Rule::move_top;
+            let mut count = None;
+            let mut zone = None;
+            for p in inner.into_inner() {
+                match p.as_rule() {
+                    Rule::count_arg => {
+                        count = p.into_inner().next().map(super::parse_expr::parse_operand)
+                    }
+                    Rule::expr => zone = Some(parse_expr(p)),
+                    r => unreachable!("parse_move_what: {r:?}"),
+                }
+            }
+            let zone = zone.expect("parse_move_what: zone");
+            if top {
+                MoveWhat::Top(count, zone)
+            } else {
+                MoveWhat::Bottom(count, zone)
+            }
+        }
+        Rule::expr => MoveWhat::Card(parse_expr(inner)),
+        r => unreachable!("parse_move_what: {r:?}"),
+    }
+}
+
+fn parse_end_kind(pair: Pair<'_, Rule>) -> EndKind {
+    let inner = pair.into_inner().next().expect("parse_end_kind: inner");
+    match inner.as_rule() {
+        Rule::end_winner => EndKind::Winner(parse_expr(inner.into_inner().next().expect("winner"))),
+        Rule::end_loser => EndKind::Loser(parse_expr(inner.into_inner().next().expect("loser"))),
+        Rule::end_draw => EndKind::Draw,
+        Rule::end_unfinished => EndKind::Unfinished,
+        Rule::end_highest => {
+            let mut hi = inner.into_inner();
+            let var = parse_name(hi.next().expect("highest: var"));
+            let score = parse_expr(hi.next().expect("highest: score"));
+            EndKind::Highest { var, score }
+        }
+        r => unreachable!("parse_end_kind: {r:?}"),
+    }
+}
+
+fn parse_template(pair: Pair<'_, Rule>) -> Vec<TemplatePart> {
+    pair.into_inner()
+        .map(|p| match p.as_rule() {
+            Rule::template_text => TemplatePart::Text(unescape(p.as_str())),
+            Rule::template_hole => {
+                TemplatePart::Hole(parse_expr(p.into_inner().next().expect("template_hole")))
+            }
+            r => unreachable!("parse_template: {r:?}"),
+        })
+        .collect()
+}
