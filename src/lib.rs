@@ -4,3 +4,4 @@
 
 pub mod syntax;
 pub mod check;
+pub mod engine;

@@ -1,0 +1,201 @@
+//! Evaluates resolved expressions against a state. Allocation-free: values are small copies.
+
+use super::state::State;
+use crate::check::ir::{Builtin, Expr, Value};
+use crate::syntax::ast::BinOp;
+
+/// Up to two temporary local bindings (absolute slot, value), used while listing candidates.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Binds(pub [(u32, Value); 2]);
+
+impl Default for Binds {
+    fn default() -> Self {
+        Binds([(u32::MAX, Value::None); 2])
+    }
+}
+
+impl State {
+    /// The absolute index of a local slot of the current frame.
+    pub(crate) fn abs_slot(&self, slot: u16) -> u32 {
+        self.frames.last().map_or(0, |f| f.base) + slot as u32
+    }
+
+    /// A local of the current frame.
+    pub(crate) fn local(&self, slot: u16) -> Value {
+        self.locals.get(self.abs_slot(slot) as usize).copied().unwrap_or_default()
+    }
+
+    /// Sets a local of the current frame.
+    pub(crate) fn set_local(&mut self, slot: u16, v: Value) {
+        let i = self.abs_slot(slot) as usize;
+        if i >= self.locals.len() {
+            self.locals.resize(i + 1, Value::None);
+        }
+        self.locals[i] = v;
+    }
+
+    /// Evaluates an expression.
+    pub(crate) fn eval(&self, e: &Expr) -> Value {
+        self.eval_in(e, &Binds::default())
+    }
+
+    /// The zone an expression names, if it names one.
+    pub(crate) fn zone_of(&self, e: &Expr) -> Option<u16> {
+        self.zone_of_in(e, &Binds::default())
+    }
+
+    pub(crate) fn zone_of_in(&self, e: &Expr, b: &Binds) -> Option<u16> {
+        match self.eval_in(e, b) {
+            Value::Zone(z) => Some(z),
+            _ => None,
+        }
+    }
+
+    fn local_in(&self, slot: u16, b: &Binds) -> Value {
+        let abs = self.abs_slot(slot);
+        for (s, v) in b.0 {
+            if s == abs {
+                return v;
+            }
+        }
+        self.locals.get(abs as usize).copied().unwrap_or_default()
+    }
+
+    fn player_in(&self, e: &Expr, b: &Binds) -> Option<u8> {
+        match self.eval_in(e, b) {
+            Value::Player(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Evaluates an expression with temporary bindings.
+    pub(crate) fn eval_in(&self, e: &Expr, b: &Binds) -> Value {
+        let program = &self.game.program;
+        match e {
+            Expr::Const(v) => *v,
+            Expr::Local(s) => self.local_in(*s, b),
+            Expr::LocalOf(base, p) => match self.player_in(p, b) {
+                Some(p) => self.local_in(*base + p as u16, b),
+                None => Value::None,
+            },
+            Expr::Counter(s) => self.counters[*s as usize],
+            Expr::CounterOf(base, p) => match self.player_in(p, b) {
+                Some(p) => self.counters[*base as usize + p as usize],
+                None => Value::None,
+            },
+            Expr::ZoneOf(first, p) => match self.player_in(p, b) {
+                Some(p) => Value::Zone(first + p as u16),
+                None => Value::None,
+            },
+            Expr::Top(z) => match self.zone_of_in(z, b) {
+                Some(z) => self.zones[z as usize].last().map_or(Value::None, |c| Value::Card(*c)),
+                None => Value::None,
+            },
+            Expr::Bottom(z) => match self.zone_of_in(z, b) {
+                Some(z) => self.zones[z as usize].first().map_or(Value::None, |c| Value::Card(*c)),
+                None => Value::None,
+            },
+            Expr::Count(z) => match self.zone_of_in(z, b) {
+                Some(z) => Value::Int(self.zones[z as usize].len() as i64),
+                None => Value::Int(0),
+            },
+            Expr::IsEmpty(z) => match self.zone_of_in(z, b) {
+                Some(z) => Value::Bool(self.zones[z as usize].is_empty()),
+                None => Value::Bool(true),
+            },
+            Expr::Opponent(p) => match self.player_in(p, b) {
+                Some(p) => Value::Player((p + 1) % program.players),
+                None => Value::None,
+            },
+            Expr::Prop(c, p) => match self.eval_in(c, b) {
+                Value::Card(c) => program.card_props[c as usize * program.properties.len() + *p as usize],
+                _ => Value::None,
+            },
+            Expr::OrderOf(o, c) => {
+                let order = &program.orders[*o as usize];
+                match self.eval_in(c, b) {
+                    Value::Card(c) => {
+                        match program.card_props[c as usize * program.properties.len() + order.property as usize] {
+                            Value::Sym(s) => order.rank_of[s as usize].map_or(Value::None, Value::Int),
+                            _ => Value::None,
+                        }
+                    }
+                    _ => Value::None,
+                }
+            }
+            Expr::Binary(op, l, r) => self.binary(*op, l, r, b),
+            Expr::Not(x) => Value::Bool(!self.eval_in(x, b).is_true()),
+            Expr::Neg(x) => match self.eval_in(x, b) {
+                Value::Int(i) => Value::Int(i.wrapping_neg()),
+                _ => Value::None,
+            },
+            Expr::If(c, t, o) => {
+                if self.eval_in(c, b).is_true() {
+                    self.eval_in(t, b)
+                } else {
+                    self.eval_in(o, b)
+                }
+            }
+            Expr::IsNone(x) => Value::Bool(self.eval_in(x, b) == Value::None),
+            Expr::Builtin(f, xs) => {
+                let arg = |i: usize| xs.get(i).and_then(|x| self.eval_in(x, b).as_int());
+                let v = match f {
+                    Builtin::Sign => arg(0).map(i64::signum),
+                    Builtin::Abs => arg(0).map(i64::wrapping_abs),
+                    Builtin::Min => arg(0).zip(arg(1)).map(|(x, y)| x.min(y)),
+                    Builtin::Max => arg(0).zip(arg(1)).map(|(x, y)| x.max(y)),
+                };
+                v.map_or(Value::None, Value::Int)
+            }
+            Expr::SetOf(xs) => {
+                let mut mask = 0u64;
+                for x in xs {
+                    if let Value::Sym(s) = self.eval_in(x, b) {
+                        mask |= 1 << s;
+                    }
+                }
+                Value::Set(mask)
+            }
+            Expr::Param(_) => Value::None,
+        }
+    }
+
+    fn binary(&self, op: BinOp, l: &Expr, r: &Expr, b: &Binds) -> Value {
+        match op {
+            BinOp::And => return Value::Bool(self.eval_in(l, b).is_true() && self.eval_in(r, b).is_true()),
+            BinOp::Or => return Value::Bool(self.eval_in(l, b).is_true() || self.eval_in(r, b).is_true()),
+            _ => {}
+        }
+        let (x, y) = (self.eval_in(l, b), self.eval_in(r, b));
+        match op {
+            BinOp::Eq => Value::Bool(x == y),
+            BinOp::Ne => Value::Bool(x != y),
+            BinOp::In => match (x, y) {
+                (Value::Sym(s), Value::Set(m)) => Value::Bool(m & (1 << s) != 0),
+                _ => Value::Bool(false),
+            },
+            _ => {
+                // Arithmetic on `none` (an unranked card, an empty zone's top) gives `none`,
+                // and every comparison with `none` is false.
+                let (Value::Int(x), Value::Int(y)) = (x, y) else {
+                    return match op {
+                        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => Value::Bool(false),
+                        _ => Value::None,
+                    };
+                };
+                match op {
+                    BinOp::Add => Value::Int(x.wrapping_add(y)),
+                    BinOp::Sub => Value::Int(x.wrapping_sub(y)),
+                    BinOp::Mul => Value::Int(x.wrapping_mul(y)),
+                    BinOp::Div => x.checked_div(y).map_or(Value::None, Value::Int),
+                    BinOp::Mod => x.checked_rem(y).map_or(Value::None, Value::Int),
+                    BinOp::Lt => Value::Bool(x < y),
+                    BinOp::Le => Value::Bool(x <= y),
+                    BinOp::Gt => Value::Bool(x > y),
+                    BinOp::Ge => Value::Bool(x >= y),
+                    _ => Value::None,
+                }
+            }
+        }
+    }
+}

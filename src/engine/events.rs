@@ -1,0 +1,58 @@
+//! What happens during a game, reported to a sink as it happens (for transcripts and the
+//! terminal). Simulation uses [`NoEvents`], which costs nothing.
+
+use super::state::{Action, State};
+
+/// One thing that happened.
+#[derive(Debug, Clone, Copy)]
+pub enum Event<'a> {
+    /// A zone was shuffled; its new order is in the state.
+    Shuffle { zone: u16 },
+    /// A card moved to the top of a zone.
+    Move { card: u16, from: u16, to: u16, face_up: bool },
+    /// A zone was turned over: its order reversed and every card flipped.
+    TurnOver { zone: u16 },
+    /// A card was turned face up or down.
+    Turn { card: u16, face_up: bool },
+    /// A player's choice took effect (a secret one once all were made).
+    Choice { player: u8, action: Action, secret: bool },
+    /// A line the rules announce.
+    Announce(&'a str),
+    /// The game ended; the outcome is in the state.
+    End,
+}
+
+/// Receives events.
+pub trait EventSink {
+    /// Whether events are wanted at all (when not, announcements are never formatted).
+    fn enabled(&self) -> bool {
+        true
+    }
+    /// Receives one event, with the state just after it.
+    fn event(&mut self, state: &State, event: Event<'_>);
+}
+
+/// A sink that wants nothing.
+pub struct NoEvents;
+
+impl EventSink for NoEvents {
+    #[inline]
+    fn enabled(&self) -> bool {
+        false
+    }
+    #[inline]
+    fn event(&mut self, _: &State, _: Event<'_>) {}
+}
+
+/// A sink that keeps owned copies of events, for tests and tools.
+#[derive(Default)]
+pub struct Recorder {
+    /// Every event, rendered to a line of text by the state's own names.
+    pub lines: Vec<String>,
+}
+
+impl EventSink for Recorder {
+    fn event(&mut self, state: &State, event: Event<'_>) {
+        self.lines.push(state.describe(&event));
+    }
+}

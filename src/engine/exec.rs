@@ -1,0 +1,408 @@
+//! Runs the lowered rules from the program counter until the next decision or the end.
+
+use super::eval::Binds;
+use super::events::{Event, EventSink};
+use super::lower::Instr;
+use super::state::{Action, Frame, Outcome, Pending, Result, State};
+use crate::check::ir::{End, MoveWhat, Place, Value};
+
+impl State {
+    /// Runs until a decision is pending or the game is over.
+    pub(crate) fn run<S: EventSink>(&mut self, sink: &mut S) {
+        let game = self.game.clone();
+        let code = &game.code.instrs;
+        while self.outcome.is_none() {
+            self.steps += 1;
+            if self.steps > self.limits.max_steps {
+                self.stop_unfinished("the step limit of the engine was reached", sink);
+                return;
+            }
+            let pc = self.pc as usize;
+            let Some(instr) = code.get(pc) else {
+                self.stop_unfinished("the rules ended without `end game`", sink);
+                return;
+            };
+            self.pc += 1;
+            match instr {
+                Instr::Jump(t) => self.pc = *t,
+                Instr::JumpUnless(c, t) => {
+                    if !self.eval(c).is_true() {
+                        self.pc = *t;
+                    }
+                }
+                Instr::RepeatStart(slot, count) => {
+                    let n = self.eval(count).as_int().unwrap_or(0).max(0);
+                    self.set_local(*slot, Value::Int(n));
+                }
+                Instr::RepeatNext { slot, end } => match self.local(*slot) {
+                    Value::Int(n) if n > 0 => self.set_local(*slot, Value::Int(n - 1)),
+                    _ => self.pc = *end,
+                },
+                Instr::PlayersStart(slot) => self.set_local(*slot, Value::Player(0)),
+                Instr::PlayersTest { slot, end } => {
+                    if let Value::Player(p) = self.local(*slot) {
+                        if p >= game.program.players {
+                            self.pc = *end;
+                        }
+                    }
+                }
+                Instr::PlayersStep(slot) => {
+                    if let Value::Player(p) = self.local(*slot) {
+                        self.set_local(*slot, Value::Player(p + 1));
+                    }
+                }
+                Instr::CardsStart { mark, zone } => {
+                    let base = self.scratch.len();
+                    if let Some(z) = self.zone_of(zone) {
+                        // Pushed bottom first, so taking from the end visits the top first.
+                        let cards = &self.zones[z as usize];
+                        self.scratch.extend_from_slice(cards);
+                    }
+                    self.set_local(*mark, Value::Int(base as i64));
+                }
+                Instr::CardsNext { slot, mark, end } => {
+                    let base = self.local(*mark).as_int().unwrap_or(0) as usize;
+                    if self.scratch.len() > base {
+                        let c = self.scratch.pop().unwrap_or(0);
+                        self.set_local(*slot, Value::Card(c));
+                    } else {
+                        self.pc = *end;
+                    }
+                }
+                Instr::Shuffle(z) => {
+                    if let Some(z) = self.zone_of(z) {
+                        let cards = &mut self.zones[z as usize];
+                        self.rng.shuffle(cards);
+                        if sink.enabled() {
+                            sink.event(self, Event::Shuffle { zone: z });
+                        }
+                    }
+                }
+                Instr::Deal { count, from, to, face_up } => self.deal(count.as_ref(), from, *to, *face_up, sink),
+                Instr::Move { what, to, face_up } => self.exec_move(what, to, *face_up, sink),
+                Instr::TurnOver(z) => {
+                    if let Some(z) = self.zone_of(z) {
+                        self.zones[z as usize].reverse();
+                        for i in 0..self.zones[z as usize].len() {
+                            let c = self.zones[z as usize][i] as usize;
+                            self.face_up[c] = !self.face_up[c];
+                        }
+                        if sink.enabled() {
+                            sink.event(self, Event::TurnOver { zone: z });
+                        }
+                    }
+                }
+                Instr::TurnCard(c, up) => {
+                    if let Value::Card(c) = self.eval(c) {
+                        if self.face_up[c as usize] != *up {
+                            self.face_up[c as usize] = *up;
+                            if sink.enabled() {
+                                sink.event(self, Event::Turn { card: c, face_up: *up });
+                            }
+                        }
+                    }
+                }
+                Instr::Assign(place, e) => {
+                    let v = self.eval(e);
+                    self.assign(place, v);
+                }
+                Instr::Call(p, args) => {
+                    if self.frames.len() >= self.limits.max_depth {
+                        self.stop_unfinished("the call depth limit of the engine was reached", sink);
+                        return;
+                    }
+                    let proc_ = &game.program.procedures[*p as usize];
+                    let base = self.locals.len();
+                    self.locals.resize(base + proc_.locals as usize, Value::None);
+                    for (i, a) in args.iter().enumerate() {
+                        let v = self.eval(a);
+                        self.locals[base + i] = v;
+                    }
+                    self.frames.push(Frame { ret: self.pc, base: base as u32, scratch: self.scratch.len() as u32 });
+                    self.pc = game.code.entries[*p as usize];
+                }
+                Instr::Return => {
+                    let Some(f) = self.frames.pop() else {
+                        self.stop_unfinished("the rules ended without `end game`", sink);
+                        return;
+                    };
+                    self.locals.truncate(f.base as usize);
+                    self.scratch.truncate(f.scratch as usize);
+                    self.pc = f.ret;
+                }
+                Instr::End(e) => {
+                    let outcome = self.end_outcome(e);
+                    self.finish(outcome, sink);
+                    return;
+                }
+                Instr::Announce(parts) => {
+                    if sink.enabled() {
+                        let text = self.render_text(parts);
+                        sink.event(self, Event::Announce(&text));
+                    }
+                }
+                Instr::Choose { player, slot, from, filter } => {
+                    let _ = (slot, from, filter);
+                    let Value::Player(p) = self.eval(player) else {
+                        self.set_local(*slot, Value::None);
+                        continue;
+                    };
+                    self.pc -= 1;
+                    self.pending = Pending::One { player: p };
+                    if self.has_candidates(p) {
+                        return;
+                    }
+                    self.pending = Pending::None;
+                    self.pc += 1;
+                    self.set_local(*slot, Value::None);
+                }
+                Instr::ChooseSecretly { base, .. } => {
+                    self.pc -= 1;
+                    let n = game.program.players;
+                    let mut waiting = 0u64;
+                    for p in 0..n {
+                        self.pending = Pending::One { player: p };
+                        if self.has_candidates(p) {
+                            waiting |= 1 << p;
+                        }
+                    }
+                    if waiting != 0 {
+                        self.pending = Pending::Secret { waiting, chosen: vec![None; n as usize] };
+                        return;
+                    }
+                    self.pending = Pending::None;
+                    self.pc += 1;
+                    for p in 0..n {
+                        self.set_local(*base + p as u16, Value::None);
+                    }
+                }
+                Instr::Halt => {
+                    self.stop_unfinished("the rules ended without `end game`", sink);
+                    return;
+                }
+            }
+        }
+    }
+
+    fn stop_unfinished<S: EventSink>(&mut self, why: &str, sink: &mut S) {
+        let o = Outcome { result: Result::Unfinished, scores: None, note: Some(why.to_string()) };
+        self.finish(o, sink);
+    }
+
+    fn finish<S: EventSink>(&mut self, o: Outcome, sink: &mut S) {
+        self.pending = Pending::None;
+        self.outcome = Some(o);
+        if sink.enabled() {
+            sink.event(self, Event::End);
+        }
+    }
+
+    fn end_outcome(&mut self, e: &End) -> Outcome {
+        let n = self.game.program.players;
+        let result = match e {
+            End::Winner(p) => match self.eval(p) {
+                Value::Player(p) => Result::Win(vec![p]),
+                _ => Result::Draw,
+            },
+            End::Loser(p) => match self.eval(p) {
+                Value::Player(p) => Result::Win((0..n).filter(|q| *q != p).collect()),
+                _ => Result::Draw,
+            },
+            End::Draw => Result::Draw,
+            End::Unfinished => Result::Unfinished,
+            End::Highest { slot, score } => {
+                let mut scores = Vec::with_capacity(n as usize);
+                for p in 0..n {
+                    self.set_local(*slot, Value::Player(p));
+                    scores.push(self.eval(score).as_int().unwrap_or(0));
+                }
+                let best = scores.iter().copied().max().unwrap_or(0);
+                let winners: Vec<u8> = (0..n).filter(|p| scores[*p as usize] == best).collect();
+                let result = if winners.len() == n as usize && n > 1 { Result::Draw } else { Result::Win(winners) };
+                return Outcome { result, scores: Some(scores), note: None };
+            }
+        };
+        Outcome { result, scores: None, note: None }
+    }
+
+    fn assign(&mut self, place: &Place, v: Value) {
+        match place {
+            Place::Local(s) => self.set_local(*s, v),
+            Place::LocalOf(b, p) => {
+                if let Value::Player(p) = self.eval(p) {
+                    self.set_local(*b + p as u16, v);
+                }
+            }
+            Place::Counter(s) => self.counters[*s as usize] = v,
+            Place::CounterOf(b, p) => {
+                if let Value::Player(p) = self.eval(p) {
+                    self.counters[*b as usize + p as usize] = v;
+                }
+            }
+        }
+    }
+
+    /// Moves one card from wherever it is (`from`) to the top of `to`.
+    pub(crate) fn move_card<S: EventSink>(&mut self, from: u16, index: usize, to: u16, face_up: Option<bool>, sink: &mut S) {
+        let card = self.zones[from as usize].remove(index);
+        let up = face_up.unwrap_or(self.game.program.zones[to as usize].face_up);
+        self.face_up[card as usize] = up;
+        self.zones[to as usize].push(card);
+        if sink.enabled() {
+            sink.event(self, Event::Move { card, from, to, face_up: up });
+        }
+    }
+
+    fn exec_move<S: EventSink>(&mut self, what: &MoveWhat, to: &crate::check::ir::Expr, face_up: Option<bool>, sink: &mut S) {
+        let Some(to) = self.zone_of(to) else { return };
+        match what {
+            MoveWhat::Card(c) => {
+                if let Value::Card(c) = self.eval(c) {
+                    if let Some((z, i)) = self.find_card(c) {
+                        self.move_card(z, i, to, face_up, sink);
+                    }
+                }
+            }
+            MoveWhat::All(z) => {
+                let Some(from) = self.zone_of(z) else { return };
+                if from == to {
+                    return;
+                }
+                while let Some(i) = self.zones[from as usize].len().checked_sub(1) {
+                    self.move_card(from, i, to, face_up, sink);
+                }
+            }
+            MoveWhat::Top(n, z) | MoveWhat::Bottom(n, z) => {
+                let Some(from) = self.zone_of(z) else { return };
+                let n = self.eval(n).as_int().unwrap_or(0).max(0);
+                let top = matches!(what, MoveWhat::Top(..));
+                for _ in 0..n {
+                    let len = self.zones[from as usize].len();
+                    if len == 0 || from == to {
+                        break;
+                    }
+                    self.move_card(from, if top { len - 1 } else { 0 }, to, face_up, sink);
+                }
+            }
+        }
+    }
+
+    fn deal<S: EventSink>(&mut self, count: Option<&crate::check::ir::Expr>, from: &crate::check::ir::Expr, to: u16, face_up: Option<bool>, sink: &mut S) {
+        let Some(from) = self.zone_of(from) else { return };
+        let first = self.game.program.zone_decls[to as usize].first;
+        let n = self.game.program.players as u16;
+        let per_player = count.map(|c| self.eval(c).as_int().unwrap_or(0).max(0) as usize);
+        let mut round = 0usize;
+        'deal: loop {
+            if per_player.is_some_and(|k| round >= k) {
+                break;
+            }
+            for p in 0..n {
+                let len = self.zones[from as usize].len();
+                if len == 0 {
+                    break 'deal;
+                }
+                self.move_card(from, len - 1, first + p, face_up, sink);
+            }
+            round += 1;
+        }
+    }
+
+    /// The zone and position of a card.
+    pub(crate) fn find_card(&self, card: u16) -> Option<(u16, usize)> {
+        for (z, cards) in self.zones.iter().enumerate() {
+            if let Some(i) = cards.iter().rposition(|&c| c == card) {
+                return Some((z as u16, i));
+            }
+        }
+        None
+    }
+
+    /// Whether `player` has at least one candidate at the pending choice.
+    fn has_candidates(&self, player: u8) -> bool {
+        let mut found = false;
+        self.for_each_candidate(player, |_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// Lists the candidates of the pending choice for `player`.
+    pub(crate) fn candidates(&self, player: u8, out: &mut Vec<Action>) {
+        self.for_each_candidate(player, |a| {
+            out.push(a);
+            true
+        });
+    }
+
+    pub(crate) fn is_candidate(&self, player: u8, action: Action) -> bool {
+        let mut found = false;
+        self.for_each_candidate(player, |a| {
+            found |= a == action;
+            !found
+        });
+        found
+    }
+
+    /// Calls `f` with each candidate of the choice at `pc` for `player`, until `f` says stop.
+    fn for_each_candidate(&self, player: u8, mut f: impl FnMut(Action) -> bool) {
+        let (slot, from, filter, player_slot) = match &self.game.code.instrs[self.pc as usize] {
+            Instr::Choose { slot, from, filter, .. } => (*slot, from, filter, None),
+            Instr::ChooseSecretly { player_slot, base, from, filter } => {
+                (*base + player as u16, from, filter, Some(*player_slot))
+            }
+            _ => return,
+        };
+        let mut binds = Binds::default();
+        if let Some(ps) = player_slot {
+            binds.0[0] = (self.abs_slot(ps), Value::Player(player));
+        }
+        let Some(z) = self.zone_of_in(from, &binds) else { return };
+        for &c in &self.zones[z as usize] {
+            if let Some(flt) = filter {
+                binds.0[1] = (self.abs_slot(slot), Value::Card(c));
+                if !self.eval_in(flt, &binds).is_true() {
+                    continue;
+                }
+            }
+            if !f(Action(c as u32)) {
+                break;
+            }
+        }
+    }
+
+    /// Records a checked choice and, once every chooser has chosen, resumes the rules.
+    pub(crate) fn resolve_choice<S: EventSink>(&mut self, player: u8, action: Action, sink: &mut S) {
+        let game = self.game.clone();
+        match &game.code.instrs[self.pc as usize] {
+            Instr::Choose { slot, .. } => {
+                self.set_local(*slot, Value::Card(action.0 as u16));
+                self.pending = Pending::None;
+                if sink.enabled() {
+                    sink.event(self, Event::Choice { player, action, secret: false });
+                }
+            }
+            Instr::ChooseSecretly { base, .. } => {
+                let Pending::Secret { waiting, chosen } = &mut self.pending else { return };
+                *waiting &= !(1u64 << player);
+                chosen[player as usize] = Some(action);
+                if *waiting != 0 {
+                    return;
+                }
+                let chosen = std::mem::take(chosen);
+                self.pending = Pending::None;
+                for (p, c) in chosen.iter().enumerate() {
+                    let v = c.map_or(Value::None, |a| Value::Card(a.0 as u16));
+                    self.set_local(*base + p as u16, v);
+                    if let (true, Some(a)) = (sink.enabled(), c) {
+                        sink.event(self, Event::Choice { player: p as u8, action: *a, secret: true });
+                    }
+                }
+            }
+            _ => return,
+        }
+        self.pc += 1;
+        self.run(sink);
+    }
+}

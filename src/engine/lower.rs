@@ -1,0 +1,172 @@
+//! Lowers checked statements to a flat list of instructions with jumps, so the engine can pause
+//! at any decision and resume from a plain program counter.
+
+use crate::check::ir::{End, Expr, MoveWhat, Place, Program, Stmt, TextPart};
+
+/// One instruction of the lowered program.
+#[derive(Debug, Clone)]
+pub enum Instr {
+    Jump(u32),
+    JumpUnless(Expr, u32),
+    /// Sets local `slot` to the repeat count.
+    RepeatStart(u16, Expr),
+    /// Jumps to `end` when local `slot` is 0, else decrements it.
+    RepeatNext { slot: u16, end: u32 },
+    /// Sets local `slot` to the first player.
+    PlayersStart(u16),
+    /// Jumps to `end` when local `slot` is past the last player.
+    PlayersTest { slot: u16, end: u32 },
+    /// Moves local `slot` to the next player.
+    PlayersStep(u16),
+    /// Copies a zone's cards to the scratch list and records where they start in `mark`.
+    CardsStart { mark: u16, zone: Expr },
+    /// Takes the next card from the scratch list into `slot`, or jumps to `end`.
+    CardsNext { slot: u16, mark: u16, end: u32 },
+    Shuffle(Expr),
+    Deal { count: Option<Expr>, from: Expr, to: u16, face_up: Option<bool> },
+    Move { what: MoveWhat, to: Expr, face_up: Option<bool> },
+    TurnOver(Expr),
+    TurnCard(Expr, bool),
+    Assign(Place, Expr),
+    Call(u16, Vec<Expr>),
+    Return,
+    End(End),
+    Announce(Vec<TextPart>),
+    Choose { player: Expr, slot: u16, from: Expr, filter: Option<Expr> },
+    ChooseSecretly { player_slot: u16, base: u16, from: Expr, filter: Option<Expr> },
+    /// The rules ran out without ending the game.
+    Halt,
+}
+
+/// The lowered program: code, and where each procedure starts.
+#[derive(Debug, Clone)]
+pub struct Code {
+    /// All instructions; the game starts at 0.
+    pub instrs: Vec<Instr>,
+    /// The first instruction of each procedure.
+    pub entries: Vec<u32>,
+}
+
+/// Lowers every procedure of a program, after a short start-up sequence (setup, then play).
+pub fn lower(program: &Program) -> Code {
+    let mut instrs = Vec::new();
+    if let Some(s) = program.setup {
+        instrs.push(Instr::Call(s, Vec::new()));
+    }
+    instrs.push(Instr::Call(program.play, Vec::new()));
+    instrs.push(Instr::Halt);
+    let mut entries = Vec::with_capacity(program.procedures.len());
+    for p in &program.procedures {
+        entries.push(instrs.len() as u32);
+        lower_block(&p.body, &mut instrs);
+        instrs.push(Instr::Return);
+    }
+    Code { instrs, entries }
+}
+
+fn here(out: &[Instr]) -> u32 {
+    out.len() as u32
+}
+
+fn patch(out: &mut [Instr], at: u32, target: u32) {
+    match &mut out[at as usize] {
+        Instr::Jump(t) | Instr::JumpUnless(_, t) => *t = target,
+        Instr::RepeatNext { end, .. } | Instr::PlayersTest { end, .. } | Instr::CardsNext { end, .. } => {
+            *end = target
+        }
+        other => unreachable!("patch: not a jump: {other:?}"),
+    }
+}
+
+fn lower_block(stmts: &[Stmt], out: &mut Vec<Instr>) {
+    for s in stmts {
+        lower_stmt(s, out);
+    }
+}
+
+fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
+    match s {
+        Stmt::If(c, t, o) => {
+            let jump_else = here(out);
+            out.push(Instr::JumpUnless(c.clone(), 0));
+            lower_block(t, out);
+            if o.is_empty() {
+                let end = here(out);
+                patch(out, jump_else, end);
+            } else {
+                let jump_end = here(out);
+                out.push(Instr::Jump(0));
+                let else_start = here(out);
+                patch(out, jump_else, else_start);
+                lower_block(o, out);
+                let end = here(out);
+                patch(out, jump_end, end);
+            }
+        }
+        Stmt::While(c, body) => {
+            let top = here(out);
+            out.push(Instr::JumpUnless(c.clone(), 0));
+            lower_block(body, out);
+            out.push(Instr::Jump(top));
+            let end = here(out);
+            patch(out, top, end);
+        }
+        Stmt::Repeat { count, slot, body } => {
+            out.push(Instr::RepeatStart(*slot, count.clone()));
+            let top = here(out);
+            out.push(Instr::RepeatNext { slot: *slot, end: 0 });
+            lower_block(body, out);
+            out.push(Instr::Jump(top));
+            let end = here(out);
+            patch(out, top, end);
+        }
+        Stmt::ForPlayer { slot, body } => {
+            out.push(Instr::PlayersStart(*slot));
+            let top = here(out);
+            out.push(Instr::PlayersTest { slot: *slot, end: 0 });
+            lower_block(body, out);
+            out.push(Instr::PlayersStep(*slot));
+            out.push(Instr::Jump(top));
+            let end = here(out);
+            patch(out, top, end);
+        }
+        Stmt::ForCard { slot, mark, zone, body } => {
+            out.push(Instr::CardsStart { mark: *mark, zone: zone.clone() });
+            let top = here(out);
+            out.push(Instr::CardsNext { slot: *slot, mark: *mark, end: 0 });
+            lower_block(body, out);
+            out.push(Instr::Jump(top));
+            let end = here(out);
+            patch(out, top, end);
+        }
+        Stmt::Shuffle(z) => out.push(Instr::Shuffle(z.clone())),
+        Stmt::Deal { count, from, to, face_up } => out.push(Instr::Deal {
+            count: count.clone(),
+            from: from.clone(),
+            to: *to,
+            face_up: *face_up,
+        }),
+        Stmt::Move { what, to, face_up } => {
+            out.push(Instr::Move { what: what.clone(), to: to.clone(), face_up: *face_up })
+        }
+        Stmt::TurnOver(z) => out.push(Instr::TurnOver(z.clone())),
+        Stmt::TurnCard(c, up) => out.push(Instr::TurnCard(c.clone(), *up)),
+        Stmt::Assign(p, e) => out.push(Instr::Assign(p.clone(), e.clone())),
+        Stmt::Return => out.push(Instr::Return),
+        Stmt::End(e) => out.push(Instr::End(e.clone())),
+        Stmt::Announce(parts) => out.push(Instr::Announce(parts.clone())),
+        Stmt::Choose { player, slot, from, filter } => out.push(Instr::Choose {
+            player: player.clone(),
+            slot: *slot,
+            from: from.clone(),
+            filter: filter.clone(),
+        }),
+        Stmt::ChooseSecretly { player_slot, base, from, filter } => out.push(Instr::ChooseSecretly {
+            player_slot: *player_slot,
+            base: *base,
+            from: from.clone(),
+            filter: filter.clone(),
+        }),
+        Stmt::Call(p, args) => out.push(Instr::Call(*p, args.clone())),
+    }
+}

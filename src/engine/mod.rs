@@ -1,0 +1,51 @@
+//! Phase 3: the engine. Lowers a checked program and plays it: [`State`] is a plain value with
+//! OpenSpiel's face (`to_move`, `legal_actions`, `apply`, `observation`, `outcome`).
+
+mod eval;
+pub mod events;
+mod exec;
+pub mod lower;
+mod observe;
+pub mod rng;
+mod state;
+mod text;
+
+use std::sync::Arc;
+
+use crate::check::Program;
+
+pub use events::{Event, EventSink, NoEvents, Recorder};
+pub use observe::{Observation, ZoneView};
+pub use state::{Action, ActionError, Limits, Outcome, Result, State, ToMove};
+
+/// A checked game lowered for play. Shared by every state of the game.
+#[derive(Debug)]
+pub struct Game {
+    /// The checked program.
+    pub program: Program,
+    /// Its lowered code.
+    pub code: lower::Code,
+}
+
+impl Game {
+    /// Lowers a checked program.
+    pub fn new(program: Program) -> Arc<Game> {
+        let code = lower::lower(&program);
+        Arc::new(Game { program, code })
+    }
+
+    /// How a card is shown.
+    pub fn card_name(&self, card: u16) -> &str {
+        self.program.cards.get(card as usize).map_or("?", |c| c.name.as_str())
+    }
+
+    /// How a player is shown: "player 1".
+    pub fn player_name(&self, player: u8) -> String {
+        format!("player {}", player + 1)
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> u8 {
+        self.program.players
+    }
+}

@@ -1,0 +1,112 @@
+//! What one player may see: their own view of the table, never another's hidden cards.
+
+use serde::Serialize;
+
+use super::state::{Action, Pending, State};
+use crate::check::ir::{Value, Visibility};
+
+/// One zone as a player sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ZoneView {
+    /// The zone's index.
+    pub zone: u16,
+    /// Its name: "hand of player 1".
+    pub name: String,
+    /// How many cards it holds.
+    pub count: usize,
+    /// Its cards, bottom first; `None` where the player cannot see the card.
+    pub cards: Vec<Option<u16>>,
+}
+
+/// Everything a player may see at one moment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Observation {
+    /// Whose view this is.
+    pub player: u8,
+    /// Every zone, as this player sees it.
+    pub zones: Vec<ZoneView>,
+    /// Reported counters and variables: name and value(s) in words.
+    pub counters: Vec<(String, String)>,
+    /// This player's own secret choice, made and not yet revealed.
+    pub my_pending_choice: Option<Action>,
+}
+
+impl State {
+    /// Whether `viewer` can see the card at `index` (from the bottom) of `zone`.
+    pub fn can_see(&self, viewer: u8, zone: u16, index: usize) -> bool {
+        let info = &self.game.program.zones[zone as usize];
+        let cards = &self.zones[zone as usize];
+        match info.visibility {
+            Visibility::Public => return true,
+            Visibility::Private if info.owner == Some(viewer) => return true,
+            _ => {}
+        }
+        let Some(&card) = cards.get(index) else { return false };
+        self.face_up[card as usize] && (info.spread || index + 1 == cards.len())
+    }
+
+    /// Exactly what `player` may see now.
+    pub fn observation(&self, player: u8) -> Observation {
+        let p = &self.game.program;
+        let zones = (0..p.zones.len() as u16)
+            .map(|z| {
+                let cards = &self.zones[z as usize];
+                ZoneView {
+                    zone: z,
+                    name: p.zones[z as usize].name.clone(),
+                    count: cards.len(),
+                    cards: (0..cards.len())
+                        .map(|i| self.can_see(player, z, i).then_some(cards[i]))
+                        .collect(),
+                }
+            })
+            .collect();
+        let counters = p
+            .counters
+            .iter()
+            .filter(|c| c.reported)
+            .map(|c| {
+                let width = if c.per_player { p.players as usize } else { 1 };
+                let vals: Vec<String> =
+                    (0..width).map(|i| self.show(self.counters[c.slot as usize + i], c.ty)).collect();
+                (c.name.clone(), vals.join(" / "))
+            })
+            .collect();
+        let my_pending_choice = match &self.pending {
+            Pending::Secret { chosen, .. } => chosen.get(player as usize).copied().flatten(),
+            _ => None,
+        };
+        Observation { player, zones, counters, my_pending_choice }
+    }
+
+    /// The observation as text for a person at the terminal.
+    pub fn observation_text(&self, player: u8) -> String {
+        let o = self.observation(player);
+        let mut out = String::new();
+        for z in &o.zones {
+            let shown: Vec<&str> = z.cards.iter().flatten().map(|c| self.game.card_name(*c)).collect();
+            let line = if z.count == 0 {
+                "empty".to_string()
+            } else if shown.len() == z.count {
+                shown.join(" ")
+            } else if shown.is_empty() {
+                format!("{} card(s), face down", z.count)
+            } else {
+                format!("{} card(s); you see {}", z.count, shown.join(" "))
+            };
+            out.push_str(&format!("  {:<24} {}\n", z.name, line));
+        }
+        for (name, v) in &o.counters {
+            out.push_str(&format!("  {name:<24} {v}\n"));
+        }
+        out
+    }
+
+    /// The value of a reported counter by name (for tests and reports).
+    pub fn counter(&self, name: &str) -> Option<Vec<Value>> {
+        let p = &self.game.program;
+        let c = p.counters.iter().find(|c| c.name == name)?;
+        let width = if c.per_player { p.players as usize } else { 1 };
+        Some((0..width).map(|i| self.counters[c.slot as usize + i]).collect())
+    }
+}

@@ -1,0 +1,42 @@
+//! A portable seeded random generator: the same seed gives the same game on every machine.
+
+use rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+/// The game's random generator (PCG, 64-bit MCG variant), with a shuffle of its own so results
+/// never depend on a library's choice of sampling algorithm.
+#[derive(Debug, Clone)]
+pub struct Rng(Pcg64Mcg);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(Pcg64Mcg::seed_from_u64(seed))
+    }
+
+    /// A uniform number in `0..n` (Lemire's multiply-shift with rejection); `n` must be > 0.
+    pub fn below(&mut self, n: u64) -> u64 {
+        debug_assert!(n > 0);
+        let threshold = n.wrapping_neg() % n;
+        loop {
+            let x = self.0.next_u64();
+            let m = (x as u128) * (n as u128);
+            if (m as u64) >= threshold {
+                return (m >> 64) as u64;
+            }
+        }
+    }
+
+    /// Shuffles a slice in place (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+
+    /// A fresh 64-bit number.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+}

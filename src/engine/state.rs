@@ -1,0 +1,274 @@
+//! The state of a game in play: a plain value that holds the table, the counters, the random
+//! generator and where the rules are in their execution.
+
+use std::sync::Arc;
+
+use super::events::{EventSink, NoEvents};
+use super::rng::Rng;
+use super::Game;
+use crate::check::ir::Value;
+
+/// A choice a player can make: a card (by index) at a card choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub struct Action(pub u32);
+
+/// Who must act now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToMove {
+    /// One player decides.
+    One(u8),
+    /// These players decide at once, none seeing the others' choices.
+    Simultaneous(Vec<u8>),
+    /// The game is over.
+    Nobody,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub enum Result {
+    /// These players won (in a one-player game, an empty list is a loss).
+    Win(Vec<u8>),
+    /// Nobody won.
+    Draw,
+    /// Stopped before its end: a cap in the rules, or a limit of the engine.
+    Unfinished,
+}
+
+/// The end of a game: its result, final scores if the rules counted any, and why it stopped.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Outcome {
+    /// Who won.
+    pub result: Result,
+    /// Scores per player, when the game ended by comparing scores.
+    pub scores: Option<Vec<i64>>,
+    /// Why an unfinished game stopped, when the engine stopped it.
+    pub note: Option<String>,
+}
+
+/// Limits that keep a rule file from running forever or eating the machine.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Instructions per game.
+    pub max_steps: u64,
+    /// Nested procedure calls.
+    pub max_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_steps: 200_000_000, max_depth: 10_000 }
+    }
+}
+
+/// A pending decision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Pending {
+    None,
+    /// `player` chooses at the instruction at `pc`.
+    One { player: u8 },
+    /// Several players choose; `chosen[p]` holds each choice made so far.
+    Secret { waiting: u64, chosen: Vec<Option<Action>> },
+}
+
+/// A call frame.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Frame {
+    pub ret: u32,
+    pub base: u32,
+    pub scratch: u32,
+}
+
+/// A game in play. Cheap to clone; `(game, options, seed, actions)` always gives the same state.
+#[derive(Clone)]
+pub struct State {
+    pub(crate) game: Arc<Game>,
+    /// Cards per zone, bottom first.
+    pub(crate) zones: Vec<Vec<u16>>,
+    /// Whether each card faces up.
+    pub(crate) face_up: Vec<bool>,
+    pub(crate) counters: Vec<Value>,
+    pub(crate) locals: Vec<Value>,
+    pub(crate) frames: Vec<Frame>,
+    pub(crate) scratch: Vec<u16>,
+    pub(crate) pc: u32,
+    pub(crate) rng: Rng,
+    pub(crate) pending: Pending,
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) steps: u64,
+    pub(crate) limits: Limits,
+    pub(crate) seed: u64,
+}
+
+/// Why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum ActionError {
+    /// The game is over.
+    #[error("the game is over")]
+    #[diagnostic(code(cardlang::engine::game_over))]
+    GameOver,
+    /// It is not this player's turn to choose.
+    #[error("player {0} has no choice to make now")]
+    #[diagnostic(code(cardlang::engine::not_your_turn))]
+    NotYourTurn(u8),
+    /// The action is not among the legal ones.
+    #[error("that is not a legal choice")]
+    #[diagnostic(code(cardlang::engine::illegal_action), help("choose one of `legal_actions`"))]
+    Illegal,
+}
+
+impl State {
+    /// A new game with the given seed, run up to its first decision.
+    pub fn new(game: Arc<Game>, seed: u64) -> State {
+        Self::with_sink(game, seed, Limits::default(), &mut NoEvents)
+    }
+
+    /// A new game, reporting every event of the set-up to `sink`.
+    pub fn with_sink<S: EventSink>(game: Arc<Game>, seed: u64, limits: Limits, sink: &mut S) -> State {
+        let p = &game.program;
+        let zones = p.zones.iter().map(|z| z.initial.clone()).collect();
+        let mut face_up = vec![false; p.cards.len()];
+        for z in &p.zones {
+            for &c in &z.initial {
+                face_up[c as usize] = z.face_up;
+            }
+        }
+        let counters = {
+            let mut v = vec![Value::None; p.counter_slots];
+            for c in &p.counters {
+                let width = if c.per_player { p.players as usize } else { 1 };
+                for i in 0..width {
+                    v[c.slot as usize + i] = c.init;
+                }
+            }
+            v
+        };
+        let mut s = State {
+            zones,
+            face_up,
+            counters,
+            locals: Vec::with_capacity(256),
+            frames: Vec::with_capacity(64),
+            scratch: Vec::new(),
+            pc: 0,
+            rng: Rng::new(seed),
+            pending: Pending::None,
+            outcome: None,
+            steps: 0,
+            limits,
+            seed,
+            game,
+        };
+        s.run(sink);
+        s
+    }
+
+    /// The game this state belongs to.
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+
+    /// The seed the game was started with.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Who must act now.
+    pub fn to_move(&self) -> ToMove {
+        match &self.pending {
+            _ if self.outcome.is_some() => ToMove::Nobody,
+            Pending::One { player } => ToMove::One(*player),
+            Pending::Secret { waiting, .. } => {
+                ToMove::Simultaneous((0..64u8).filter(|p| waiting & (1 << p) != 0).collect())
+            }
+            Pending::None => ToMove::Nobody,
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// The legal actions of `player` now (empty when they have no choice to make).
+    pub fn legal_actions(&self, player: u8) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(player, &mut out);
+        out
+    }
+
+    /// Fills `out` with the legal actions of `player`, reusing its memory.
+    pub fn legal_actions_into(&self, player: u8, out: &mut Vec<Action>) {
+        out.clear();
+        if !self.must_choose(player) {
+            return;
+        }
+        self.candidates(player, out);
+    }
+
+    /// Whether `player` has a choice to make now.
+    pub fn must_choose(&self, player: u8) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        match &self.pending {
+            Pending::One { player: p } => *p == player,
+            Pending::Secret { waiting, .. } => player < 64 && waiting & (1 << player) != 0,
+            Pending::None => false,
+        }
+    }
+
+    /// A readable label for an action.
+    pub fn action_label(&self, action: Action) -> String {
+        self.game.card_name(action.0 as u16).to_string()
+    }
+
+    /// Applies `player`'s action and runs the rules to the next decision.
+    pub fn apply(&mut self, player: u8, action: Action) -> std::result::Result<(), ActionError> {
+        self.apply_with(player, action, &mut NoEvents)
+    }
+
+    /// Applies an action, reporting every event to `sink`.
+    pub fn apply_with<S: EventSink>(
+        &mut self,
+        player: u8,
+        action: Action,
+        sink: &mut S,
+    ) -> std::result::Result<(), ActionError> {
+        if self.outcome.is_some() {
+            return Err(ActionError::GameOver);
+        }
+        if !self.must_choose(player) {
+            return Err(ActionError::NotYourTurn(player));
+        }
+        if !self.is_candidate(player, action) {
+            return Err(ActionError::Illegal);
+        }
+        self.resolve_choice(player, action, sink);
+        Ok(())
+    }
+
+    /// The cards in a zone, bottom first.
+    pub fn zone_cards(&self, zone: u16) -> &[u16] {
+        &self.zones[zone as usize]
+    }
+
+    /// Whether a card faces up.
+    pub fn is_face_up(&self, card: u16) -> bool {
+        self.face_up[card as usize]
+    }
+
+    /// The value of a counter slot.
+    pub fn counter_slot(&self, slot: u16) -> Value {
+        self.counters[slot as usize]
+    }
+
+    /// The number of instructions run so far.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+}

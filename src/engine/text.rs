@@ -1,0 +1,98 @@
+//! Renders values, announcements, events and outcomes as text.
+
+use super::events::Event;
+use super::state::{Result, State};
+use crate::check::ir::{TextPart, Type, Value};
+
+impl State {
+    /// A value shown in words, read by its static type.
+    pub fn show(&self, v: Value, ty: Type) -> String {
+        let p = &self.game.program;
+        match (v, ty) {
+            (Value::None, _) => "none".into(),
+            (Value::Int(i), _) => i.to_string(),
+            (Value::Bool(b), _) => b.to_string(),
+            (Value::Card(c), _) => self.game.card_name(c).to_string(),
+            (Value::Player(q), _) => self.game.player_name(q),
+            (Value::Zone(z), _) => p.zones[z as usize].name.clone(),
+            (Value::Sym(s), Type::Enum(e)) => p.enums[e as usize].display[s as usize].clone(),
+            (Value::Set(m), Type::Set(e)) => {
+                let names: Vec<&str> = p.enums[e as usize]
+                    .display
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| m & (1 << i) != 0)
+                    .map(|(_, d)| d.as_str())
+                    .collect();
+                format!("{{{}}}", names.join(", "))
+            }
+            (Value::Sym(s), _) => format!("#{s}"),
+            (Value::Set(m), _) => format!("{{{m:#x}}}"),
+        }
+    }
+
+    /// The text of an announcement.
+    pub(crate) fn render_text(&self, parts: &[TextPart]) -> String {
+        let mut out = String::new();
+        for part in parts {
+            match part {
+                TextPart::Text(t) => out.push_str(t),
+                TextPart::Value(e, t) => out.push_str(&self.show(self.eval(e), *t)),
+            }
+        }
+        out
+    }
+
+    /// One event as a line of a transcript.
+    pub fn describe(&self, event: &Event<'_>) -> String {
+        let p = &self.game.program;
+        let zone = |z: u16| p.zones[z as usize].name.as_str();
+        let card = |c: u16| self.game.card_name(c);
+        match event {
+            Event::Shuffle { zone: z } => {
+                let cards: Vec<&str> = self.zones[*z as usize].iter().rev().map(|c| card(*c)).collect();
+                format!("shuffle {} ({} cards, top first): {}", zone(*z), cards.len(), cards.join(" "))
+            }
+            Event::Move { card: c, from, to, face_up } => {
+                format!("{}: {} -> {}{}", card(*c), zone(*from), zone(*to), if *face_up { "" } else { " (face down)" })
+            }
+            Event::TurnOver { zone: z } => {
+                let top = self.zones[*z as usize].last().map(|c| card(*c)).unwrap_or("nothing");
+                format!("turn over {} (top now {})", zone(*z), top)
+            }
+            Event::Turn { card: c, face_up } => {
+                format!("turn {} face {}", card(*c), if *face_up { "up" } else { "down" })
+            }
+            Event::Choice { player, action, secret } => format!(
+                "{} {} {}",
+                self.game.player_name(*player),
+                if *secret { "reveals" } else { "chooses" },
+                self.action_label(*action)
+            ),
+            Event::Announce(t) => format!("» {t}"),
+            Event::End => format!("game over: {}", self.outcome_text()),
+        }
+    }
+
+    /// The outcome in words, or "in progress".
+    pub fn outcome_text(&self) -> String {
+        let Some(o) = &self.outcome else { return "in progress".into() };
+        let mut s = match &o.result {
+            Result::Win(w) if w.is_empty() => "lost".to_string(),
+            Result::Win(w) => {
+                let names: Vec<String> = w.iter().map(|p| self.game.player_name(*p)).collect();
+                format!("{} {}", names.join(" and "), if w.len() == 1 { "wins" } else { "win" })
+            }
+            Result::Draw => "a draw".to_string(),
+            Result::Unfinished => "unfinished".to_string(),
+        };
+        if let Some(scores) = &o.scores {
+            let list: Vec<String> = scores.iter().map(|x| x.to_string()).collect();
+            s.push_str(&format!(" (scores {})", list.join(" - ")));
+        }
+        if let Some(n) = &o.note {
+            s.push_str(&format!(" ({n})"));
+        }
+        s
+    }
+}
