@@ -5,3 +5,5 @@
 pub mod syntax;
 pub mod check;
 pub mod engine;
+pub mod agents;
+pub mod cli;

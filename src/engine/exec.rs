@@ -176,6 +176,11 @@ impl State {
                         self.set_local(*base + p as u16, Value::None);
                     }
                 }
+                Instr::Arrange => {
+                    if let Some(a) = self.arrangement.take() {
+                        self.apply_arrangement(&a, sink);
+                    }
+                }
                 Instr::Halt => {
                     self.stop_unfinished("the rules ended without `end game`", sink);
                     return;

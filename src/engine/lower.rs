@@ -34,6 +34,8 @@ pub enum Instr {
     Announce(Vec<TextPart>),
     Choose { player: Expr, slot: u16, from: Expr, filter: Option<Expr> },
     ChooseSecretly { player_slot: u16, base: u16, from: Expr, filter: Option<Expr> },
+    /// Applies the state's arrangement (a stacked deck), if any: runs once, after setup.
+    Arrange,
     /// The rules ran out without ending the game.
     Halt,
 }
@@ -53,6 +55,7 @@ pub fn lower(program: &Program) -> Code {
     if let Some(s) = program.setup {
         instrs.push(Instr::Call(s, Vec::new()));
     }
+    instrs.push(Instr::Arrange);
     instrs.push(Instr::Call(program.play, Vec::new()));
     instrs.push(Instr::Halt);
     let mut entries = Vec::with_capacity(program.procedures.len());

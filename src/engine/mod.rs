@@ -1,6 +1,7 @@
 //! Phase 3: the engine. Lowers a checked program and plays it: [`State`] is a plain value with
 //! OpenSpiel's face (`to_move`, `legal_actions`, `apply`, `observation`, `outcome`).
 
+pub mod arrange;
 mod eval;
 pub mod events;
 mod exec;
@@ -14,6 +15,7 @@ use std::sync::Arc;
 
 use crate::check::Program;
 
+pub use arrange::{ArrangeError, ArrangeStep};
 pub use events::{Event, EventSink, NoEvents, Recorder};
 pub use observe::{Observation, ZoneView};
 pub use state::{Action, ActionError, Limits, Outcome, Result, State, ToMove};

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::arrange::{ArrangeError, ArrangeStep, Arrangement};
 use super::events::{EventSink, NoEvents};
 use super::rng::Rng;
 use super::Game;
@@ -97,6 +98,7 @@ pub struct State {
     pub(crate) steps: u64,
     pub(crate) limits: Limits,
     pub(crate) seed: u64,
+    pub(crate) arrangement: Option<Arc<Arrangement>>,
 }
 
 /// Why an action was refused.
@@ -124,6 +126,15 @@ impl State {
 
     /// A new game, reporting every event of the set-up to `sink`.
     pub fn with_sink<S: EventSink>(game: Arc<Game>, seed: u64, limits: Limits, sink: &mut S) -> State {
+        let mut s = Self::with_sink_paused(game, seed);
+        s.limits = limits;
+        s.run(sink);
+        s
+    }
+
+    /// A new game that has not yet run its first instruction.
+    fn with_sink_paused(game: Arc<Game>, seed: u64) -> State {
+        let limits = Limits::default();
         let p = &game.program;
         let zones = p.zones.iter().map(|z| z.initial.clone()).collect();
         let mut face_up = vec![false; p.cards.len()];
@@ -142,7 +153,7 @@ impl State {
             }
             v
         };
-        let mut s = State {
+        let s = State {
             zones,
             face_up,
             counters,
@@ -156,10 +167,25 @@ impl State {
             steps: 0,
             limits,
             seed,
+            arrangement: None,
             game,
         };
-        s.run(sink);
         s
+    }
+
+    /// A new game whose table is arranged after setup (a stacked deck), then run to its first
+    /// decision. Card and zone names are checked first.
+    pub fn arranged<S: EventSink>(
+        game: Arc<Game>,
+        seed: u64,
+        steps: &[ArrangeStep],
+        sink: &mut S,
+    ) -> std::result::Result<State, ArrangeError> {
+        let arrangement = Arrangement::resolve(&game, steps)?;
+        let mut s = State::with_sink_paused(game, seed);
+        s.arrangement = Some(Arc::new(arrangement));
+        s.run(sink);
+        Ok(s)
     }
 
     /// The game this state belongs to.

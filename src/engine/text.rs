@@ -2,18 +2,19 @@
 
 use super::events::Event;
 use super::state::{Result, State};
+use super::Game;
 use crate::check::ir::{TextPart, Type, Value};
 
-impl State {
+impl Game {
     /// A value shown in words, read by its static type.
     pub fn show(&self, v: Value, ty: Type) -> String {
-        let p = &self.game.program;
+        let p = &self.program;
         match (v, ty) {
             (Value::None, _) => "none".into(),
             (Value::Int(i), _) => i.to_string(),
             (Value::Bool(b), _) => b.to_string(),
-            (Value::Card(c), _) => self.game.card_name(c).to_string(),
-            (Value::Player(q), _) => self.game.player_name(q),
+            (Value::Card(c), _) => self.card_name(c).to_string(),
+            (Value::Player(q), _) => self.player_name(q),
             (Value::Zone(z), _) => p.zones[z as usize].name.clone(),
             (Value::Sym(s), Type::Enum(e)) => p.enums[e as usize].display[s as usize].clone(),
             (Value::Set(m), Type::Set(e)) => {
@@ -29,6 +30,13 @@ impl State {
             (Value::Sym(s), _) => format!("#{s}"),
             (Value::Set(m), _) => format!("{{{m:#x}}}"),
         }
+    }
+}
+
+impl State {
+    /// A value shown in words, read by its static type.
+    pub fn show(&self, v: Value, ty: Type) -> String {
+        self.game.show(v, ty)
     }
 
     /// The text of an announcement.

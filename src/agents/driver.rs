@@ -1,0 +1,62 @@
+//! Plays a game to its end with one agent per seat.
+
+use super::Agent;
+use crate::engine::{Action, EventSink, State, ToMove};
+
+/// A decision as it was made: who, among what, what.
+#[derive(Debug, Clone)]
+pub struct Decision {
+    /// The deciding player.
+    pub player: u8,
+    /// The legal actions offered.
+    pub legal: Vec<Action>,
+    /// The action taken.
+    pub chosen: Action,
+}
+
+/// Watches a game as it is driven: its events, and each decision.
+pub trait Watcher: EventSink {
+    /// A decision was made.
+    fn decision(&mut self, state: &State, d: &Decision);
+}
+
+/// Why a game could not be played to its end.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum DriveError {
+    /// An agent gave up (for a person: input ended or they quit).
+    #[error("{0} stopped playing before the game ended")]
+    #[diagnostic(code(cardlang::play::abandoned))]
+    Abandoned(String),
+    /// An agent chose an illegal action.
+    #[error("the agent of player {0} chose an illegal action")]
+    #[diagnostic(code(cardlang::play::illegal_action))]
+    Illegal(u8),
+}
+
+/// Plays until the game is over, asking each deciding player's agent in seat order.
+pub fn play_game<W: Watcher>(
+    state: &mut State,
+    agents: &mut [Box<dyn Agent>],
+    watcher: &mut W,
+) -> Result<(), DriveError> {
+    let mut legal = Vec::new();
+    loop {
+        let players = match state.to_move() {
+            ToMove::Nobody => return Ok(()),
+            ToMove::One(p) => vec![p],
+            ToMove::Simultaneous(ps) => ps,
+        };
+        for p in players {
+            state.legal_actions_into(p, &mut legal);
+            if legal.is_empty() {
+                continue;
+            }
+            let agent = &mut agents[p as usize];
+            let Some(a) = agent.choose(state, p, &legal) else {
+                return Err(DriveError::Abandoned(format!("{} ({})", state.game().player_name(p), agent.name())));
+            };
+            watcher.decision(state, &Decision { player: p, legal: legal.clone(), chosen: a });
+            state.apply_with(p, a, watcher).map_err(|_| DriveError::Illegal(p))?;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! A person at the terminal: shown their own view and numbered choices; bad input is re-asked.
+
+use std::io::{BufRead, Write};
+
+use super::Agent;
+use crate::engine::{Action, State};
+
+/// A human player reading choices from `input` and writing prompts to `output`.
+pub struct Human {
+    input: Box<dyn BufRead>,
+    output: Box<dyn Write>,
+}
+
+impl Human {
+    /// A human at standard input and output.
+    pub fn stdio() -> Self {
+        Human { input: Box::new(std::io::BufReader::new(std::io::stdin())), output: Box::new(std::io::stdout()) }
+    }
+
+    /// A human reading and writing the given streams (for tests).
+    pub fn new(input: Box<dyn BufRead>, output: Box<dyn Write>) -> Self {
+        Human { input, output }
+    }
+}
+
+/// Reads a person's answer: a choice's number or its label (any case).
+pub fn parse_choice(answer: &str, labels: &[String]) -> Option<usize> {
+    let a = answer.trim();
+    if let Ok(n) = a.parse::<usize>() {
+        return (1..=labels.len()).contains(&n).then(|| n - 1);
+    }
+    labels.iter().position(|l| l.eq_ignore_ascii_case(a))
+}
+
+impl Agent for Human {
+    fn name(&self) -> &str {
+        "human"
+    }
+
+    fn choose(&mut self, state: &State, player: u8, legal: &[Action]) -> Option<Action> {
+        let labels: Vec<String> = legal.iter().map(|a| state.action_label(*a)).collect();
+        let out = &mut self.output;
+        let _ = writeln!(out, "\n── {}, your view ──", state.game().player_name(player));
+        let _ = write!(out, "{}", state.observation_text(player));
+        let _ = writeln!(out, "Your choices:");
+        for (i, l) in labels.iter().enumerate() {
+            let _ = writeln!(out, "  {}) {}", i + 1, l);
+        }
+        loop {
+            let _ = write!(out, "Choose 1-{} (or q to quit): ", labels.len());
+            let _ = out.flush();
+            let mut line = String::new();
+            match self.input.read_line(&mut line) {
+                Ok(0) | Err(_) => return None,
+                Ok(_) => {}
+            }
+            let t = line.trim();
+            if t.eq_ignore_ascii_case("q") || t.eq_ignore_ascii_case("quit") {
+                return None;
+            }
+            match parse_choice(t, &labels) {
+                Some(i) => return Some(legal[i]),
+                None => {
+                    let _ = writeln!(out, "`{t}` is not one of the choices: type a number from 1 to {}, or a card's name.", labels.len());
+                }
+            }
+        }
+    }
+}

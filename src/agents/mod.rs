@@ -1,0 +1,32 @@
+//! Phase 4: agents. Each decides from the engine's face only: its own observation and its legal
+//! actions, never another player's hidden cards or secret choices.
+
+mod human;
+mod random;
+mod driver;
+
+pub use driver::{play_game, Decision, DriveError, Watcher};
+pub use human::Human;
+pub use random::RandomAgent;
+
+use crate::engine::{Action, State};
+
+/// Something that makes a player's decisions.
+pub trait Agent {
+    /// A short name: "random", "human".
+    fn name(&self) -> &str;
+    /// Picks one of `legal` for `player`; `None` means the agent gives up (input ended).
+    fn choose(&mut self, state: &State, player: u8, legal: &[Action]) -> Option<Action>;
+}
+
+/// The agent kinds the command line accepts.
+pub const AGENT_KINDS: &[&str] = &["human", "random"];
+
+/// Makes an agent by name; `seed` seeds agents that use chance.
+pub fn make_agent(kind: &str, seed: u64) -> Option<Box<dyn Agent>> {
+    match kind {
+        "random" => Some(Box::new(RandomAgent::new(seed))),
+        "human" => Some(Box::new(Human::stdio())),
+        _ => None,
+    }
+}

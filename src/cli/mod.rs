@@ -1,0 +1,282 @@
+//! Phase 5: the command line: `play`, `transcript`, `variants` and `lint`.
+
+pub mod load;
+pub mod transcript;
+
+use std::io::Write;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::agents::{self, Agent, Decision, Watcher};
+use crate::check::{self, Config};
+use crate::engine::{Event, EventSink, Limits, State};
+use transcript::{agent_seed, describe_for, TranscriptSpec, Viewer};
+
+/// cardlang: write down the rules of a card game, check them, and play them.
+#[derive(Debug, Parser)]
+#[command(name = "cardlang", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The game, variant and options shared by commands that run a game.
+#[derive(Debug, clap::Args)]
+struct GameArgs {
+    /// The `.cardgame` file.
+    game: String,
+    /// A variant declared in the file.
+    #[arg(long)]
+    variant: Option<String>,
+    /// Set an option for this run: `--set hidden_prizes=3` (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
+    sets: Vec<(String, String)>,
+    /// Who plays each seat, comma-separated: human, random.
+    #[arg(long, value_delimiter = ',', default_value = "random,random")]
+    players: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Jsonl,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play a game at the terminal (people and AI), or watch AI play one.
+    Play {
+        #[command(flatten)]
+        args: GameArgs,
+        /// The seed of the game (a random one is picked and printed when not given).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Print every event of one whole game.
+    Transcript {
+        #[command(flatten)]
+        args: GameArgs,
+        /// The seed of the game.
+        #[arg(long)]
+        seed: u64,
+        /// Text for people, or JSON Lines for programs.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// List the variants and options a game offers.
+    Variants {
+        /// The `.cardgame` file.
+        game: String,
+    },
+    /// Check game files and report every problem.
+    Lint {
+        /// The `.cardgame` files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+}
+
+fn parse_set(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("`{s}` is not NAME=VALUE (for example hidden_prizes=3)")),
+    }
+}
+
+/// Runs the command line with the given arguments; returns the process exit code.
+pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let result = match cli.command {
+        Command::Play { args, seed } => play(&args, seed),
+        Command::Transcript { args, seed, format } => print_transcript(&args, seed, format),
+        Command::Variants { game } => variants(&game),
+        Command::Lint { files } => return lint(&files),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(Failure { message, code }) => {
+            eprint!("{message}");
+            if !message.ends_with('\n') {
+                eprintln!();
+            }
+            code
+        }
+    }
+}
+
+/// Writes a line to standard output; a closed pipe (`| head`) ends the program quietly.
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{line}").is_err() {
+        std::process::exit(0);
+    }
+}
+
+/// A failed command: what to print and the exit code.
+struct Failure {
+    message: String,
+    code: i32,
+}
+
+fn fail(code: i32) -> impl Fn(String) -> Failure {
+    move |message| Failure { message, code }
+}
+
+fn config(args: &GameArgs) -> Config {
+    Config { variant: args.variant.clone(), sets: args.sets.clone() }
+}
+
+fn check_players(args: &GameArgs, players: u8) -> Result<(), Failure> {
+    if args.players.len() != players as usize {
+        return Err(Failure {
+            message: format!(
+                "error: the game has {players} seat(s), but --players names {}: give one of {} per seat (for example --players {})",
+                args.players.len(),
+                agents::AGENT_KINDS.join(", "),
+                vec!["random"; players as usize].join(",")
+            ),
+            code: 2,
+        });
+    }
+    for p in &args.players {
+        if !agents::AGENT_KINDS.contains(&p.as_str()) {
+            return Err(Failure {
+                message: format!("error: unknown player kind `{p}`: choose from {}", agents::AGENT_KINDS.join(", ")),
+                code: 2,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn print_transcript(args: &GameArgs, seed: u64, format: Format) -> Result<(), Failure> {
+    let game = load::load_game(&args.game, &config(args)).map_err(fail(2))?;
+    check_players(args, game.players())?;
+    let spec = TranscriptSpec { game, seed, players: &args.players };
+    let out = match format {
+        Format::Text => transcript::text(&spec),
+        Format::Jsonl => transcript::jsonl(&spec),
+    }
+    .map_err(|e| Failure { message: format!("error: {e}"), code: 1 })?;
+    say(out.trim_end_matches('\n'));
+    Ok(())
+}
+
+/// Prints events as they happen, as one viewer may see them.
+struct Printer {
+    viewer: Viewer,
+}
+
+impl EventSink for Printer {
+    fn event(&mut self, state: &State, event: Event<'_>) {
+        say(&format!("{}", describe_for(state, self.viewer, &event)));
+    }
+}
+
+impl Watcher for Printer {
+    fn decision(&mut self, state: &State, d: &Decision) {
+        if self.viewer == Viewer::All {
+            say(&format!("{} chooses {}", state.game().player_name(d.player), state.action_label(d.chosen)));
+        }
+    }
+}
+
+fn play(args: &GameArgs, seed: Option<u64>) -> Result<(), Failure> {
+    let game = load::load_game(&args.game, &config(args)).map_err(fail(2))?;
+    check_players(args, game.players())?;
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+    });
+    let humans: Vec<u8> = (0..game.players()).filter(|p| args.players[*p as usize] == "human").collect();
+    // With exactly one person at the table, print only what that person may see.
+    let viewer = if humans.len() == 1 { Viewer::Player(humans[0]) } else { Viewer::All };
+    say(&format!("{} (seed {seed}){}", game.program.title, game.program.variant.as_ref().map(|v| format!(", variant {v}")).unwrap_or_default()));
+    let mut agents: Vec<Box<dyn Agent>> = args
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, k)| agents::make_agent(k, agent_seed(seed, i)))
+        .collect();
+    let mut printer = Printer { viewer };
+    let mut state = State::with_sink(game, seed, Limits::default(), &mut printer);
+    let played = agents::play_game(&mut state, &mut agents, &mut printer);
+    let _ = std::io::stdout().flush();
+    match played {
+        Ok(()) => {
+            say(&format!("result: {}", state.outcome_text()));
+            for (name, v) in state.observation(0).counters {
+                say(&format!("{name}: {v}"));
+            }
+            Ok(())
+        }
+        Err(e) => Err(Failure { message: format!("the game was not finished: {e}"), code: 1 }),
+    }
+}
+
+fn variants(path: &str) -> Result<(), Failure> {
+    let source = load::Source::read(path).map_err(fail(2))?;
+    let file = source.parse().map_err(fail(2))?;
+    let program = check::check(&file, &Config::default()).map_err(|e| Failure { message: load::render_all(&e.errors, &source), code: 2 })?;
+    let game = crate::engine::Game::new(program);
+    say(&format!("{}", game.program.title));
+    say(&format!("options (name = default):"));
+    for o in &game.program.options {
+        say(&format!("  {} = {}", o.name, game.show(o.default, o.ty)));
+    }
+    let list = check::variants::summaries(&file, &source.text);
+    if list.is_empty() {
+        say(&format!("variants: none"));
+    } else {
+        say(&format!("variants:"));
+        for v in list {
+            let mut line = format!("  {}", v.name);
+            if let Some(d) = &v.description {
+                line.push_str(&format!(": {d}"));
+            }
+            if !v.extends.is_empty() {
+                line.push_str(&format!(" (extends {})", v.extends.join(", ")));
+            }
+            say(&format!("{line}"));
+            if !v.options.is_empty() {
+                say(&format!("      sets {}", v.options.join(", ")));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn lint(files: &[String]) -> i32 {
+    let mut worst = 0;
+    for path in files {
+        let source = match load::Source::read(path) {
+            Ok(s) => s,
+            Err(m) => {
+                eprint!("{m}");
+                worst = 2;
+                continue;
+            }
+        };
+        let file = match source.parse() {
+            Ok(f) => f,
+            Err(m) => {
+                eprint!("{m}");
+                worst = 2;
+                continue;
+            }
+        };
+        let errors = check::check_all(&file);
+        if errors.is_empty() {
+            say(&format!("{path}: ok"));
+        } else {
+            eprint!("{}", load::render_all(&errors, &source));
+            worst = 2;
+        }
+    }
+    worst
+}

@@ -1,0 +1,212 @@
+//! Transcripts: every event of a game, as text for people (and snapshots) or as JSON Lines for
+//! programs. The JSON form opens with the game, variant, options, seed and the order of every
+//! deck after its first shuffle, so a referee can replay and check each step.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde_json::{json, Value as Json};
+
+use crate::agents::{self, Agent, Decision, DriveError, Watcher};
+use crate::engine::{Event, EventSink, Game, Limits, Result as GameResult, State};
+
+/// Who sees the events being printed: everyone's cards, or one player's view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewer {
+    /// An onlooker who sees every card (transcripts, all-AI games).
+    All,
+    /// One player: hidden cards show as "a card", shuffles hide their order.
+    Player(u8),
+}
+
+/// Describes an event as `viewer` may see it.
+pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String {
+    let Viewer::Player(me) = viewer else { return state.describe(event) };
+    let p = &state.game().program;
+    match event {
+        Event::Shuffle { zone } => format!("shuffle {} ({} cards)", p.zones[*zone as usize].name, state.zone_cards(*zone).len()),
+        Event::Move { card, from, to, .. } => {
+            let cards = state.zone_cards(*to);
+            let visible = state.can_see(me, *to, cards.len().saturating_sub(1));
+            let name = if visible { state.game().card_name(*card).to_string() } else { "a card".to_string() };
+            format!("{name}: {} -> {}", p.zones[*from as usize].name, p.zones[*to as usize].name)
+        }
+        Event::TurnOver { zone } => format!("turn over {}", p.zones[*zone as usize].name),
+        Event::Turn { card, face_up } => {
+            if *face_up {
+                state.describe(event)
+            } else {
+                let _ = card;
+                "turn a card face down".to_string()
+            }
+        }
+        _ => state.describe(event),
+    }
+}
+
+/// The text transcript of a game as it is played.
+pub struct TextTranscript {
+    /// The lines so far.
+    pub lines: Vec<String>,
+    viewer: Viewer,
+}
+
+impl TextTranscript {
+    /// An empty transcript for a viewer.
+    pub fn new(viewer: Viewer) -> Self {
+        TextTranscript { lines: Vec::new(), viewer }
+    }
+}
+
+impl EventSink for TextTranscript {
+    fn event(&mut self, state: &State, event: Event<'_>) {
+        self.lines.push(describe_for(state, self.viewer, &event));
+    }
+}
+
+impl Watcher for TextTranscript {
+    fn decision(&mut self, state: &State, d: &Decision) {
+        if self.viewer == Viewer::All {
+            let labels: Vec<String> = d.legal.iter().map(|a| state.action_label(*a)).collect();
+            self.lines.push(format!(
+                "{} chooses {} from [{}]",
+                state.game().player_name(d.player),
+                state.action_label(d.chosen),
+                labels.join(", ")
+            ));
+        }
+    }
+}
+
+/// The JSON Lines transcript of a game as it is played.
+#[derive(Default)]
+pub struct JsonTranscript {
+    /// Event objects so far.
+    pub events: Vec<Json>,
+    /// The order of each zone right after its first shuffle, top first, in shuffle order.
+    pub decks: serde_json::Map<String, Json>,
+}
+
+impl EventSink for JsonTranscript {
+    fn event(&mut self, state: &State, event: Event<'_>) {
+        let p = &state.game().program;
+        let zone = |z: u16| p.zones[z as usize].name.clone();
+        let card = |c: u16| state.game().card_name(c).to_string();
+        let j = match event {
+            Event::Shuffle { zone: z } => {
+                let order: Vec<String> = state.zone_cards(z).iter().rev().map(|c| card(*c)).collect();
+                self.decks.entry(zone(z)).or_insert_with(|| json!(order.clone()));
+                json!({"event": "shuffle", "zone": zone(z), "order": order})
+            }
+            Event::Move { card: c, from, to, face_up } => {
+                json!({"event": "move", "card": card(c), "from": zone(from), "to": zone(to), "face_up": face_up})
+            }
+            Event::TurnOver { zone: z } => json!({"event": "turn_over", "zone": zone(z)}),
+            Event::Turn { card: c, face_up } => json!({"event": "turn", "card": card(c), "face_up": face_up}),
+            Event::Choice { player, action, secret } => {
+                json!({"event": "choice", "player": player + 1, "card": state.action_label(action), "secret": secret})
+            }
+            Event::Announce(t) => json!({"event": "announce", "text": t}),
+            Event::End => {
+                let o = state.outcome();
+                let (result, winners) = match o.map(|o| &o.result) {
+                    Some(GameResult::Win(w)) => ("win", w.iter().map(|p| p + 1).collect::<Vec<_>>()),
+                    Some(GameResult::Draw) => ("draw", vec![]),
+                    _ => ("unfinished", vec![]),
+                };
+                let counters: BTreeMap<String, String> = state.observation(0).counters.into_iter().collect();
+                json!({
+                    "event": "end", "result": result, "winners": winners,
+                    "scores": o.and_then(|o| o.scores.clone()), "note": o.and_then(|o| o.note.clone()),
+                    "counters": counters,
+                })
+            }
+        };
+        self.events.push(j);
+    }
+}
+
+impl Watcher for JsonTranscript {
+    fn decision(&mut self, state: &State, d: &Decision) {
+        let legal: Vec<String> = d.legal.iter().map(|a| state.action_label(*a)).collect();
+        self.events.push(json!({
+            "event": "decision", "player": d.player + 1, "legal": legal, "chosen": state.action_label(d.chosen),
+        }));
+    }
+}
+
+/// What a transcript is made from.
+pub struct TranscriptSpec<'a> {
+    /// The game, checked with its variant and options.
+    pub game: Arc<Game>,
+    /// The seed of the game.
+    pub seed: u64,
+    /// Agent kinds, one per seat.
+    pub players: &'a [String],
+}
+
+/// The text transcript of a whole game.
+pub fn text(spec: &TranscriptSpec<'_>) -> Result<String, DriveError> {
+    let mut t = TextTranscript::new(Viewer::All);
+    let state = run(spec, &mut t)?;
+    let mut out = header_lines(spec);
+    out.extend(t.lines);
+    out.push(format!("result: {}", state.outcome_text()));
+    for (name, v) in state.observation(0).counters {
+        out.push(format!("{name}: {v}"));
+    }
+    Ok(out.join("\n") + "\n")
+}
+
+/// The JSON Lines transcript of a whole game.
+pub fn jsonl(spec: &TranscriptSpec<'_>) -> Result<String, DriveError> {
+    let mut t = JsonTranscript::default();
+    run(spec, &mut t)?;
+    let p = &spec.game.program;
+    let options: BTreeMap<String, String> =
+        p.options.iter().map(|o| (o.name.clone(), option_text(&spec.game, o))).collect();
+    let head = json!({
+        "event": "game", "game": p.title, "variant": p.variant, "options": options, "seed": spec.seed,
+        "players": spec.players, "decks": t.decks,
+    });
+    let mut out = String::new();
+    for j in std::iter::once(&head).chain(t.events.iter()) {
+        out.push_str(&j.to_string());
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+fn option_text(game: &Game, o: &crate::check::ir::OptionInfo) -> String {
+    game.show(o.value, o.ty)
+}
+
+fn header_lines(spec: &TranscriptSpec<'_>) -> Vec<String> {
+    let p = &spec.game.program;
+    let options: Vec<String> =
+        p.options.iter().map(|o| format!("{} = {}", o.name, option_text(&spec.game, o))).collect();
+    vec![
+        format!("# {}", p.title),
+        format!("# variant: {}", p.variant.as_deref().unwrap_or("(none)")),
+        format!("# options: {}", if options.is_empty() { "(none)".into() } else { options.join(", ") }),
+        format!("# seed: {}; players: {}", spec.seed, spec.players.join(", ")),
+    ]
+}
+
+/// Plays a whole game for a transcript: agent `i` is seeded from the game seed and its seat.
+pub fn run<W: Watcher>(spec: &TranscriptSpec<'_>, watcher: &mut W) -> Result<State, DriveError> {
+    let mut agents: Vec<Box<dyn Agent>> = spec
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, k)| agents::make_agent(k, agent_seed(spec.seed, i)).unwrap_or_else(|| Box::new(agents::RandomAgent::new(agent_seed(spec.seed, i)))))
+        .collect();
+    let mut state = State::with_sink(spec.game.clone(), spec.seed, Limits::default(), watcher);
+    agents::play_game(&mut state, &mut agents, watcher)?;
+    Ok(state)
+}
+
+/// The seed of the agent in seat `seat` for a game seed.
+pub fn agent_seed(seed: u64, seat: usize) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(seat as u64 + 1)
+}

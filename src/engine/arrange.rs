@@ -1,0 +1,121 @@
+//! Arranging the table after setup: a stacked deck for scenario tests, puzzles and replays.
+//!
+//! Each step moves named cards, from wherever they are, onto the top of a zone (the first card
+//! named ends on top), or moves every card of one zone to another. Cards are only moved, so
+//! every card stays in the game.
+
+use super::events::{Event, EventSink};
+use super::state::State;
+use super::Game;
+
+/// One step of an arrangement, by names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArrangeStep {
+    /// Put these cards (top first) on top of the zone.
+    Top { zone: String, cards: Vec<String> },
+    /// Move every card of `from` onto `to`, keeping their order.
+    MoveAll { from: String, to: String },
+}
+
+/// A name in an arrangement that the game does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum ArrangeError {
+    /// No zone has this name.
+    #[error("no zone is called `{0}`")]
+    #[diagnostic(code(cardlang::engine::unknown_zone), help("zones are named like `deck of player 1` or `pack`"))]
+    UnknownZone(String),
+    /// No card (left) has this name.
+    #[error("no card called `{0}` is left to place")]
+    #[diagnostic(code(cardlang::engine::unknown_card), help("each physical card can be placed once"))]
+    UnknownCard(String),
+}
+
+/// An arrangement with names resolved to indices.
+#[derive(Debug, Clone)]
+pub struct Arrangement {
+    steps: Vec<Resolved>,
+}
+
+#[derive(Debug, Clone)]
+enum Resolved {
+    Top { zone: u16, cards: Vec<u16> },
+    MoveAll { from: u16, to: u16 },
+}
+
+impl Arrangement {
+    /// Resolves the names of an arrangement.
+    pub fn resolve(game: &Game, steps: &[ArrangeStep]) -> Result<Arrangement, ArrangeError> {
+        let zone = |n: &str| {
+            game.program
+                .zones
+                .iter()
+                .position(|z| z.name == n)
+                .map(|z| z as u16)
+                .ok_or_else(|| ArrangeError::UnknownZone(n.to_string()))
+        };
+        let mut used = vec![false; game.program.cards.len()];
+        let mut out = Vec::new();
+        for step in steps {
+            out.push(match step {
+                ArrangeStep::Top { zone: z, cards } => {
+                    let z = zone(z)?;
+                    let mut ids = Vec::new();
+                    for name in cards {
+                        // With several copies of a card, prefer one that starts in the zone.
+                        let candidates: Vec<usize> = (0..used.len())
+                            .filter(|&c| !used[c] && game.program.cards[c].name == *name)
+                            .collect();
+                        let pick = candidates
+                            .iter()
+                            .copied()
+                            .find(|&c| game.program.zones[z as usize].initial.contains(&(c as u16)))
+                            .or_else(|| candidates.first().copied())
+                            .ok_or_else(|| ArrangeError::UnknownCard(name.clone()))?;
+                        used[pick] = true;
+                        ids.push(pick as u16);
+                    }
+                    Resolved::Top { zone: z, cards: ids }
+                }
+                ArrangeStep::MoveAll { from, to } => Resolved::MoveAll { from: zone(from)?, to: zone(to)? },
+            });
+        }
+        Ok(Arrangement { steps: out })
+    }
+}
+
+impl State {
+    /// Carries out an arrangement; every move is reported like any other.
+    pub(crate) fn apply_arrangement<S: EventSink>(&mut self, a: &Arrangement, sink: &mut S) {
+        if sink.enabled() {
+            sink.event(self, Event::Announce("the table is arranged (a stacked deck)"));
+        }
+        for step in &a.steps {
+            match step {
+                Resolved::Top { zone, cards } => {
+                    // The first card named ends on top, so place them in reverse.
+                    for &c in cards.iter().rev() {
+                        if let Some((z, i)) = self.find_card(c) {
+                            let up = self.face_up[c as usize];
+                            let up = if z == *zone { up } else { self.game.program.zones[*zone as usize].face_up };
+                            self.move_card(z, i, *zone, Some(up), sink);
+                        }
+                    }
+                }
+                Resolved::MoveAll { from, to } => {
+                    if from == to {
+                        continue;
+                    }
+                    let cards = std::mem::take(&mut self.zones[*from as usize]);
+                    let up = self.game.program.zones[*to as usize].face_up;
+                    for c in cards {
+                        self.face_up[c as usize] = up;
+                        self.zones[*to as usize].push(c);
+                        if sink.enabled() {
+                            sink.event(self, Event::Move { card: c, from: *from, to: *to, face_up: up });
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

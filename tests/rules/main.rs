@@ -1,0 +1,5 @@
+//! Scenario tests: one per ruling of RULINGS.md, each stacking the deck so the ruling happens.
+
+mod support;
+mod wilcox_war;
+mod wild_twist_war;

@@ -1,0 +1,127 @@
+//! Helpers for scenario tests: load a game, stack its table after setup, play scripted choices.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use cardlang::check::{self, Config};
+use cardlang::engine::{Action, ArrangeStep, Game, Recorder, Result as GameResult, State, ToMove};
+
+/// Loads `games/<name>.cardgame` with a variant and option settings.
+pub fn game(name: &str, variant: Option<&str>, sets: &[(&str, &str)]) -> Arc<Game> {
+    let path = format!("{}/games/{name}.cardgame", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the game file exists");
+    let file = cardlang::syntax::parse(&text).expect("the game parses");
+    let config = Config {
+        variant: variant.map(String::from),
+        sets: sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+    };
+    Game::new(check::check(&file, &config).expect("the game checks"))
+}
+
+/// Put these cards (top first) on top of the zone.
+pub fn top(zone: &str, cards: &[&str]) -> ArrangeStep {
+    ArrangeStep::Top { zone: zone.into(), cards: cards.iter().map(|c| c.to_string()).collect() }
+}
+
+/// Move every card of one zone to another.
+pub fn move_all(from: &str, to: &str) -> ArrangeStep {
+    ArrangeStep::MoveAll { from: from.into(), to: to.into() }
+}
+
+/// A game with its table arranged after setup, with every event recorded in `log`.
+pub fn start(game: &Arc<Game>, steps: &[ArrangeStep], log: &mut Recorder) -> State {
+    State::arranged(game.clone(), 1, steps, log).expect("the arrangement names real zones and cards")
+}
+
+/// Plays to the end; `pick(state, player, labels)` returns the label of the card to choose.
+pub fn play(state: &mut State, log: &mut Recorder, mut pick: impl FnMut(&State, u8, &[String]) -> String) {
+    let mut guard = 0;
+    while !state.is_over() {
+        guard += 1;
+        assert!(guard < 100_000, "the game did not end");
+        let players = match state.to_move() {
+            ToMove::One(p) => vec![p],
+            ToMove::Simultaneous(ps) => ps,
+            ToMove::Nobody => break,
+        };
+        for p in players {
+            let legal = state.legal_actions(p);
+            let labels: Vec<String> = legal.iter().map(|a| state.action_label(*a)).collect();
+            let want = pick(state, p, &labels);
+            let i = labels.iter().position(|l| *l == want).unwrap_or_else(|| {
+                panic!("player {} cannot choose {want}; the choices are {labels:?}", p + 1)
+            });
+            state.apply_with(p, legal[i], log).expect("a legal action is accepted");
+        }
+    }
+}
+
+/// Plays one decision round: each deciding player chooses the card labelled in `picks[player]`.
+pub fn choose(state: &mut State, log: &mut Recorder, picks: &[&str]) {
+    let players = match state.to_move() {
+        ToMove::One(p) => vec![p],
+        ToMove::Simultaneous(ps) => ps,
+        ToMove::Nobody => panic!("the game is over"),
+    };
+    for p in players {
+        let legal = state.legal_actions(p);
+        let a = find(state, &legal, picks[p as usize]);
+        state.apply_with(p, a, log).expect("a legal action is accepted");
+    }
+}
+
+fn find(state: &State, legal: &[Action], label: &str) -> Action {
+    *legal.iter().find(|a| state.action_label(**a) == label).unwrap_or_else(|| {
+        let labels: Vec<String> = legal.iter().map(|a| state.action_label(*a)).collect();
+        panic!("`{label}` is not a legal choice; the choices are {labels:?}")
+    })
+}
+
+/// The index of a zone by name ("deck of player 1").
+pub fn zone(state: &State, name: &str) -> u16 {
+    state.game().program.zones.iter().position(|z| z.name == name).unwrap_or_else(|| panic!("no zone {name}")) as u16
+}
+
+/// The cards of a zone by name, top first.
+pub fn cards(state: &State, name: &str) -> Vec<String> {
+    let z = zone(state, name);
+    state.zone_cards(z).iter().rev().map(|c| state.game().card_name(*c).to_string()).collect()
+}
+
+/// The number of cards in a zone.
+pub fn count(state: &State, name: &str) -> usize {
+    state.zone_cards(zone(state, name)).len()
+}
+
+/// A reported counter's value (the first player's, for a per-player counter).
+pub fn counter(state: &State, name: &str) -> i64 {
+    state.counter(name).and_then(|v| v[0].as_int()).unwrap_or_else(|| panic!("no counter {name}"))
+}
+
+/// The winners (players numbered from 1), or `None` for a draw or an unfinished game.
+pub fn winners(state: &State) -> Option<Vec<u8>> {
+    match &state.outcome().expect("the game is over").result {
+        GameResult::Win(w) => Some(w.iter().map(|p| p + 1).collect()),
+        _ => None,
+    }
+}
+
+/// Whether the game ended as a draw.
+pub fn is_draw(state: &State) -> bool {
+    matches!(state.outcome().map(|o| &o.result), Some(GameResult::Draw))
+}
+
+/// Whether the game ended unfinished.
+pub fn is_unfinished(state: &State) -> bool {
+    matches!(state.outcome().map(|o| &o.result), Some(GameResult::Unfinished))
+}
+
+/// The total number of cards in every zone (cards are never created or destroyed).
+pub fn total_cards(state: &State) -> usize {
+    (0..state.game().program.zones.len() as u16).map(|z| state.zone_cards(z).len()).sum()
+}
+
+/// Whether the log has a line containing `text`.
+pub fn logged(log: &Recorder, text: &str) -> bool {
+    log.lines.iter().any(|l| l.contains(text))
+}
