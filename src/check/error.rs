@@ -149,13 +149,28 @@ impl CheckError {
 
     /// A type mismatch at a span.
     pub fn wrong_type(span: Span, expected: impl Into<String>, found: impl Into<String>) -> Self {
-        CheckError::WrongType { expected: expected.into(), found: found.into(), span: ss(span), help: None }
+        let expected = expected.into();
+        let help = type_help(&expected);
+        CheckError::WrongType { expected, found: found.into(), span: ss(span), help }
     }
 
     /// A duplicate declaration.
     pub fn duplicate(name: &str, span: Span, first: Span) -> Self {
         CheckError::Duplicate { name: name.to_string(), span: ss(span), first: ss(first) }
     }
+}
+
+/// How to write a value of the expected type.
+fn type_help(expected: &str) -> Option<String> {
+    let h = match expected {
+        "a zone" => "a zone is written `name` when shared, or `name of p` for player p's",
+        "a card" => "a card comes from `top of Z`, `bottom of Z`, a choice, or `for each card c in Z`",
+        "a player" => "a player is written `player 1`, `opponent of p`, or a name bound by `for each player p`",
+        "a number" => "a number is a literal, an option, a counter, `count of Z`, or an order applied to a card",
+        "a true/false value" => "a condition is a comparison, `Z is empty`, `x is none`, or `and`/`or`/`not` of conditions",
+        _ => return Some(format!("give {expected} here")),
+    };
+    Some(h.to_string())
 }
 
 /// Every problem found in one file, reported together.
@@ -181,17 +196,25 @@ pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
     best.map(|(_, k)| format!("did you mean `{k}`?"))
 }
 
+/// Edit distance counting insertions, deletions, substitutions and swaps of neighbours.
 fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
     for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
         }
-        prev = cur;
     }
-    prev[b.len()]
+    d[a.len()][b.len()]
 }

@@ -1,0 +1,123 @@
+//! End-to-end tests of the `cardlang` binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn cardlang(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardlang"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let text = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().expect("the binary finishes");
+    let _ = writer.join();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn two_random_players_play_wilcox_war_to_the_end() {
+    let (code, out, err) = cardlang(&["play", "games/wilcox_war.cardgame", "--players", "random,random", "--seed", "7"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Wilcox War (seed 7)"));
+    assert!(out.lines().any(|l| l.starts_with("result: player")), "{out}");
+    assert!(out.contains("turns: "));
+}
+
+#[test]
+fn a_person_plays_to_the_end_and_bad_input_is_asked_again() {
+    // A wrong answer, an out-of-range number, then the first choice every time.
+    let mut input = String::from("banana\n99\n");
+    input.push_str(&"1\n".repeat(400));
+    let (code, out, err) = cardlang(&["play", "games/wilcox_war.cardgame", "--players", "human,random", "--seed", "7"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("`banana` is not one of the choices"), "{out}");
+    assert!(out.contains("`99` is not one of the choices"));
+    assert!(out.contains("player 1, your view"));
+    assert!(out.contains("Your choices:\n  1) "));
+    assert!(out.lines().any(|l| l.starts_with("result: ")), "the game reaches its end");
+    // The person never sees the order of a shuffled deck.
+    assert!(!out.contains("top first"), "a shuffle's order leaked to the person");
+}
+
+#[test]
+fn input_that_ends_early_stops_the_game_without_a_result() {
+    let (code, out, err) = cardlang(&["play", "games/wilcox_war.cardgame", "--players", "human,random", "--seed", "7"], "1\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("stopped playing before the game ended"), "{err}");
+    assert!(!out.contains("result:"));
+}
+
+#[test]
+fn transcripts_are_the_same_for_the_same_seed() {
+    let a = cardlang(&["transcript", "games/wild_twist_war.cardgame", "--seed", "3", "--format", "jsonl"], "");
+    let b = cardlang(&["transcript", "games/wild_twist_war.cardgame", "--seed", "3", "--format", "jsonl"], "");
+    assert_eq!(a.0, 0);
+    assert_eq!(a.1, b.1);
+    assert!(a.1.starts_with("{\"event\":\"game\",\"game\":\"Wild Twist War\""));
+}
+
+#[test]
+fn variants_lists_variants_and_options() {
+    let (code, out, _) = cardlang(&["variants", "games/wilcox_war.cardgame"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("hidden_prizes = 2"));
+    assert!(out.contains("single_deck"));
+    assert!(out.contains("play_to_all_single_deck"));
+    assert!(out.contains("sets hidden_prizes = 3, refill_min = 14"));
+}
+
+#[test]
+fn bad_command_line_values_get_clear_errors() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["play", "games/wilcox_war.cardgame", "--variant", "single_dek"], "did you mean `single_deck`?"),
+        (&["play", "games/wilcox_war.cardgame", "--set", "hidden_prizes=lots"], "cannot set option `hidden_prizes`"),
+        (&["play", "games/wilcox_war.cardgame", "--set", "hiden_prizes=3"], "did you mean `hidden_prizes`?"),
+        (&["play", "games/wilcox_war.cardgame", "--set", "nonsense"], "is not NAME=VALUE"),
+        (&["play", "games/wilcox_war.cardgame", "--players", "random"], "the game has 2 seat(s)"),
+        (&["play", "games/wilcox_war.cardgame", "--players", "random,genius"], "unknown player kind `genius`"),
+        (&["play", "games/no_such_game.cardgame"], "cannot read `games/no_such_game.cardgame`"),
+        (&["transcript", "games/wilcox_war.cardgame", "--seed", "x"], "invalid value"),
+    ];
+    for (args, expected) in cases {
+        let (code, _, err) = cardlang(args, "");
+        assert_ne!(code, 0, "{args:?} fails");
+        assert!(err.contains(expected), "{args:?}: expected `{expected}` in:\n{err}");
+        assert!(!err.contains("panicked"), "{args:?} panicked");
+    }
+}
+
+#[test]
+fn lint_passes_every_game() {
+    let mut args = vec!["lint"];
+    let games: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/games"))
+        .expect("games/")
+        .flatten()
+        .map(|e| format!("games/{}", e.file_name().to_string_lossy()))
+        .filter(|p| p.ends_with(".cardgame"))
+        .collect();
+    args.extend(games.iter().map(|s| s.as_str()));
+    let (code, out, err) = cardlang(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().filter(|l| l.ends_with(": ok")).count(), games.len());
+}
+
+#[test]
+fn a_wrong_file_gets_a_diagnostic_at_the_exact_span_and_a_non_zero_exit() {
+    let (code, _, err) = cardlang(&["lint", "tests/diagnostics/unknown_zone.cardgame"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("cardlang::check::unknown_zone"), "{err}");
+    assert!(err.contains("help:"));
+    assert!(err.contains("unknown_zone.cardgame:"));
+}

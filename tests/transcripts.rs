@@ -1,0 +1,58 @@
+//! Snapshot transcripts of whole seeded games, one pair of seeds per game and variant. Each
+//! snapshot was read against the rule text before it was accepted (see docs/reviews.md).
+
+use cardlang::check::{self, Config};
+use cardlang::cli::transcript::{self, TranscriptSpec};
+use cardlang::engine::Game;
+
+fn transcript(game: &str, variant: Option<&str>, seed: u64) -> String {
+    let path = format!("{}/games/{game}.cardgame", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("the game file exists");
+    let file = cardlang::syntax::parse(&text).expect("the game parses");
+    let config = Config { variant: variant.map(String::from), sets: Vec::new() };
+    let game = Game::new(check::check(&file, &config).expect("the game checks"));
+    let players = vec!["random".to_string(); game.players() as usize];
+    transcript::text(&TranscriptSpec { game, seed, players: &players }).expect("random players finish")
+}
+
+macro_rules! snapshot {
+    ($name:ident, $game:literal, $variant:expr, $seed:literal) => {
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!(transcript($game, $variant, $seed));
+        }
+    };
+}
+
+snapshot!(wild_twist_war_seed_4, "wild_twist_war", None, 4);
+snapshot!(wild_twist_war_seed_8, "wild_twist_war", None, 8);
+snapshot!(wilcox_war_seed_1, "wilcox_war", None, 1);
+snapshot!(wilcox_war_seed_2, "wilcox_war", None, 2);
+snapshot!(wilcox_war_single_deck_seed_1, "wilcox_war", Some("single_deck"), 1);
+snapshot!(wilcox_war_single_deck_seed_2, "wilcox_war", Some("single_deck"), 2);
+snapshot!(wilcox_war_play_to_all_seed_1, "wilcox_war", Some("play_to_all"), 1);
+snapshot!(wilcox_war_play_to_all_seed_4, "wilcox_war", Some("play_to_all"), 4);
+snapshot!(wilcox_war_play_to_all_single_deck_seed_2, "wilcox_war", Some("play_to_all_single_deck"), 2);
+snapshot!(wilcox_war_play_to_all_single_deck_seed_4, "wilcox_war", Some("play_to_all_single_deck"), 4);
+
+/// The JSON Lines form opens with the game, its options, the seed and every deck's order.
+#[test]
+fn jsonl_header_names_game_options_seed_and_decks() {
+    let path = format!("{}/games/wild_twist_war.cardgame", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("the game file exists");
+    let file = cardlang::syntax::parse(&text).expect("the game parses");
+    let game = Game::new(check::check(&file, &Config::default()).expect("the game checks"));
+    let players = vec!["random".to_string(); 2];
+    let out = transcript::jsonl(&TranscriptSpec { game, seed: 4, players: &players }).expect("finishes");
+    let first: serde_json::Value = serde_json::from_str(out.lines().next().expect("a header")).expect("json");
+    assert_eq!(first["event"], "game");
+    assert_eq!(first["game"], "Wild Twist War");
+    assert_eq!(first["seed"], 4);
+    assert_eq!(first["options"]["max_battles"], "10000");
+    assert_eq!(first["decks"]["pack"].as_array().map(|a| a.len()), Some(58));
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().expect("an end")).expect("json");
+    assert_eq!(last["event"], "end");
+    for line in out.lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("every line is one JSON object");
+    }
+}
