@@ -81,7 +81,7 @@ impl State {
                 Instr::Deal { count, from, to, face_up } => self.deal(count.as_ref(), from, *to, *face_up, sink),
                 Instr::Move { what, to, face_up } => self.exec_move(what, to, *face_up, sink),
                 Instr::TurnOver(z) => {
-                    if let Some(z) = self.zone_of(z) {
+                    if let Some(z) = self.zone_of(z).filter(|z| !self.zones[*z as usize].is_empty()) {
                         self.zones[z as usize].reverse();
                         for i in 0..self.zones[z as usize].len() {
                             let c = self.zones[z as usize][i] as usize;
