@@ -1,0 +1,80 @@
+//! Throughput of whole games with random players, single-threaded: `cargo bench --bench play`.
+//! Each benchmark plays one full game per iteration (a fresh seed each time).
+
+use std::sync::Arc;
+
+use cardlang::check::{self, Config};
+use cardlang::engine::{rng::Rng, Game, State, ToMove};
+
+fn main() {
+    divan::main();
+}
+
+fn load(name: &str, variant: Option<&str>) -> Arc<Game> {
+    let path = format!("{}/games/{name}.cardgame", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("game file");
+    let file = cardlang::syntax::parse(&text).expect("parses");
+    let config = Config { variant: variant.map(String::from), sets: Vec::new() };
+    Game::new(check::check(&file, &config).expect("checks"))
+}
+
+/// Plays one game with uniformly random choices, reusing one buffer for legal actions.
+fn play_once(game: &Arc<Game>, seed: u64) -> u64 {
+    let mut state = State::new(game.clone(), seed);
+    let mut rng = Rng::new(seed ^ 0x5EED);
+    let mut legal = Vec::with_capacity(16);
+    loop {
+        match state.to_move() {
+            ToMove::Nobody => break,
+            ToMove::One(p) => pick(&mut state, p, &mut rng, &mut legal),
+            ToMove::Simultaneous(ps) => {
+                for p in ps {
+                    pick(&mut state, p, &mut rng, &mut legal);
+                }
+            }
+        }
+    }
+    state.steps()
+}
+
+fn pick(state: &mut State, p: u8, rng: &mut Rng, legal: &mut Vec<cardlang::engine::Action>) {
+    state.legal_actions_into(p, legal);
+    if !legal.is_empty() {
+        let a = legal[rng.below(legal.len() as u64) as usize];
+        let _ = state.apply(p, a);
+    }
+}
+
+fn bench_game(bencher: divan::Bencher, name: &str, variant: Option<&str>) {
+    let game = load(name, variant);
+    let mut seed = 0u64;
+    bencher.bench_local(|| {
+        seed += 1;
+        divan::black_box(play_once(&game, seed))
+    });
+}
+
+#[divan::bench]
+fn wild_twist_war(b: divan::Bencher) {
+    bench_game(b, "wild_twist_war", None);
+}
+
+#[divan::bench]
+fn wilcox_war(b: divan::Bencher) {
+    bench_game(b, "wilcox_war", None);
+}
+
+#[divan::bench]
+fn wilcox_war_single_deck(b: divan::Bencher) {
+    bench_game(b, "wilcox_war", Some("single_deck"));
+}
+
+#[divan::bench]
+fn wilcox_war_play_to_all(b: divan::Bencher) {
+    bench_game(b, "wilcox_war", Some("play_to_all"));
+}
+
+#[divan::bench]
+fn wilcox_war_play_to_all_single_deck(b: divan::Bencher) {
+    bench_game(b, "wilcox_war", Some("play_to_all_single_deck"));
+}
