@@ -5,7 +5,9 @@ fn main() {
             Ok(file) => {
                 let errs = cardlang::check::check_all(&file);
                 println!("{f}: {} errors", errs.len());
-                for e in errs { println!("{:?}", miette::Report::new(e).with_source_code(src.clone())); }
+                for e in errs {
+                    println!("{:?}", miette::Report::new(e).with_source_code(src.clone()));
+                }
                 if let Ok(p) = cardlang::check::check(&file, &Default::default()) {
                     println!("cards {} zones {} procs {}", p.cards.len(), p.zones.len(), p.procedures.len());
                 }

@@ -12,11 +12,15 @@ fn main() {
     while !s.is_over() {
         for p in 0..2u8 {
             let acts = s.legal_actions(p);
-            if acts.is_empty() { continue; }
+            if acts.is_empty() {
+                continue;
+            }
             let a = acts[rng.below(acts.len() as u64) as usize];
             s.apply_with(p, a, &mut rec).unwrap();
         }
     }
-    for l in &rec.lines { println!("{l}"); }
+    for l in &rec.lines {
+        println!("{l}");
+    }
     println!("{}", s.outcome_text());
 }

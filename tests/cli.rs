@@ -28,7 +28,8 @@ fn cardlang(args: &[&str], stdin: &str) -> (i32, String, String) {
 
 #[test]
 fn two_random_players_play_wilcox_war_to_the_end() {
-    let (code, out, err) = cardlang(&["play", "games/wilcox_war.cardgame", "--players", "random,random", "--seed", "7"], "");
+    let (code, out, err) =
+        cardlang(&["play", "games/wilcox_war.cardgame", "--players", "random,random", "--seed", "7"], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Wilcox War (seed 7)"));
     assert!(out.lines().any(|l| l.starts_with("result: player")), "{out}");
@@ -40,7 +41,8 @@ fn a_person_plays_to_the_end_and_bad_input_is_asked_again() {
     // A wrong answer, an out-of-range number, then the first choice every time.
     let mut input = String::from("banana\n99\n");
     input.push_str(&"1\n".repeat(400));
-    let (code, out, err) = cardlang(&["play", "games/wilcox_war.cardgame", "--players", "human,random", "--seed", "7"], &input);
+    let (code, out, err) =
+        cardlang(&["play", "games/wilcox_war.cardgame", "--players", "human,random", "--seed", "7"], &input);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("`banana` is not one of the choices"), "{out}");
     assert!(out.contains("`99` is not one of the choices"));
@@ -53,7 +55,8 @@ fn a_person_plays_to_the_end_and_bad_input_is_asked_again() {
 
 #[test]
 fn input_that_ends_early_stops_the_game_without_a_result() {
-    let (code, out, err) = cardlang(&["play", "games/wilcox_war.cardgame", "--players", "human,random", "--seed", "7"], "1\n");
+    let (code, out, err) =
+        cardlang(&["play", "games/wilcox_war.cardgame", "--players", "human,random", "--seed", "7"], "1\n");
     assert_eq!(code, 1);
     assert!(err.contains("stopped playing before the game ended"), "{err}");
     assert!(!out.contains("result:"));

@@ -46,7 +46,8 @@ fn every_game() -> Vec<(String, Arc<Game>)> {
         for v in names {
             let config = Config { variant: v.clone(), sets: Vec::new() };
             let program = check::check(&file, &config).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-            let label = format!("{} {}", path.file_name().and_then(|f| f.to_str()).unwrap_or("?"), v.unwrap_or_default());
+            let label =
+                format!("{} {}", path.file_name().and_then(|f| f.to_str()).unwrap_or("?"), v.unwrap_or_default());
             out.push((label, Game::new(program)));
         }
     }
@@ -104,9 +105,7 @@ fn illegal_actions_are_rejected_and_change_nothing() {
             };
             let p = players[0];
             let legal = state.legal_actions(p);
-            let bad = (0..game.program.cards.len() as u32)
-                .map(cardlang::engine::Action)
-                .find(|a| !legal.contains(a));
+            let bad = (0..game.program.cards.len() as u32).map(cardlang::engine::Action).find(|a| !legal.contains(a));
             if let Some(bad) = bad {
                 let before = state.observation(p);
                 assert!(state.apply(p, bad).is_err(), "{label}: an illegal action is refused");
@@ -166,8 +165,16 @@ fn observations_hide_what_a_player_may_not_see() {
                 state.apply(p, a).expect("legal");
                 if still_pending {
                     let after: Vec<_> = others.iter().map(|v| state.observation(*v)).collect();
-                    assert_eq!(format!("{before:?}"), format!("{after:?}"), "{label}: a secret choice shows in another player's view");
-                    assert_eq!(state.observation(p).my_pending_choice, Some(a), "{label}: the chooser sees their choice");
+                    assert_eq!(
+                        format!("{before:?}"),
+                        format!("{after:?}"),
+                        "{label}: a secret choice shows in another player's view"
+                    );
+                    assert_eq!(
+                        state.observation(p).my_pending_choice,
+                        Some(a),
+                        "{label}: the chooser sees their choice"
+                    );
                 }
             }
         }

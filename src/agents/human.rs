@@ -61,7 +61,11 @@ impl Agent for Human {
             match parse_choice(t, &labels) {
                 Some(i) => return Some(legal[i]),
                 None => {
-                    let _ = writeln!(out, "`{t}` is not one of the choices: type a number from 1 to {}, or a card's name.", labels.len());
+                    let _ = writeln!(
+                        out,
+                        "`{t}` is not one of the choices: type a number from 1 to {}, or a card's name.",
+                        labels.len()
+                    );
                 }
             }
         }

@@ -1,9 +1,9 @@
 //! Phase 4: agents. Each decides from the engine's face only: its own observation and its legal
 //! actions, never another player's hidden cards or secret choices.
 
+mod driver;
 mod human;
 mod random;
-mod driver;
 
 pub use driver::{play_game, Decision, DriveError, Watcher};
 pub use human::Human;

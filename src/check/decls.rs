@@ -111,7 +111,11 @@ impl Checker {
                 Err(found) => self.errors.push(CheckError::BadOptionValue {
                     name: name.clone(),
                     reason: format!("`{text}` is {found}, but the option is {}", self.type_name(ty)),
-                    help: format!("give {} (the default is {})", self.type_name(ty), self.show_value(self.options[i as usize].default, ty)),
+                    help: format!(
+                        "give {} (the default is {})",
+                        self.type_name(ty),
+                        self.show_value(self.options[i as usize].default, ty)
+                    ),
                 }),
             }
         }
@@ -210,10 +214,14 @@ impl Checker {
                     }
                     _ => {
                         let names: Vec<&str> = self.enum_names.keys().map(|k| k.as_str()).collect();
-                        let help = suggest(&n.text, names.iter().copied()).or_else(|| {
-                            Some("a type is bool, int, card, player, an enum, or `set of` an enum".into())
+                        let help = suggest(&n.text, names.iter().copied())
+                            .or_else(|| Some("a type is bool, int, card, player, an enum, or `set of` an enum".into()));
+                        self.errors.push(CheckError::UnknownName {
+                            what: "type",
+                            name: n.text.clone(),
+                            span: n.span.into(),
+                            help,
                         });
-                        self.errors.push(CheckError::UnknownName { what: "type", name: n.text.clone(), span: n.span.into(), help });
                         Type::Int
                     }
                 }
@@ -229,7 +237,11 @@ impl Checker {
             }
             let Some(prop) = self.property_named(&o.property) else { continue };
             let Type::Enum(e) = self.properties[prop as usize].ty else {
-                self.errors.push(CheckError::wrong_type(o.property.span, "a property whose type is an enum", "another type"));
+                self.errors.push(CheckError::wrong_type(
+                    o.property.span,
+                    "a property whose type is an enum",
+                    "another type",
+                ));
                 continue;
             };
             let members = self.enums[e as usize].members.clone();
@@ -247,8 +259,9 @@ impl Checker {
                         what: "member",
                         name: m.text.clone(),
                         span: m.span.into(),
-                        help: suggest(&m.text, members.iter().map(|s| s.as_str()))
-                            .or_else(|| Some(format!("an order lists members of enum `{}`", self.enums[e as usize].name))),
+                        help: suggest(&m.text, members.iter().map(|s| s.as_str())).or_else(|| {
+                            Some(format!("an order lists members of enum `{}`", self.enums[e as usize].name))
+                        }),
                     }),
                 }
             }
@@ -265,7 +278,12 @@ impl Checker {
                 let names = self.names_where(|g| matches!(g, Global::Property(_)));
                 let help = suggest(&n.text, names.iter().copied())
                     .or_else(|| Some("declare it with `property name: type`".into()));
-                self.errors.push(CheckError::UnknownName { what: "property", name: n.text.clone(), span: n.span.into(), help });
+                self.errors.push(CheckError::UnknownName {
+                    what: "property",
+                    name: n.text.clone(),
+                    span: n.span.into(),
+                    help,
+                });
                 None
             }
         }
@@ -292,7 +310,11 @@ impl Checker {
                     match self.properties[pi as usize].ty {
                         Type::Enum(e) => axes.push((pi, e)),
                         _ => {
-                            self.errors.push(CheckError::wrong_type(p.span, "a property whose type is an enum", "another type"));
+                            self.errors.push(CheckError::wrong_type(
+                                p.span,
+                                "a property whose type is an enum",
+                                "another type",
+                            ));
                             return group;
                         }
                     }
@@ -370,8 +392,7 @@ impl Checker {
             }
             let decl = self.zone_decls.len() as u16;
             let first = self.zones.len() as u16;
-            let owners: Vec<Option<u8>> =
-                if per_player { (0..self.players).map(Some).collect() } else { vec![None] };
+            let owners: Vec<Option<u8>> = if per_player { (0..self.players).map(Some).collect() } else { vec![None] };
             for owner in owners {
                 let mut initial = Vec::new();
                 for h in &holds {
@@ -387,7 +408,12 @@ impl Checker {
                             let names = self.names_where(|g| matches!(g, Global::Cards));
                             let help = suggest(&h.text, names.iter().copied())
                                 .or_else(|| Some("a zone holds cards declared with `cards name = ...`".into()));
-                            self.errors.push(CheckError::UnknownName { what: "cards", name: h.text.clone(), span: h.span.into(), help });
+                            self.errors.push(CheckError::UnknownName {
+                                what: "cards",
+                                name: h.text.clone(),
+                                span: h.span.into(),
+                                help,
+                            });
                         }
                     }
                 }
@@ -414,7 +440,11 @@ impl Checker {
             let mut scope = Scope::default();
             let (e, ty) = self.check_expr(&c.init, None, &mut scope);
             if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_)) {
-                self.errors.push(CheckError::wrong_type(c.init.span, "a number, true/false or an enum member", self.type_name(ty)));
+                self.errors.push(CheckError::wrong_type(
+                    c.init.span,
+                    "a number, true/false or an enum member",
+                    self.type_name(ty),
+                ));
             }
             let init = self.const_eval(&e, c.init.span);
             let slot = self.counter_slots as u16;

@@ -167,7 +167,9 @@ fn type_help(expected: &str) -> Option<String> {
         "a card" => "a card comes from `top of Z`, `bottom of Z`, a choice, or `for each card c in Z`",
         "a player" => "a player is written `player 1`, `opponent of p`, or a name bound by `for each player p`",
         "a number" => "a number is a literal, an option, a counter, `count of Z`, or an order applied to a card",
-        "a true/false value" => "a condition is a comparison, `Z is empty`, `x is none`, or `and`/`or`/`not` of conditions",
+        "a true/false value" => {
+            "a condition is a comparison, `Z is empty`, `x is none`, or `and`/`or`/`not` of conditions"
+        }
         _ => return Some(format!("give {expected} here")),
     };
     Some(h.to_string())
@@ -204,8 +206,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {

@@ -371,14 +371,25 @@ impl Checker {
                 let help = suggest(&name.text, names.iter().map(|s| s.as_str())).or_else(|| {
                     Some("`x of y` takes a zone or counter per player, or an order applied to a card".into())
                 });
-                self.errors.push(CheckError::UnknownName { what: "name", name: name.text.clone(), span: name.span.into(), help });
+                self.errors.push(CheckError::UnknownName {
+                    what: "name",
+                    name: name.text.clone(),
+                    span: name.span.into(),
+                    help,
+                });
                 let _ = self.check_expr(arg, None, scope);
                 (Expr::Const(Value::None), Type::None)
             }
         }
     }
 
-    fn check_set(&mut self, items: &[ast::Expr], span: Span, expected: Option<Type>, scope: &mut Scope) -> (Expr, Type) {
+    fn check_set(
+        &mut self,
+        items: &[ast::Expr],
+        span: Span,
+        expected: Option<Type>,
+        scope: &mut Scope,
+    ) -> (Expr, Type) {
         let mut elem = match expected {
             Some(Type::Set(e)) => Some(Type::Enum(e)),
             _ => None,
@@ -472,7 +483,8 @@ impl Checker {
             return (Expr::Builtin(b, xs), Type::Int);
         }
         let Some(f) = self.functions.get(&name.text).cloned() else {
-            let names: Vec<&str> = self.functions.keys().map(|s| s.as_str()).chain(["sign", "abs", "min", "max"]).collect();
+            let names: Vec<&str> =
+                self.functions.keys().map(|s| s.as_str()).chain(["sign", "abs", "min", "max"]).collect();
             let help = suggest(&name.text, names.iter().copied());
             let what = if matches!(self.globals.get(&name.text).map(|g| g.0), Some(Global::Procedure(_))) {
                 "function (procedures are called as statements, not in expressions)"

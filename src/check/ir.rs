@@ -262,7 +262,10 @@ pub enum End {
     Draw,
     Unfinished,
     /// The players with the highest score win; `slot` holds the player while scoring.
-    Highest { slot: u16, score: Expr },
+    Highest {
+        slot: u16,
+        score: Expr,
+    },
 }
 
 /// A piece of an announcement.
@@ -278,14 +281,35 @@ pub enum Stmt {
     If(Expr, Vec<Stmt>, Vec<Stmt>),
     While(Expr, Vec<Stmt>),
     /// `repeat`: `slot` counts the remaining iterations.
-    Repeat { count: Expr, slot: u16, body: Vec<Stmt> },
-    ForPlayer { slot: u16, body: Vec<Stmt> },
+    Repeat {
+        count: Expr,
+        slot: u16,
+        body: Vec<Stmt>,
+    },
+    ForPlayer {
+        slot: u16,
+        body: Vec<Stmt>,
+    },
     /// `for each card`: `slot` holds the card; `mark` the loop's place in the scratch list.
-    ForCard { slot: u16, mark: u16, zone: Expr, body: Vec<Stmt> },
+    ForCard {
+        slot: u16,
+        mark: u16,
+        zone: Expr,
+        body: Vec<Stmt>,
+    },
     Shuffle(Expr),
     /// Deal one card at a time to each player's instance of zone declaration `to`.
-    Deal { count: Option<Expr>, from: Expr, to: u16, face_up: Option<bool> },
-    Move { what: MoveWhat, to: Expr, face_up: Option<bool> },
+    Deal {
+        count: Option<Expr>,
+        from: Expr,
+        to: u16,
+        face_up: Option<bool>,
+    },
+    Move {
+        what: MoveWhat,
+        to: Expr,
+        face_up: Option<bool>,
+    },
     TurnOver(Expr),
     TurnCard(Expr, bool),
     Assign(Place, Expr),
@@ -293,9 +317,19 @@ pub enum Stmt {
     End(End),
     Announce(Vec<TextPart>),
     /// One player chooses a card of a zone into local `slot`.
-    Choose { player: Expr, slot: u16, from: Expr, filter: Option<Expr> },
+    Choose {
+        player: Expr,
+        slot: u16,
+        from: Expr,
+        filter: Option<Expr>,
+    },
     /// Every player chooses at once; player `p`'s choice goes to local `base + p`, and
     /// `player_slot` holds the player while their candidates are listed.
-    ChooseSecretly { player_slot: u16, base: u16, from: Expr, filter: Option<Expr> },
+    ChooseSecretly {
+        player_slot: u16,
+        base: u16,
+        from: Expr,
+        filter: Option<Expr>,
+    },
     Call(u16, Vec<Expr>),
 }

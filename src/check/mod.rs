@@ -29,8 +29,7 @@ pub struct Config {
 /// Checks a parsed game with a variant and options applied, and resolves it into a program.
 pub fn check(file: &File, config: &Config) -> Result<Program, CheckErrors> {
     let (applied, mut errors) = variants::apply(file, config.variant.as_deref());
-    let mut checker = Checker::default();
-    checker.variant = config.variant.clone();
+    let mut checker = Checker { variant: config.variant.clone(), ..Checker::default() };
     checker.errors.append(&mut errors);
     let program = checker.run(&applied, &config.sets);
     if checker.errors.is_empty() {

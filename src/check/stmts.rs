@@ -200,7 +200,11 @@ impl Checker {
     fn check_call_stmt(&mut self, name: &ast::Name, args: &[ast::Expr], scope: &mut Scope) -> Stmt {
         let Some(index) = self.procedure_index(&name.text) else {
             let names = self.names_where(|g| matches!(g, Global::Procedure(_)));
-            let what = if self.functions.contains_key(&name.text) { " (a function gives a value; use it in an expression)" } else { "" };
+            let what = if self.functions.contains_key(&name.text) {
+                " (a function gives a value; use it in an expression)"
+            } else {
+                ""
+            };
             self.errors.push(CheckError::UnknownProcedure {
                 name: name.text.clone(),
                 span: name.span.into(),
@@ -239,7 +243,12 @@ impl Checker {
                 (None, false) => (Place::Local(v.slot), v.ty),
                 (Some(p), true) => (Place::LocalOf(v.slot, self.typed(p, Type::Player, scope)), v.ty),
                 _ => {
-                    self.errors.push(CheckError::invalid(place.span, format!("`{n}` cannot be set this way"), "here", Some("a per-player value is set with `of p`; others without".into())));
+                    self.errors.push(CheckError::invalid(
+                        place.span,
+                        format!("`{n}` cannot be set this way"),
+                        "here",
+                        Some("a per-player value is set with `of p`; others without".into()),
+                    ));
                     (Place::Local(v.slot), v.ty)
                 }
             };
@@ -251,11 +260,21 @@ impl Checker {
                     (None, false) => (Place::Counter(info.slot), info.ty),
                     (Some(p), true) => (Place::CounterOf(info.slot, self.typed(p, Type::Player, scope)), info.ty),
                     (None, true) => {
-                        self.errors.push(CheckError::invalid(place.span, format!("counter `{n}` has one value per player"), "which player's?", Some(format!("write `{n} of p`"))));
+                        self.errors.push(CheckError::invalid(
+                            place.span,
+                            format!("counter `{n}` has one value per player"),
+                            "which player's?",
+                            Some(format!("write `{n} of p`")),
+                        ));
                         (Place::Counter(info.slot), info.ty)
                     }
                     (Some(_), false) => {
-                        self.errors.push(CheckError::invalid(place.span, format!("counter `{n}` is one value for the game"), "not per player", Some(format!("write `{n}` alone"))));
+                        self.errors.push(CheckError::invalid(
+                            place.span,
+                            format!("counter `{n}` is one value for the game"),
+                            "not per player",
+                            Some(format!("write `{n}` alone")),
+                        ));
                         (Place::Counter(info.slot), info.ty)
                     }
                 }

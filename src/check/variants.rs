@@ -62,8 +62,7 @@ pub struct Applied {
 
 /// The declarations of the game with `variant` (if any) applied, and any errors found.
 pub fn apply(file: &File, variant: Option<&str>) -> (Applied, Vec<CheckError>) {
-    let mut items: Vec<Item> =
-        file.items.iter().filter(|i| !matches!(i, Item::Variant(_))).cloned().collect();
+    let mut items: Vec<Item> = file.items.iter().filter(|i| !matches!(i, Item::Variant(_))).cloned().collect();
     let mut errors = Vec::new();
     let mut option_values = Vec::new();
     let Some(name) = variant else {

@@ -78,7 +78,9 @@ enum Command {
 
 fn parse_set(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
-        Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => {
+            Ok((k.trim().to_string(), v.trim().to_string()))
+        }
         _ => Err(format!("`{s}` is not NAME=VALUE (for example hidden_prizes=3)")),
     }
 }
@@ -175,7 +177,7 @@ struct Printer {
 
 impl EventSink for Printer {
     fn event(&mut self, state: &State, event: Event<'_>) {
-        say(&format!("{}", describe_for(state, self.viewer, &event)));
+        say(&describe_for(state, self.viewer, &event).to_string());
     }
 }
 
@@ -196,13 +198,13 @@ fn play(args: &GameArgs, seed: Option<u64>) -> Result<(), Failure> {
     let humans: Vec<u8> = (0..game.players()).filter(|p| args.players[*p as usize] == "human").collect();
     // With exactly one person at the table, print only what that person may see.
     let viewer = if humans.len() == 1 { Viewer::Player(humans[0]) } else { Viewer::All };
-    say(&format!("{} (seed {seed}){}", game.program.title, game.program.variant.as_ref().map(|v| format!(", variant {v}")).unwrap_or_default()));
-    let mut agents: Vec<Box<dyn Agent>> = args
-        .players
-        .iter()
-        .enumerate()
-        .filter_map(|(i, k)| agents::make_agent(k, agent_seed(seed, i)))
-        .collect();
+    say(&format!(
+        "{} (seed {seed}){}",
+        game.program.title,
+        game.program.variant.as_ref().map(|v| format!(", variant {v}")).unwrap_or_default()
+    ));
+    let mut agents: Vec<Box<dyn Agent>> =
+        args.players.iter().enumerate().filter_map(|(i, k)| agents::make_agent(k, agent_seed(seed, i))).collect();
     let mut printer = Printer { viewer };
     let mut state = State::with_sink(game, seed, Limits::default(), &mut printer);
     let played = agents::play_game(&mut state, &mut agents, &mut printer);
@@ -222,18 +224,19 @@ fn play(args: &GameArgs, seed: Option<u64>) -> Result<(), Failure> {
 fn variants(path: &str) -> Result<(), Failure> {
     let source = load::Source::read(path).map_err(fail(2))?;
     let file = source.parse().map_err(fail(2))?;
-    let program = check::check(&file, &Config::default()).map_err(|e| Failure { message: load::render_all(&e.errors, &source), code: 2 })?;
+    let program = check::check(&file, &Config::default())
+        .map_err(|e| Failure { message: load::render_all(&e.errors, &source), code: 2 })?;
     let game = crate::engine::Game::new(program);
-    say(&format!("{}", game.program.title));
-    say(&format!("options (name = default):"));
+    say(&game.program.title.to_string());
+    say("options (name = default):");
     for o in &game.program.options {
         say(&format!("  {} = {}", o.name, game.show(o.default, o.ty)));
     }
     let list = check::variants::summaries(&file, &source.text);
     if list.is_empty() {
-        say(&format!("variants: none"));
+        say("variants: none");
     } else {
-        say(&format!("variants:"));
+        say("variants:");
         for v in list {
             let mut line = format!("  {}", v.name);
             if let Some(d) = &v.description {
@@ -242,7 +245,7 @@ fn variants(path: &str) -> Result<(), Failure> {
             if !v.extends.is_empty() {
                 line.push_str(&format!(" (extends {})", v.extends.join(", ")));
             }
-            say(&format!("{line}"));
+            say(&line.to_string());
             if !v.options.is_empty() {
                 say(&format!("      sets {}", v.options.join(", ")));
             }

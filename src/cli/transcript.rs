@@ -24,7 +24,9 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
     let Viewer::Player(me) = viewer else { return state.describe(event) };
     let p = &state.game().program;
     match event {
-        Event::Shuffle { zone } => format!("shuffle {} ({} cards)", p.zones[*zone as usize].name, state.zone_cards(*zone).len()),
+        Event::Shuffle { zone } => {
+            format!("shuffle {} ({} cards)", p.zones[*zone as usize].name, state.zone_cards(*zone).len())
+        }
         Event::Move { card, from, to, .. } => {
             let cards = state.zone_cards(*to);
             let visible = state.can_see(me, *to, cards.len().saturating_sub(1));
@@ -199,7 +201,10 @@ pub fn run<W: Watcher>(spec: &TranscriptSpec<'_>, watcher: &mut W) -> Result<Sta
         .players
         .iter()
         .enumerate()
-        .map(|(i, k)| agents::make_agent(k, agent_seed(spec.seed, i)).unwrap_or_else(|| Box::new(agents::RandomAgent::new(agent_seed(spec.seed, i)))))
+        .map(|(i, k)| {
+            agents::make_agent(k, agent_seed(spec.seed, i))
+                .unwrap_or_else(|| Box::new(agents::RandomAgent::new(agent_seed(spec.seed, i))))
+        })
         .collect();
     let mut state = State::with_sink(spec.game.clone(), spec.seed, Limits::default(), watcher);
     agents::play_game(&mut state, &mut agents, watcher)?;

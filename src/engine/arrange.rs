@@ -62,9 +62,8 @@ impl Arrangement {
                     let mut ids = Vec::new();
                     for name in cards {
                         // With several copies of a card, prefer one that starts in the zone.
-                        let candidates: Vec<usize> = (0..used.len())
-                            .filter(|&c| !used[c] && game.program.cards[c].name == *name)
-                            .collect();
+                        let candidates: Vec<usize> =
+                            (0..used.len()).filter(|&c| !used[c] && game.program.cards[c].name == *name).collect();
                         let pick = candidates
                             .iter()
                             .copied()

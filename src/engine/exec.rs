@@ -248,7 +248,14 @@ impl State {
     }
 
     /// Moves one card from wherever it is (`from`) to the top of `to`.
-    pub(crate) fn move_card<S: EventSink>(&mut self, from: u16, index: usize, to: u16, face_up: Option<bool>, sink: &mut S) {
+    pub(crate) fn move_card<S: EventSink>(
+        &mut self,
+        from: u16,
+        index: usize,
+        to: u16,
+        face_up: Option<bool>,
+        sink: &mut S,
+    ) {
         let card = self.zones[from as usize].remove(index);
         let up = face_up.unwrap_or(self.game.program.zones[to as usize].face_up);
         self.face_up[card as usize] = up;
@@ -258,7 +265,13 @@ impl State {
         }
     }
 
-    fn exec_move<S: EventSink>(&mut self, what: &MoveWhat, to: &crate::check::ir::Expr, face_up: Option<bool>, sink: &mut S) {
+    fn exec_move<S: EventSink>(
+        &mut self,
+        what: &MoveWhat,
+        to: &crate::check::ir::Expr,
+        face_up: Option<bool>,
+        sink: &mut S,
+    ) {
         let Some(to) = self.zone_of(to) else { return };
         match what {
             MoveWhat::Card(c) => {
@@ -292,7 +305,14 @@ impl State {
         }
     }
 
-    fn deal<S: EventSink>(&mut self, count: Option<&crate::check::ir::Expr>, from: &crate::check::ir::Expr, to: u16, face_up: Option<bool>, sink: &mut S) {
+    fn deal<S: EventSink>(
+        &mut self,
+        count: Option<&crate::check::ir::Expr>,
+        from: &crate::check::ir::Expr,
+        to: u16,
+        face_up: Option<bool>,
+        sink: &mut S,
+    ) {
         let Some(from) = self.zone_of(from) else { return };
         let first = self.game.program.zone_decls[to as usize].first;
         let n = self.game.program.players as u16;

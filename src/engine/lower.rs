@@ -11,20 +11,42 @@ pub enum Instr {
     /// Sets local `slot` to the repeat count.
     RepeatStart(u16, Expr),
     /// Jumps to `end` when local `slot` is 0, else decrements it.
-    RepeatNext { slot: u16, end: u32 },
+    RepeatNext {
+        slot: u16,
+        end: u32,
+    },
     /// Sets local `slot` to the first player.
     PlayersStart(u16),
     /// Jumps to `end` when local `slot` is past the last player.
-    PlayersTest { slot: u16, end: u32 },
+    PlayersTest {
+        slot: u16,
+        end: u32,
+    },
     /// Moves local `slot` to the next player.
     PlayersStep(u16),
     /// Copies a zone's cards to the scratch list and records where they start in `mark`.
-    CardsStart { mark: u16, zone: Expr },
+    CardsStart {
+        mark: u16,
+        zone: Expr,
+    },
     /// Takes the next card from the scratch list into `slot`, or jumps to `end`.
-    CardsNext { slot: u16, mark: u16, end: u32 },
+    CardsNext {
+        slot: u16,
+        mark: u16,
+        end: u32,
+    },
     Shuffle(Expr),
-    Deal { count: Option<Expr>, from: Expr, to: u16, face_up: Option<bool> },
-    Move { what: MoveWhat, to: Expr, face_up: Option<bool> },
+    Deal {
+        count: Option<Expr>,
+        from: Expr,
+        to: u16,
+        face_up: Option<bool>,
+    },
+    Move {
+        what: MoveWhat,
+        to: Expr,
+        face_up: Option<bool>,
+    },
     TurnOver(Expr),
     TurnCard(Expr, bool),
     Assign(Place, Expr),
@@ -32,8 +54,18 @@ pub enum Instr {
     Return,
     End(End),
     Announce(Vec<TextPart>),
-    Choose { player: Expr, slot: u16, from: Expr, filter: Option<Expr> },
-    ChooseSecretly { player_slot: u16, base: u16, from: Expr, filter: Option<Expr> },
+    Choose {
+        player: Expr,
+        slot: u16,
+        from: Expr,
+        filter: Option<Expr>,
+    },
+    ChooseSecretly {
+        player_slot: u16,
+        base: u16,
+        from: Expr,
+        filter: Option<Expr>,
+    },
     /// Applies the state's arrangement (a stacked deck), if any: runs once, after setup.
     Arrange,
     /// The rules ran out without ending the game.
@@ -74,9 +106,7 @@ fn here(out: &[Instr]) -> u32 {
 fn patch(out: &mut [Instr], at: u32, target: u32) {
     match &mut out[at as usize] {
         Instr::Jump(t) | Instr::JumpUnless(_, t) => *t = target,
-        Instr::RepeatNext { end, .. } | Instr::PlayersTest { end, .. } | Instr::CardsNext { end, .. } => {
-            *end = target
-        }
+        Instr::RepeatNext { end, .. } | Instr::PlayersTest { end, .. } | Instr::CardsNext { end, .. } => *end = target,
         other => unreachable!("patch: not a jump: {other:?}"),
     }
 }
@@ -143,12 +173,9 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
             patch(out, top, end);
         }
         Stmt::Shuffle(z) => out.push(Instr::Shuffle(z.clone())),
-        Stmt::Deal { count, from, to, face_up } => out.push(Instr::Deal {
-            count: count.clone(),
-            from: from.clone(),
-            to: *to,
-            face_up: *face_up,
-        }),
+        Stmt::Deal { count, from, to, face_up } => {
+            out.push(Instr::Deal { count: count.clone(), from: from.clone(), to: *to, face_up: *face_up })
+        }
         Stmt::Move { what, to, face_up } => {
             out.push(Instr::Move { what: what.clone(), to: to.clone(), face_up: *face_up })
         }
@@ -158,12 +185,9 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
         Stmt::Return => out.push(Instr::Return),
         Stmt::End(e) => out.push(Instr::End(e.clone())),
         Stmt::Announce(parts) => out.push(Instr::Announce(parts.clone())),
-        Stmt::Choose { player, slot, from, filter } => out.push(Instr::Choose {
-            player: player.clone(),
-            slot: *slot,
-            from: from.clone(),
-            filter: filter.clone(),
-        }),
+        Stmt::Choose { player, slot, from, filter } => {
+            out.push(Instr::Choose { player: player.clone(), slot: *slot, from: from.clone(), filter: filter.clone() })
+        }
         Stmt::ChooseSecretly { player_slot, base, from, filter } => out.push(Instr::ChooseSecretly {
             player_slot: *player_slot,
             base: *base,

@@ -55,9 +55,7 @@ impl State {
                     zone: z,
                     name: p.zones[z as usize].name.clone(),
                     count: cards.len(),
-                    cards: (0..cards.len())
-                        .map(|i| self.can_see(player, z, i).then_some(cards[i]))
-                        .collect(),
+                    cards: (0..cards.len()).map(|i| self.can_see(player, z, i).then_some(cards[i])).collect(),
                 }
             })
             .collect();

@@ -66,9 +66,14 @@ impl Default for Limits {
 pub(crate) enum Pending {
     None,
     /// `player` chooses at the instruction at `pc`.
-    One { player: u8 },
+    One {
+        player: u8,
+    },
     /// Several players choose; `chosen[p]` holds each choice made so far.
-    Secret { waiting: u64, chosen: Vec<Option<Action>> },
+    Secret {
+        waiting: u64,
+        chosen: Vec<Option<Action>>,
+    },
 }
 
 /// A call frame.
@@ -153,7 +158,8 @@ impl State {
             }
             v
         };
-        let s = State {
+
+        State {
             zones,
             face_up,
             counters,
@@ -169,8 +175,7 @@ impl State {
             seed,
             arrangement: None,
             game,
-        };
-        s
+        }
     }
 
     /// A new game whose table is arranged after setup (a stacked deck), then run to its first

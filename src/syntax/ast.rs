@@ -358,29 +358,83 @@ pub struct Stmt {
 /// The kinds of statement.
 #[derive(Debug, Clone, PartialEq)]
 pub enum StmtKind {
-    If { cond: Expr, then: Block, otherwise: Option<Block> },
-    While { cond: Expr, body: Block },
-    Repeat { count: Expr, body: Block },
-    ForPlayer { var: Name, body: Block },
-    ForCard { var: Name, zone: Expr, body: Block },
+    If {
+        cond: Expr,
+        then: Block,
+        otherwise: Option<Block>,
+    },
+    While {
+        cond: Expr,
+        body: Block,
+    },
+    Repeat {
+        count: Expr,
+        body: Block,
+    },
+    ForPlayer {
+        var: Name,
+        body: Block,
+    },
+    ForCard {
+        var: Name,
+        zone: Expr,
+        body: Block,
+    },
     Shuffle(Expr),
     /// `deal N from Z to zone`: `count` is `None` for `all`.
-    Deal { count: Option<Expr>, from: Expr, to: Name, facing: Option<Facing> },
-    Move { what: MoveWhat, to: Expr, facing: Option<Facing> },
+    Deal {
+        count: Option<Expr>,
+        from: Expr,
+        to: Name,
+        facing: Option<Facing>,
+    },
+    Move {
+        what: MoveWhat,
+        to: Expr,
+        facing: Option<Facing>,
+    },
     TurnOver(Expr),
-    TurnCard { card: Expr, facing: Facing },
-    Let { name: Name, value: Expr },
-    Set { place: Place, value: Expr },
-    Add { value: Expr, place: Place },
-    Subtract { value: Expr, place: Place },
+    TurnCard {
+        card: Expr,
+        facing: Facing,
+    },
+    Let {
+        name: Name,
+        value: Expr,
+    },
+    Set {
+        place: Place,
+        value: Expr,
+    },
+    Add {
+        value: Expr,
+        place: Place,
+    },
+    Subtract {
+        value: Expr,
+        place: Place,
+    },
     Return,
     End(EndKind),
     Announce(Vec<TemplatePart>),
     /// `p chooses c from Z [where cond]`.
-    Choose { player: Expr, var: Name, from: Expr, filter: Option<Expr> },
+    Choose {
+        player: Expr,
+        var: Name,
+        from: Expr,
+        filter: Option<Expr>,
+    },
     /// `each player p secretly chooses c from Z [where cond]`.
-    ChooseSecretly { player_var: Name, var: Name, from: Expr, filter: Option<Expr> },
-    Call { name: Name, args: Vec<Expr> },
+    ChooseSecretly {
+        player_var: Name,
+        var: Name,
+        from: Expr,
+        filter: Option<Expr>,
+    },
+    Call {
+        name: Name,
+        args: Vec<Expr>,
+    },
 }
 
 /// Which cards a `move` takes.
@@ -408,7 +462,10 @@ pub enum EndKind {
     Draw,
     Unfinished,
     /// `highest p: expr`: the players with the highest score win.
-    Highest { var: Name, score: Expr },
+    Highest {
+        var: Name,
+        score: Expr,
+    },
 }
 
 /// A piece of an `announce` text.
@@ -466,13 +523,39 @@ pub enum ExprKind {
     Count(Box<Expr>),
     Opponent(Box<Expr>),
     SetLit(Vec<Expr>),
-    Call { name: Name, args: Vec<Expr> },
+    Call {
+        name: Name,
+        args: Vec<Expr>,
+    },
     /// `name of arg`: a per-player zone, counter or local, or an order applied to a card.
-    Of { name: Name, arg: Box<Expr> },
-    If { cond: Box<Expr>, then: Box<Expr>, otherwise: Box<Expr> },
-    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
-    Unary { op: UnOp, operand: Box<Expr> },
-    Field { target: Box<Expr>, name: Name },
-    IsEmpty { target: Box<Expr>, negated: bool },
-    IsNone { target: Box<Expr>, negated: bool },
+    Of {
+        name: Name,
+        arg: Box<Expr>,
+    },
+    If {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        otherwise: Box<Expr>,
+    },
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Unary {
+        op: UnOp,
+        operand: Box<Expr>,
+    },
+    Field {
+        target: Box<Expr>,
+        name: Name,
+    },
+    IsEmpty {
+        target: Box<Expr>,
+        negated: bool,
+    },
+    IsNone {
+        target: Box<Expr>,
+        negated: bool,
+    },
 }

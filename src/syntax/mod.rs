@@ -60,20 +60,17 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
             .last()
             .map(|(i, c)| i + c.len_utf8())
             .unwrap_or(0);
-        start + word.max(0)
+        start + word
     };
     let message = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, negatives } => {
-            let mut words: Vec<String> = positives.iter().map(|r| rule_words(r)).collect();
+            let mut words: Vec<String> = positives.iter().map(rule_words).collect();
             words.sort();
             words.dedup();
-            let mut m = if words.is_empty() {
-                "unexpected input".to_string()
-            } else {
-                format!("expected {}", list_or(&words))
-            };
+            let mut m =
+                if words.is_empty() { "unexpected input".to_string() } else { format!("expected {}", list_or(&words)) };
             if !negatives.is_empty() {
-                let mut neg: Vec<String> = negatives.iter().map(|r| rule_words(r)).collect();
+                let mut neg: Vec<String> = negatives.iter().map(rule_words).collect();
                 neg.sort();
                 neg.dedup();
                 m.push_str(&format!(" (not {})", list_or(&neg)));

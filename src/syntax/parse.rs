@@ -6,9 +6,9 @@
 use pest::iterators::Pair;
 
 use super::ast::*;
+use super::parse_expr::parse_expr;
 use super::parse_stmt::{parse_block, parse_facing};
 use super::Rule;
-use super::parse_expr::parse_expr;
 
 /// The span of a pair.
 pub(crate) fn span_of(pair: &Pair<'_, Rule>) -> Span {
@@ -145,9 +145,7 @@ pub(crate) fn parse_type_expr(pair: Pair<'_, Rule>) -> TypeExpr {
         Rule::kw_int => TypeExprKind::Int,
         Rule::kw_card => TypeExprKind::Card,
         Rule::kw_player => TypeExprKind::Player,
-        Rule::set_type => {
-            TypeExprKind::SetOf(parse_name(inner.into_inner().next().expect("set_type: name")))
-        }
+        Rule::set_type => TypeExprKind::SetOf(parse_name(inner.into_inner().next().expect("set_type: name"))),
         Rule::ident => TypeExprKind::Named(parse_name(inner)),
         r => unreachable!("parse_type_expr: {r:?}"),
     };

@@ -51,15 +51,11 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
             StmtKind::If { cond, then, otherwise }
         }
         Rule::while_stmt => StmtKind::While { cond: parse_expr(next()), body: parse_block(next()) },
-        Rule::repeat_stmt => {
-            StmtKind::Repeat { count: parse_expr(next()), body: parse_block(next()) }
-        }
+        Rule::repeat_stmt => StmtKind::Repeat { count: parse_expr(next()), body: parse_block(next()) },
         Rule::for_stmt => StmtKind::ForPlayer { var: parse_name(next()), body: parse_block(next()) },
-        Rule::for_card_stmt => StmtKind::ForCard {
-            var: parse_name(next()),
-            zone: parse_expr(next()),
-            body: parse_block(next()),
-        },
+        Rule::for_card_stmt => {
+            StmtKind::ForCard { var: parse_name(next()), zone: parse_expr(next()), body: parse_block(next()) }
+        }
         Rule::shuffle_stmt => StmtKind::Shuffle(parse_expr(next())),
         Rule::deal_stmt => {
             let count_pair = next();
@@ -82,9 +78,7 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
         Rule::turn_stmt => {
             let inner = next();
             match inner.as_rule() {
-                Rule::turn_over => {
-                    StmtKind::TurnOver(parse_expr(inner.into_inner().next().expect("turn_over")))
-                }
+                Rule::turn_over => StmtKind::TurnOver(parse_expr(inner.into_inner().next().expect("turn_over"))),
                 Rule::turn_card => {
                     let mut ti = inner.into_inner();
                     let card = parse_expr(ti.next().expect("turn_card: card"));
@@ -97,9 +91,7 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
         Rule::let_stmt => StmtKind::Let { name: parse_name(next()), value: parse_expr(next()) },
         Rule::set_stmt => StmtKind::Set { place: parse_place(next()), value: parse_expr(next()) },
         Rule::add_stmt => StmtKind::Add { value: parse_expr(next()), place: parse_place(next()) },
-        Rule::subtract_stmt => {
-            StmtKind::Subtract { value: parse_expr(next()), place: parse_place(next()) }
-        }
+        Rule::subtract_stmt => StmtKind::Subtract { value: parse_expr(next()), place: parse_place(next()) },
         Rule::return_stmt => StmtKind::Return,
         Rule::end_stmt => StmtKind::End(parse_end_kind(next())),
         Rule::announce_stmt => StmtKind::Announce(parse_template(next())),
@@ -148,9 +140,7 @@ fn parse_move_what(pair: Pair<'_, Rule>) -> MoveWhat {
             let mut zone = None;
             for p in inner.into_inner() {
                 match p.as_rule() {
-                    Rule::count_arg => {
-                        count = p.into_inner().next().map(super::parse_expr::parse_operand)
-                    }
+                    Rule::count_arg => count = p.into_inner().next().map(super::parse_expr::parse_operand),
                     Rule::expr => zone = Some(parse_expr(p)),
                     r => unreachable!("parse_move_what: {r:?}"),
                 }
@@ -188,9 +178,7 @@ fn parse_template(pair: Pair<'_, Rule>) -> Vec<TemplatePart> {
     pair.into_inner()
         .map(|p| match p.as_rule() {
             Rule::template_text => TemplatePart::Text(unescape(p.as_str())),
-            Rule::template_hole => {
-                TemplatePart::Hole(parse_expr(p.into_inner().next().expect("template_hole")))
-            }
+            Rule::template_hole => TemplatePart::Hole(parse_expr(p.into_inner().next().expect("template_hole"))),
             r => unreachable!("parse_template: {r:?}"),
         })
         .collect()

@@ -48,9 +48,10 @@ pub fn play(state: &mut State, log: &mut Recorder, mut pick: impl FnMut(&State, 
             let legal = state.legal_actions(p);
             let labels: Vec<String> = legal.iter().map(|a| state.action_label(*a)).collect();
             let want = pick(state, p, &labels);
-            let i = labels.iter().position(|l| *l == want).unwrap_or_else(|| {
-                panic!("player {} cannot choose {want}; the choices are {labels:?}", p + 1)
-            });
+            let i = labels
+                .iter()
+                .position(|l| *l == want)
+                .unwrap_or_else(|| panic!("player {} cannot choose {want}; the choices are {labels:?}", p + 1));
             state.apply_with(p, legal[i], log).expect("a legal action is accepted");
         }
     }

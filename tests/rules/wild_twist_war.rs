@@ -34,8 +34,7 @@ fn run(sets: &[(&str, &str)], steps: &[ArrangeStep]) -> (State, Recorder) {
 fn play_lines(log: &Recorder) -> Vec<String> {
     let i = log.lines.iter().position(|l| l == ARRANGED).expect("the table was arranged");
     let arranging = |l: &String| {
-        !l.starts_with("» ")
-            && ["-> deck of player", "-> score of player", "-> pack"].iter().any(|to| l.contains(to))
+        !l.starts_with("» ") && ["-> deck of player", "-> score of player", "-> pack"].iter().any(|to| l.contains(to))
     };
     log.lines[i + 1..].iter().skip_while(|l| arranging(l)).cloned().collect()
 }
@@ -168,12 +167,12 @@ fn wtw_3_wild_wins_on_matching_suit_and_loses_otherwise() {
     );
     let lines = play_lines(&log);
     let outcomes = [
-        "» Wild Red against A♦: player 1 wins",    // Wild Red matches ♦, even against an Ace
-        "» Wild Heart against 2♦: player 2 wins",  // Wild Heart matches ♥ only
-        "» Wild Black against 2♣: player 1 wins",  // Wild Black matches ♣
+        "» Wild Red against A♦: player 1 wins", // Wild Red matches ♦, even against an Ace
+        "» Wild Heart against 2♦: player 2 wins", // Wild Heart matches ♥ only
+        "» Wild Black against 2♣: player 1 wins", // Wild Black matches ♣
         "» 7♦ against Wild Diamond: player 2 wins", // a wild of player 2 that matches
-        "» Q♠ against Wild Club: player 1 wins",   // Wild Club does not match ♠
-        "» 2♥ against Wild Spade: player 1 wins",  // the lowest card beats a wild that does not match
+        "» Q♠ against Wild Club: player 1 wins", // Wild Club does not match ♠
+        "» 2♥ against Wild Spade: player 1 wins", // the lowest card beats a wild that does not match
     ];
     let mut last = 0;
     for o in outcomes {
@@ -192,7 +191,8 @@ fn wtw_3_wild_wins_on_matching_suit_and_loses_otherwise() {
     assert!(is_unfinished(&s));
 
     // Wild Red loses to a ♠ card, even the lowest one.
-    let (s, log) = run(&[("max_battles", "1")], &[top("deck of player 1", &["2♠"]), top("deck of player 2", &["Wild Red"])]);
+    let (s, log) =
+        run(&[("max_battles", "1")], &[top("deck of player 1", &["2♠"]), top("deck of player 2", &["Wild Red"])]);
     assert!(has(&play_lines(&log), "» 2♠ against Wild Red: player 1 wins"));
     assert_eq!(cards(&s, "score of player 1"), ["Wild Red", "2♠"]);
     assert_eq!(count(&s, "score of player 2"), 0);
@@ -220,11 +220,43 @@ fn wtw_4_two_wilds_or_equal_ranks_are_a_war() {
         &[
             top(
                 "deck of player 1",
-                &["Wild Red", "2♣", "3♣", "4♣", "7♥", "9♣", "5♣", "6♣", "7♣", "2♦", "Wild Heart", "8♣", "10♣", "J♣", "6♦"],
+                &[
+                    "Wild Red",
+                    "2♣",
+                    "3♣",
+                    "4♣",
+                    "7♥",
+                    "9♣",
+                    "5♣",
+                    "6♣",
+                    "7♣",
+                    "2♦",
+                    "Wild Heart",
+                    "8♣",
+                    "10♣",
+                    "J♣",
+                    "6♦",
+                ],
             ),
             top(
                 "deck of player 2",
-                &["Wild Spade", "2♠", "3♠", "4♠", "5♥", "9♠", "5♠", "6♠", "7♠", "K♠", "Wild Black", "8♠", "10♠", "J♠", "4♦"],
+                &[
+                    "Wild Spade",
+                    "2♠",
+                    "3♠",
+                    "4♠",
+                    "5♥",
+                    "9♠",
+                    "5♠",
+                    "6♠",
+                    "7♠",
+                    "K♠",
+                    "Wild Black",
+                    "8♠",
+                    "10♠",
+                    "J♠",
+                    "4♦",
+                ],
             ),
         ],
     );
@@ -243,8 +275,26 @@ fn wtw_4_two_wilds_or_equal_ranks_are_a_war() {
     assert_eq!(
         sorted(cards(&s, "score of player 1")),
         names(&[
-            "Wild Red", "2♣", "3♣", "4♣", "7♥", "Wild Spade", "2♠", "3♠", "4♠", "5♥", "Wild Heart", "8♣", "10♣", "J♣",
-            "6♦", "Wild Black", "8♠", "10♠", "J♠", "4♦",
+            "Wild Red",
+            "2♣",
+            "3♣",
+            "4♣",
+            "7♥",
+            "Wild Spade",
+            "2♠",
+            "3♠",
+            "4♠",
+            "5♥",
+            "Wild Heart",
+            "8♣",
+            "10♣",
+            "J♣",
+            "6♦",
+            "Wild Black",
+            "8♠",
+            "10♠",
+            "J♠",
+            "4♦",
         ])
     );
     assert_eq!(
@@ -426,8 +476,10 @@ fn wtw_7_short_player_last_placed_card_is_war_card_and_can_win() {
     // Play goes on: battle 2 starts by reshuffling the 8 cards player 1 won.
     let again = lines.iter().position(|l| l.starts_with("shuffle deck of player 1 (8 cards")).expect("a reshuffle");
     assert!(won < again);
-    assert!(lines.iter().any(|l| l.ends_with("against Wild Heart: player 1 wins"))
-        || has(&lines, "» A♥ against Wild Heart: player 2 wins"));
+    assert!(
+        lines.iter().any(|l| l.ends_with("against Wild Heart: player 1 wins"))
+            || has(&lines, "» A♥ against Wild Heart: player 2 wins")
+    );
     assert_eq!(counter(&s, "battles"), 2);
     assert_eq!(counter(&s, "wars"), 1);
     assert!(is_unfinished(&s));
@@ -505,10 +557,8 @@ fn wtw_7_tie_after_running_out_while_placing_loses_the_game() {
 /// once and the player who still has cards wins the war and the game." (Here player 2 is short.)
 #[test]
 fn wtw_7_tie_on_last_card_as_fourth_card_loses_the_game() {
-    let (s, log) = run(
-        &[],
-        &only_p2(&["9♣", "2♣", "3♣", "4♣", "Wild Club", "5♣"], &["9♠", "2♠", "3♠", "4♠", "Wild Heart"]),
-    );
+    let (s, log) =
+        run(&[], &only_p2(&["9♣", "2♣", "3♣", "4♣", "Wild Club", "5♣"], &["9♠", "2♠", "3♠", "4♠", "Wild Heart"]));
     let lines = play_lines(&log);
     let first = at(&lines, "» 9♣ and 9♠ tie: war");
     let second = at(&lines, "» Wild Club and Wild Heart tie: war");
