@@ -46,7 +46,7 @@ fn eval(e: &Expr, locals: &[Value]) -> Option<Value> {
             let mut mask = 0u64;
             for x in xs {
                 if let Value::Sym(s) = eval(x, locals)? {
-                    mask |= 1 << s;
+                    mask |= 1u64.checked_shl(s as u32).unwrap_or(0);
                 }
             }
             Value::Set(mask)
@@ -59,7 +59,7 @@ fn eval(e: &Expr, locals: &[Value]) -> Option<Value> {
                 BinOp::Eq => Value::Bool(a == b),
                 BinOp::Ne => Value::Bool(a != b),
                 BinOp::In => match (a, b) {
-                    (Value::Sym(s), Value::Set(m)) => Value::Bool(m & (1 << s) != 0),
+                    (Value::Sym(s), Value::Set(m)) => Value::Bool(m & 1u64.checked_shl(s as u32).unwrap_or(0) != 0),
                     _ => Value::Bool(false),
                 },
                 _ => {

@@ -151,7 +151,7 @@ impl State {
                 let mut mask = 0u64;
                 for x in xs {
                     if let Value::Sym(s) = self.eval_in(x, b) {
-                        mask |= 1 << s;
+                        mask |= 1u64.checked_shl(s as u32).unwrap_or(0);
                     }
                 }
                 Value::Set(mask)
@@ -171,7 +171,7 @@ impl State {
             BinOp::Eq => Value::Bool(x == y),
             BinOp::Ne => Value::Bool(x != y),
             BinOp::In => match (x, y) {
-                (Value::Sym(s), Value::Set(m)) => Value::Bool(m & (1 << s) != 0),
+                (Value::Sym(s), Value::Set(m)) => Value::Bool(m & 1u64.checked_shl(s as u32).unwrap_or(0) != 0),
                 _ => Value::Bool(false),
             },
             _ => {

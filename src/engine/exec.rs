@@ -322,12 +322,20 @@ impl State {
             if per_player.is_some_and(|k| round >= k) {
                 break;
             }
+            let mut moved = false;
             for p in 0..n {
                 let len = self.zones[from as usize].len();
                 if len == 0 {
                     break 'deal;
                 }
-                self.move_card(from, len - 1, first + p, face_up, sink);
+                // A player's own zone is skipped: dealing from it to itself would never end.
+                if first + p != from {
+                    self.move_card(from, len - 1, first + p, face_up, sink);
+                    moved = true;
+                }
+            }
+            if !moved {
+                break;
             }
             round += 1;
         }

@@ -57,7 +57,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_steps: 200_000_000, max_depth: 10_000 }
+        Limits { max_steps: 50_000_000, max_depth: 10_000 }
     }
 }
 

@@ -22,7 +22,7 @@ impl Game {
                     .display
                     .iter()
                     .enumerate()
-                    .filter(|(i, _)| m & (1 << i) != 0)
+                    .filter(|(i, _)| m & 1u64.checked_shl(*i as u32).unwrap_or(0) != 0)
                     .map(|(_, d)| d.as_str())
                     .collect();
                 format!("{{{}}}", names.join(", "))

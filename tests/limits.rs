@@ -1,0 +1,82 @@
+//! A rule file cannot make cardlang run forever, recurse without end, or crash: limits end the
+//! game as unfinished, with a note saying why.
+
+use cardlang::check::{self, Config};
+use cardlang::engine::{Game, Limits, NoEvents, Result as GameResult, State};
+
+fn start(source: &str, limits: Limits) -> State {
+    let file = cardlang::syntax::parse(source).expect("parses");
+    let program = check::check(&file, &Config::default()).expect("checks");
+    State::with_sink(Game::new(program), 1, limits, &mut NoEvents)
+}
+
+fn small() -> Limits {
+    Limits { max_steps: 100_000, max_depth: 100 }
+}
+
+#[test]
+fn an_endless_loop_stops_unfinished_at_the_step_limit() {
+    let s = start("game \"Loop\"\nplayers 2\nprocedure play { while true { } }", small());
+    let o = s.outcome().expect("stopped");
+    assert_eq!(o.result, GameResult::Unfinished);
+    assert_eq!(o.note.as_deref(), Some("the step limit of the engine was reached"));
+}
+
+#[test]
+fn endless_recursion_stops_unfinished_at_the_depth_limit() {
+    let s = start("game \"Deep\"\nplayers 2\nprocedure play { play() }", small());
+    let o = s.outcome().expect("stopped");
+    assert_eq!(o.result, GameResult::Unfinished);
+    assert_eq!(o.note.as_deref(), Some("the call depth limit of the engine was reached"));
+}
+
+#[test]
+fn rules_that_run_out_without_an_end_are_unfinished() {
+    let s = start("game \"Short\"\nplayers 2\nprocedure play { }", Limits::default());
+    let o = s.outcome().expect("stopped");
+    assert_eq!(o.result, GameResult::Unfinished);
+    assert_eq!(o.note.as_deref(), Some("the rules ended without `end game`"));
+}
+
+#[test]
+fn dealing_a_zone_to_itself_ends() {
+    let src = r#"
+        game "Self deal"
+        players 1
+        enum rank = 1, 2, 3
+        property rank: rank
+        cards three = every rank
+        zone hand: per player, holds three
+        procedure play {
+            deal all from hand of player 1 to hand
+            end game winner player 1
+        }
+    "#;
+    let s = start(src, Limits::default());
+    assert!(s.is_over());
+    assert_eq!(s.zone_cards(0).len(), 3);
+}
+
+#[test]
+fn an_enum_of_more_than_64_members_is_refused_not_a_crash() {
+    let members: Vec<String> = (0..70).map(|i| format!("m{i}")).collect();
+    let src = format!(
+        "game \"Big\"\nplayers 2\nenum big = {}\nproperty b: big\nproperty s: set of big = {{m65}}\ncards c = every b\nprocedure play {{ end game draw }}",
+        members.join(", ")
+    );
+    let file = cardlang::syntax::parse(&src).expect("parses");
+    let errors = check::check(&file, &Config::default()).expect_err("refused");
+    assert!(errors.errors.iter().any(|e| e.to_string().contains("at most 64 members")));
+}
+
+#[test]
+fn deeply_nested_expressions_are_parsed_or_refused_without_a_crash() {
+    let depth = 200;
+    let src = format!(
+        "game \"Nested\"\nplayers 2\nprocedure play {{ let x = {}1{}\n end game draw }}",
+        "(".repeat(depth),
+        ")".repeat(depth)
+    );
+    let file = cardlang::syntax::parse(&src).expect("parses");
+    assert!(check::check(&file, &Config::default()).is_ok());
+}
