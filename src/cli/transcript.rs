@@ -27,9 +27,10 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
         Event::Shuffle { zone } => {
             format!("shuffle {} ({} cards)", p.zones[*zone as usize].name, state.zone_cards(*zone).len())
         }
-        Event::Move { card, from, to, .. } => {
+        Event::Move { card, from, to, was, .. } => {
             let cards = state.zone_cards(*to);
-            let visible = state.can_see(me, *to, cards.len().saturating_sub(1));
+            let seen_before = state.would_see(me, *from, was.0, was.1, was.2);
+            let visible = seen_before || state.can_see(me, *to, cards.len().saturating_sub(1));
             let name = if visible { state.game().card_name(*card).to_string() } else { "a card".to_string() };
             format!("{name}: {} -> {}", p.zones[*from as usize].name, p.zones[*to as usize].name)
         }
@@ -100,7 +101,7 @@ impl EventSink for JsonTranscript {
                 self.decks.entry(zone(z)).or_insert_with(|| json!(order.clone()));
                 json!({"event": "shuffle", "zone": zone(z), "order": order})
             }
-            Event::Move { card: c, from, to, face_up } => {
+            Event::Move { card: c, from, to, face_up, .. } => {
                 json!({"event": "move", "card": card(c), "from": zone(from), "to": zone(to), "face_up": face_up})
             }
             Event::TurnOver { zone: z } => json!({"event": "turn_over", "zone": zone(z)}),

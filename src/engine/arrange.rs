@@ -106,11 +106,13 @@ impl State {
                     }
                     let cards = std::mem::take(&mut self.zones[*from as usize]);
                     let up = self.game.program.zones[*to as usize].face_up;
-                    for c in cards {
+                    let len = cards.len();
+                    for (i, c) in cards.into_iter().enumerate() {
+                        let was = (i, len, self.face_up[c as usize]);
                         self.face_up[c as usize] = up;
                         self.zones[*to as usize].push(c);
                         if sink.enabled() {
-                            sink.event(self, Event::Move { card: c, from: *from, to: *to, face_up: up });
+                            sink.event(self, Event::Move { card: c, from: *from, to: *to, face_up: up, was });
                         }
                     }
                 }

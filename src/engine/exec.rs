@@ -256,12 +256,13 @@ impl State {
         face_up: Option<bool>,
         sink: &mut S,
     ) {
+        let was = (index, self.zones[from as usize].len(), self.face_up[self.zones[from as usize][index] as usize]);
         let card = self.zones[from as usize].remove(index);
         let up = face_up.unwrap_or(self.game.program.zones[to as usize].face_up);
         self.face_up[card as usize] = up;
         self.zones[to as usize].push(card);
         if sink.enabled() {
-            sink.event(self, Event::Move { card, from, to, face_up: up });
+            sink.event(self, Event::Move { card, from, to, face_up: up, was });
         }
     }
 

@@ -34,15 +34,20 @@ pub struct Observation {
 impl State {
     /// Whether `viewer` can see the card at `index` (from the bottom) of `zone`.
     pub fn can_see(&self, viewer: u8, zone: u16, index: usize) -> bool {
-        let info = &self.game.program.zones[zone as usize];
         let cards = &self.zones[zone as usize];
-        match info.visibility {
-            Visibility::Public => return true,
-            Visibility::Private if info.owner == Some(viewer) => return true,
-            _ => {}
-        }
         let Some(&card) = cards.get(index) else { return false };
-        self.face_up[card as usize] && (info.spread || index + 1 == cards.len())
+        self.would_see(viewer, zone, index, cards.len(), self.face_up[card as usize])
+    }
+
+    /// Whether `viewer` sees a card at `index` of `zone` when the zone holds `len` cards and the
+    /// card faces up or not.
+    pub fn would_see(&self, viewer: u8, zone: u16, index: usize, len: usize, face_up: bool) -> bool {
+        let info = &self.game.program.zones[zone as usize];
+        match info.visibility {
+            Visibility::Public => true,
+            Visibility::Private if info.owner == Some(viewer) => true,
+            _ => face_up && (info.spread || index + 1 == len),
+        }
     }
 
     /// Exactly what `player` may see now.

@@ -61,7 +61,7 @@ impl State {
                 let cards: Vec<&str> = self.zones[*z as usize].iter().rev().map(|c| card(*c)).collect();
                 format!("shuffle {} ({} cards, top first): {}", zone(*z), cards.len(), cards.join(" "))
             }
-            Event::Move { card: c, from, to, face_up } => {
+            Event::Move { card: c, from, to, face_up, .. } => {
                 format!("{}: {} -> {}{}", card(*c), zone(*from), zone(*to), if *face_up { "" } else { " (face down)" })
             }
             Event::TurnOver { zone: z } => {
