@@ -275,9 +275,33 @@ pub enum TextPart {
     Value(Expr, Type),
 }
 
+/// A statement that changes the table or the counters and never pauses or jumps.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    Shuffle(Expr),
+    /// Deal one card at a time to each player's instance of zone declaration `to`.
+    Deal {
+        count: Option<Expr>,
+        from: Expr,
+        to: u16,
+        face_up: Option<bool>,
+    },
+    Move {
+        what: MoveWhat,
+        to: Expr,
+        face_up: Option<bool>,
+    },
+    TurnOver(Expr),
+    TurnCard(Expr, bool),
+    Assign(Place, Expr),
+    Announce(Vec<TextPart>),
+}
+
 /// A resolved statement.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Stmt {
+    /// A change to the table or the counters.
+    Effect(Effect),
     If(Expr, Vec<Stmt>, Vec<Stmt>),
     While(Expr, Vec<Stmt>),
     /// `repeat`: `slot` counts the remaining iterations.
@@ -297,25 +321,8 @@ pub enum Stmt {
         zone: Expr,
         body: Vec<Stmt>,
     },
-    Shuffle(Expr),
-    /// Deal one card at a time to each player's instance of zone declaration `to`.
-    Deal {
-        count: Option<Expr>,
-        from: Expr,
-        to: u16,
-        face_up: Option<bool>,
-    },
-    Move {
-        what: MoveWhat,
-        to: Expr,
-        face_up: Option<bool>,
-    },
-    TurnOver(Expr),
-    TurnCard(Expr, bool),
-    Assign(Place, Expr),
     Return,
     End(End),
-    Announce(Vec<TextPart>),
     /// One player chooses a card of a zone into local `slot`.
     Choose {
         player: Expr,

@@ -70,7 +70,7 @@ impl Checker {
                 scope.restore(mark);
                 Stmt::ForCard { slot, mark: mark_slot, zone, body }
             }
-            StmtKind::Shuffle(z) => Stmt::Shuffle(self.zone_expr(z, scope)),
+            StmtKind::Shuffle(z) => Stmt::Effect(Effect::Shuffle(self.zone_expr(z, scope))),
             StmtKind::Deal { count, from, to, facing } => {
                 let count = count.as_ref().map(|c| self.typed(c, Type::Int, scope));
                 let from = self.zone_expr(from, scope);
@@ -96,7 +96,7 @@ impl Checker {
                         0
                     }
                 };
-                Stmt::Deal { count, from, to, face_up: Self::facing(*facing) }
+                Stmt::Effect(Effect::Deal { count, from, to, face_up: Self::facing(*facing) })
             }
             StmtKind::Move { what, to, facing } => {
                 let what = match what {
@@ -116,21 +116,21 @@ impl Checker {
                     AstMove::Card(c) => MoveWhat::Card(self.typed(c, Type::Card, scope)),
                 };
                 let to = self.zone_expr(to, scope);
-                Stmt::Move { what, to, face_up: Self::facing(*facing) }
+                Stmt::Effect(Effect::Move { what, to, face_up: Self::facing(*facing) })
             }
-            StmtKind::TurnOver(z) => Stmt::TurnOver(self.zone_expr(z, scope)),
+            StmtKind::TurnOver(z) => Stmt::Effect(Effect::TurnOver(self.zone_expr(z, scope))),
             StmtKind::TurnCard { card, facing } => {
-                Stmt::TurnCard(self.typed(card, Type::Card, scope), *facing == ast::Facing::Up)
+                Stmt::Effect(Effect::TurnCard(self.typed(card, Type::Card, scope), *facing == ast::Facing::Up))
             }
             StmtKind::Let { name, value } => {
                 let (v, ty) = self.check_expr(value, None, scope);
                 let slot = scope.bind(&name.text, ty, false, 1);
-                Stmt::Assign(Place::Local(slot), v)
+                Stmt::Effect(Effect::Assign(Place::Local(slot), v))
             }
             StmtKind::Set { place, value } => {
                 let (p, ty) = self.check_place(place, scope);
                 let v = self.typed(value, ty, scope);
-                Stmt::Assign(p, v)
+                Stmt::Effect(Effect::Assign(p, v))
             }
             StmtKind::Add { value, place } | StmtKind::Subtract { value, place } => {
                 let (p, ty) = self.check_place(place, scope);
@@ -143,7 +143,7 @@ impl Checker {
                     Place::CounterOf(b, e) => Expr::CounterOf(*b, Box::new(e.clone())),
                 };
                 let op = if matches!(s.kind, StmtKind::Add { .. }) { ast::BinOp::Add } else { ast::BinOp::Sub };
-                Stmt::Assign(p, Expr::Binary(op, Box::new(current), Box::new(v)))
+                Stmt::Effect(Effect::Assign(p, Expr::Binary(op, Box::new(current), Box::new(v))))
             }
             StmtKind::Return => Stmt::Return,
             StmtKind::End(kind) => Stmt::End(match kind {
@@ -159,7 +159,7 @@ impl Checker {
                     End::Highest { slot, score }
                 }
             }),
-            StmtKind::Announce(parts) => Stmt::Announce(
+            StmtKind::Announce(parts) => Stmt::Effect(Effect::Announce(
                 parts
                     .iter()
                     .map(|p| match p {
@@ -170,7 +170,7 @@ impl Checker {
                         }
                     })
                     .collect(),
-            ),
+            )),
             StmtKind::Choose { player, var, from, filter } => {
                 let player = self.typed(player, Type::Player, scope);
                 let from = self.zone_expr(from, scope);

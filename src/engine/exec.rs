@@ -4,7 +4,7 @@ use super::eval::Binds;
 use super::events::{Event, EventSink};
 use super::lower::Instr;
 use super::state::{Action, Frame, Outcome, Pending, Result, State};
-use crate::check::ir::{End, MoveWhat, Place, Value};
+use crate::check::ir::{Effect, End, MoveWhat, Place, Value};
 
 impl State {
     /// Runs until a decision is pending or the game is over.
@@ -69,43 +69,7 @@ impl State {
                         self.pc = *end;
                     }
                 }
-                Instr::Shuffle(z) => {
-                    if let Some(z) = self.zone_of(z) {
-                        let cards = &mut self.zones[z as usize];
-                        self.rng.shuffle(cards);
-                        if sink.enabled() {
-                            sink.event(self, Event::Shuffle { zone: z });
-                        }
-                    }
-                }
-                Instr::Deal { count, from, to, face_up } => self.deal(count.as_ref(), from, *to, *face_up, sink),
-                Instr::Move { what, to, face_up } => self.exec_move(what, to, *face_up, sink),
-                Instr::TurnOver(z) => {
-                    if let Some(z) = self.zone_of(z).filter(|z| !self.zones[*z as usize].is_empty()) {
-                        self.zones[z as usize].reverse();
-                        for i in 0..self.zones[z as usize].len() {
-                            let c = self.zones[z as usize][i] as usize;
-                            self.face_up[c] = !self.face_up[c];
-                        }
-                        if sink.enabled() {
-                            sink.event(self, Event::TurnOver { zone: z });
-                        }
-                    }
-                }
-                Instr::TurnCard(c, up) => {
-                    if let Value::Card(c) = self.eval(c) {
-                        if self.face_up[c as usize] != *up {
-                            self.face_up[c as usize] = *up;
-                            if sink.enabled() {
-                                sink.event(self, Event::Turn { card: c, face_up: *up });
-                            }
-                        }
-                    }
-                }
-                Instr::Assign(place, e) => {
-                    let v = self.eval(e);
-                    self.assign(place, v);
-                }
+                Instr::Effect(e) => self.effect(e, sink),
                 Instr::Call(p, args) => {
                     if self.frames.len() >= self.limits.max_depth {
                         self.stop_unfinished("the call depth limit of the engine was reached", sink);
@@ -134,12 +98,6 @@ impl State {
                     let outcome = self.end_outcome(e);
                     self.finish(outcome, sink);
                     return;
-                }
-                Instr::Announce(parts) => {
-                    if sink.enabled() {
-                        let text = self.render_text(parts);
-                        sink.event(self, Event::Announce(&text));
-                    }
                 }
                 Instr::Choose { player, slot, from, filter } => {
                     let _ = (slot, from, filter);
@@ -184,6 +142,55 @@ impl State {
                 Instr::Halt => {
                     self.stop_unfinished("the rules ended without `end game`", sink);
                     return;
+                }
+            }
+        }
+    }
+
+    /// Carries out one effect.
+    fn effect<S: EventSink>(&mut self, e: &Effect, sink: &mut S) {
+        match e {
+            Effect::Shuffle(z) => {
+                if let Some(z) = self.zone_of(z) {
+                    let cards = &mut self.zones[z as usize];
+                    self.rng.shuffle(cards);
+                    if sink.enabled() {
+                        sink.event(self, Event::Shuffle { zone: z });
+                    }
+                }
+            }
+            Effect::Deal { count, from, to, face_up } => self.deal(count.as_ref(), from, *to, *face_up, sink),
+            Effect::Move { what, to, face_up } => self.exec_move(what, to, *face_up, sink),
+            Effect::TurnOver(z) => {
+                if let Some(z) = self.zone_of(z).filter(|z| !self.zones[*z as usize].is_empty()) {
+                    self.zones[z as usize].reverse();
+                    for i in 0..self.zones[z as usize].len() {
+                        let c = self.zones[z as usize][i] as usize;
+                        self.face_up[c] = !self.face_up[c];
+                    }
+                    if sink.enabled() {
+                        sink.event(self, Event::TurnOver { zone: z });
+                    }
+                }
+            }
+            Effect::TurnCard(c, up) => {
+                if let Value::Card(c) = self.eval(c) {
+                    if self.face_up[c as usize] != *up {
+                        self.face_up[c as usize] = *up;
+                        if sink.enabled() {
+                            sink.event(self, Event::Turn { card: c, face_up: *up });
+                        }
+                    }
+                }
+            }
+            Effect::Assign(place, e) => {
+                let v = self.eval(e);
+                self.assign(place, v);
+            }
+            Effect::Announce(parts) => {
+                if sink.enabled() {
+                    let text = self.render_text(parts);
+                    sink.event(self, Event::Announce(&text));
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! Lowers checked statements to a flat list of instructions with jumps, so the engine can pause
 //! at any decision and resume from a plain program counter.
 
-use crate::check::ir::{End, Expr, MoveWhat, Place, Program, Stmt, TextPart};
+use crate::check::ir::{Effect, End, Expr, Program, Stmt};
 
 /// One instruction of the lowered program.
 #[derive(Debug, Clone)]
@@ -35,25 +35,11 @@ pub enum Instr {
         mark: u16,
         end: u32,
     },
-    Shuffle(Expr),
-    Deal {
-        count: Option<Expr>,
-        from: Expr,
-        to: u16,
-        face_up: Option<bool>,
-    },
-    Move {
-        what: MoveWhat,
-        to: Expr,
-        face_up: Option<bool>,
-    },
-    TurnOver(Expr),
-    TurnCard(Expr, bool),
-    Assign(Place, Expr),
+    /// A change to the table or the counters.
+    Effect(Effect),
     Call(u16, Vec<Expr>),
     Return,
     End(End),
-    Announce(Vec<TextPart>),
     Choose {
         player: Expr,
         slot: u16,
@@ -172,19 +158,9 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
             let end = here(out);
             patch(out, top, end);
         }
-        Stmt::Shuffle(z) => out.push(Instr::Shuffle(z.clone())),
-        Stmt::Deal { count, from, to, face_up } => {
-            out.push(Instr::Deal { count: count.clone(), from: from.clone(), to: *to, face_up: *face_up })
-        }
-        Stmt::Move { what, to, face_up } => {
-            out.push(Instr::Move { what: what.clone(), to: to.clone(), face_up: *face_up })
-        }
-        Stmt::TurnOver(z) => out.push(Instr::TurnOver(z.clone())),
-        Stmt::TurnCard(c, up) => out.push(Instr::TurnCard(c.clone(), *up)),
-        Stmt::Assign(p, e) => out.push(Instr::Assign(p.clone(), e.clone())),
+        Stmt::Effect(e) => out.push(Instr::Effect(e.clone())),
         Stmt::Return => out.push(Instr::Return),
         Stmt::End(e) => out.push(Instr::End(e.clone())),
-        Stmt::Announce(parts) => out.push(Instr::Announce(parts.clone())),
         Stmt::Choose { player, slot, from, filter } => {
             out.push(Instr::Choose { player: player.clone(), slot: *slot, from: from.clone(), filter: filter.clone() })
         }
