@@ -38,7 +38,7 @@ impl Agent for Human {
     }
 
     fn choose(&mut self, state: &State, player: u8, legal: &[Action]) -> Option<Action> {
-        let labels: Vec<String> = legal.iter().map(|a| state.action_label(*a)).collect();
+        let labels: Vec<String> = legal.iter().map(|a| state.action_label(player, *a)).collect();
         let out = &mut self.output;
         let _ = writeln!(out, "\n── {}, your view ──", state.game().player_name(player));
         let _ = write!(out, "{}", state.observation_text(player));

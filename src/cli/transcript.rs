@@ -47,6 +47,14 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
     }
 }
 
+/// An action as an onlooker who sees every card names it.
+pub fn onlooker_label(state: &State, player: u8, action: crate::engine::Action) -> String {
+    match state.chosen_card(player, action) {
+        Some(c) => state.game().card_name(c).to_string(),
+        None => state.action_label(player, action),
+    }
+}
+
 /// The text transcript of a game as it is played.
 pub struct TextTranscript {
     /// The lines so far.
@@ -70,11 +78,11 @@ impl EventSink for TextTranscript {
 impl Watcher for TextTranscript {
     fn decision(&mut self, state: &State, d: &Decision) {
         if self.viewer == Viewer::All {
-            let labels: Vec<String> = d.legal.iter().map(|a| state.action_label(*a)).collect();
+            let labels: Vec<String> = d.legal.iter().map(|a| onlooker_label(state, d.player, *a)).collect();
             self.lines.push(format!(
                 "{} chooses {} from [{}]",
                 state.game().player_name(d.player),
-                state.action_label(d.chosen),
+                onlooker_label(state, d.player, d.chosen),
                 labels.join(", ")
             ));
         }
@@ -106,8 +114,8 @@ impl EventSink for JsonTranscript {
             }
             Event::TurnOver { zone: z } => json!({"event": "turn_over", "zone": zone(z)}),
             Event::Turn { card: c, face_up } => json!({"event": "turn", "card": card(c), "face_up": face_up}),
-            Event::Choice { player, action, secret } => {
-                json!({"event": "choice", "player": player + 1, "card": state.action_label(action), "secret": secret})
+            Event::Choice { player, card: c, secret } => {
+                json!({"event": "choice", "player": player + 1, "card": card(c), "secret": secret})
             }
             Event::Announce(t) => json!({"event": "announce", "text": t}),
             Event::End => {
@@ -131,9 +139,9 @@ impl EventSink for JsonTranscript {
 
 impl Watcher for JsonTranscript {
     fn decision(&mut self, state: &State, d: &Decision) {
-        let legal: Vec<String> = d.legal.iter().map(|a| state.action_label(*a)).collect();
+        let legal: Vec<String> = d.legal.iter().map(|a| onlooker_label(state, d.player, *a)).collect();
         self.events.push(json!({
-            "event": "decision", "player": d.player + 1, "legal": legal, "chosen": state.action_label(d.chosen),
+            "event": "decision", "player": d.player + 1, "legal": legal, "chosen": onlooker_label(state, d.player, d.chosen),
         }));
     }
 }

@@ -1,7 +1,7 @@
 //! What happens during a game, reported to a sink as it happens (for transcripts and the
 //! terminal). Simulation uses [`NoEvents`], which costs nothing.
 
-use super::state::{Action, State};
+use super::state::State;
 
 /// One thing that happened.
 #[derive(Debug, Clone, Copy)]
@@ -16,7 +16,7 @@ pub enum Event<'a> {
     /// A card was turned face up or down.
     Turn { card: u16, face_up: bool },
     /// A player's choice took effect (a secret one once all were made).
-    Choice { player: u8, action: Action, secret: bool },
+    Choice { player: u8, card: u16, secret: bool },
     /// A line the rules announce.
     Announce(&'a str),
     /// The game ended; the outcome is in the state.

@@ -387,30 +387,55 @@ impl State {
     }
 
     /// Calls `f` with each candidate of the choice at `pc` for `player`, until `f` says stop.
+    ///
+    /// An action is the chosen card's position in the zone (from the bottom), not the card
+    /// itself, so a choice among cards the chooser cannot see does not name them.
     fn for_each_candidate(&self, player: u8, mut f: impl FnMut(Action) -> bool) {
-        let (slot, from, filter, player_slot) = match &self.game.code.instrs[self.pc as usize] {
-            Instr::Choose { slot, from, filter, .. } => (*slot, from, filter, None),
-            Instr::ChooseSecretly { player_slot, base, from, filter } => {
-                (*base + player as u16, from, filter, Some(*player_slot))
-            }
-            _ => return,
-        };
-        let mut binds = Binds::default();
-        if let Some(ps) = player_slot {
-            binds.0[0] = (self.abs_slot(ps), Value::Player(player));
-        }
-        let Some(z) = self.zone_of_in(from, &binds) else { return };
-        for &c in &self.zones[z as usize] {
+        let Some((z, slot, filter, mut binds)) = self.choice_zone(player) else { return };
+        for (i, &c) in self.zones[z as usize].iter().enumerate() {
             if let Some(flt) = filter {
                 binds.0[1] = (self.abs_slot(slot), Value::Card(c));
                 if !self.eval_in(flt, &binds).is_true() {
                     continue;
                 }
             }
-            if !f(Action(c as u32)) {
+            if !f(Action(i as u32)) {
                 break;
             }
         }
+    }
+
+    /// The zone `player` chooses from at the pending choice, the local that names the candidate
+    /// in its filter, the filter, and the bindings in force while it is read.
+    fn choice_zone(&self, player: u8) -> Option<(u16, u16, Option<&crate::check::ir::Expr>, Binds)> {
+        let (slot, from, filter, player_slot) = match &self.game.code.instrs[self.pc as usize] {
+            Instr::Choose { slot, from, filter, .. } => (*slot, from, filter, None),
+            // While candidates are listed, the choice's name is read at the first slot.
+            Instr::ChooseSecretly { player_slot, base, from, filter } => (*base, from, filter, Some(*player_slot)),
+            _ => return None,
+        };
+        let mut binds = Binds::default();
+        if let Some(ps) = player_slot {
+            binds.0[0] = (self.abs_slot(ps), Value::Player(player));
+        }
+        let z = self.zone_of_in(from, &binds)?;
+        Some((z, slot, filter.as_ref(), binds))
+    }
+
+    /// The card an action of `player` stands for at the pending choice.
+    pub(crate) fn action_card(&self, player: u8, action: Action) -> Option<u16> {
+        let (z, ..) = self.choice_zone(player)?;
+        self.zones[z as usize].get(action.0 as usize).copied()
+    }
+
+    /// The number of cards in the zone `player` chooses from.
+    pub(crate) fn choice_len(&self, player: u8) -> usize {
+        self.choice_zone(player).map_or(0, |(z, ..)| self.zones[z as usize].len())
+    }
+
+    /// Whether `player` can see the card an action stands for.
+    pub(crate) fn action_visible(&self, player: u8, action: Action) -> bool {
+        self.choice_zone(player).is_some_and(|(z, ..)| self.can_see(player, z, action.0 as usize))
     }
 
     /// Records a checked choice and, once every chooser has chosen, resumes the rules.
@@ -418,10 +443,11 @@ impl State {
         let game = self.game.clone();
         match &game.code.instrs[self.pc as usize] {
             Instr::Choose { slot, .. } => {
-                self.set_local(*slot, Value::Card(action.0 as u16));
+                let card = self.action_card(player, action);
+                self.set_local(*slot, card.map_or(Value::None, Value::Card));
                 self.pending = Pending::None;
-                if sink.enabled() {
-                    sink.event(self, Event::Choice { player, action, secret: false });
+                if let (true, Some(card)) = (sink.enabled(), card) {
+                    sink.event(self, Event::Choice { player, card, secret: false });
                 }
             }
             Instr::ChooseSecretly { base, .. } => {
@@ -432,12 +458,17 @@ impl State {
                     return;
                 }
                 let chosen = std::mem::take(chosen);
+                // Every card is found before any local changes: the zones are as they were.
+                let cards: Vec<Option<u16>> = chosen
+                    .iter()
+                    .enumerate()
+                    .map(|(p, c)| c.and_then(|a| self.action_card(p as u8, a)))
+                    .collect();
                 self.pending = Pending::None;
-                for (p, c) in chosen.iter().enumerate() {
-                    let v = c.map_or(Value::None, |a| Value::Card(a.0 as u16));
-                    self.set_local(*base + p as u16, v);
-                    if let (true, Some(a)) = (sink.enabled(), c) {
-                        sink.event(self, Event::Choice { player: p as u8, action: *a, secret: true });
+                for (p, card) in cards.into_iter().enumerate() {
+                    self.set_local(*base + p as u16, card.map_or(Value::None, Value::Card));
+                    if let (true, Some(card)) = (sink.enabled(), card) {
+                        sink.event(self, Event::Choice { player: p as u8, card, secret: true });
                     }
                 }
             }

@@ -253,9 +253,23 @@ impl State {
         }
     }
 
-    /// A readable label for an action.
-    pub fn action_label(&self, action: Action) -> String {
-        self.game.card_name(action.0 as u16).to_string()
+    /// How `player` sees one of their legal actions: the card's name, or its position when
+    /// the card is face down to them ("face-down card 2", counted from the top).
+    pub fn action_label(&self, player: u8, action: Action) -> String {
+        match self.action_card(player, action) {
+            Some(c) if self.action_visible(player, action) => self.game.card_name(c).to_string(),
+            Some(_) => {
+                let len = self.choice_len(player);
+                format!("face-down card {}", len.saturating_sub(action.0 as usize))
+            }
+            None => format!("choice {}", action.0 + 1),
+        }
+    }
+
+    /// The card an action of `player` stands for now, if it stands for one (for onlookers and
+    /// tests; an agent deciding for `player` should use [`State::action_label`]).
+    pub fn chosen_card(&self, player: u8, action: Action) -> Option<u16> {
+        self.action_card(player, action)
     }
 
     /// Applies `player`'s action and runs the rules to the next decision.

@@ -71,11 +71,11 @@ impl State {
             Event::Turn { card: c, face_up } => {
                 format!("turn {} face {}", card(*c), if *face_up { "up" } else { "down" })
             }
-            Event::Choice { player, action, secret } => format!(
+            Event::Choice { player, card: c, secret } => format!(
                 "{} {} {}",
                 self.game.player_name(*player),
                 if *secret { "reveals" } else { "chooses" },
-                self.action_label(*action)
+                card(*c)
             ),
             Event::Announce(t) => format!("» {t}"),
             Event::End => format!("game over: {}", self.outcome_text()),

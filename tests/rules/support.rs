@@ -46,7 +46,7 @@ pub fn play(state: &mut State, log: &mut Recorder, mut pick: impl FnMut(&State, 
         };
         for p in players {
             let legal = state.legal_actions(p);
-            let labels: Vec<String> = legal.iter().map(|a| state.action_label(*a)).collect();
+            let labels: Vec<String> = legal.iter().map(|a| state.action_label(p, *a)).collect();
             let want = pick(state, p, &labels);
             let i = labels
                 .iter()
@@ -66,14 +66,14 @@ pub fn choose(state: &mut State, log: &mut Recorder, picks: &[&str]) {
     };
     for p in players {
         let legal = state.legal_actions(p);
-        let a = find(state, &legal, picks[p as usize]);
+        let a = find(state, p, &legal, picks[p as usize]);
         state.apply_with(p, a, log).expect("a legal action is accepted");
     }
 }
 
-fn find(state: &State, legal: &[Action], label: &str) -> Action {
-    *legal.iter().find(|a| state.action_label(**a) == label).unwrap_or_else(|| {
-        let labels: Vec<String> = legal.iter().map(|a| state.action_label(*a)).collect();
+fn find(state: &State, player: u8, legal: &[Action], label: &str) -> Action {
+    *legal.iter().find(|a| state.action_label(player, **a) == label).unwrap_or_else(|| {
+        let labels: Vec<String> = legal.iter().map(|a| state.action_label(player, *a)).collect();
         panic!("`{label}` is not a legal choice; the choices are {labels:?}")
     })
 }

@@ -253,7 +253,7 @@ fn ww_2_choices_are_secret_until_both_have_chosen() {
     let mut log = Recorder::default();
     let mut s = start(&g, &deal(&["5♥", "8♥", "9♥"], &["J♥"], &["Q♠", "2♠", "3♠"], &["4♠"]), &mut log);
     let legal = s.legal_actions(0);
-    let five = *legal.iter().find(|a| s.action_label(**a) == "5♥").expect("5♥ can be chosen");
+    let five = *legal.iter().find(|a| s.action_label(0, **a) == "5♥").expect("5♥ can be chosen");
     s.apply_with(0, five, &mut log).expect("a legal action is accepted");
 
     assert_eq!(s.to_move(), ToMove::Simultaneous(vec![1]), "player 2 still has to choose");
@@ -265,7 +265,7 @@ fn ww_2_choices_are_secret_until_both_have_chosen() {
     assert!(!logged(&log, "player 1 reveals"));
 
     let legal = s.legal_actions(1);
-    let queen = *legal.iter().find(|a| s.action_label(**a) == "Q♠").expect("Q♠ can be chosen");
+    let queen = *legal.iter().find(|a| s.action_label(1, **a) == "Q♠").expect("Q♠ can be chosen");
     s.apply_with(1, queen, &mut log).expect("a legal action is accepted");
     assert!(logged(&log, "player 1 reveals 5♥"));
     assert!(logged(&log, "player 2 reveals Q♠"));

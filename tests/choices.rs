@@ -1,0 +1,77 @@
+//! Choices: who may choose what, and what a chooser is told about cards they cannot see.
+
+use cardlang::check::{self, Config};
+use cardlang::engine::{Game, State, ToMove};
+
+fn start(source: &str) -> State {
+    let file = cardlang::syntax::parse(source).expect("parses");
+    let program = check::check(&file, &Config::default()).expect("checks");
+    State::new(Game::new(program), 1)
+}
+
+const DECK: &str = r#"
+    game "Choices"
+    players 2
+    enum rank = 2, 3, 4, 5, 6, 7, 8, 9
+    property rank: rank
+    order value: rank 2 < 3 < 4 < 5 < 6 < 7 < 8 < 9
+    cards eight = every rank
+    zone pack: shared, face up, spread, holds eight
+    zone hand: per player, private
+    zone pile: per player, face down
+"#;
+
+/// Each player's own candidates pass the `where` filter, for every player, not just the first.
+#[test]
+fn a_secret_choice_filters_each_players_own_candidates() {
+    let src = format!(
+        "{DECK}
+        procedure setup {{
+            for each card c in pack {{
+                if value of c < 4 {{ move c to hand of player 1 }} else {{ move c to hand of player 2 }}
+            }}
+        }}
+        procedure play {{
+            each player p secretly chooses c from hand of p where value of c % 2 == 0
+            end game draw
+        }}"
+    );
+    let s = start(&src);
+    assert_eq!(s.to_move(), ToMove::Simultaneous(vec![0, 1]));
+    let names = |p: u8| -> Vec<String> {
+        let mut n: Vec<String> = s.legal_actions(p).iter().map(|a| s.action_label(p, *a)).collect();
+        n.sort();
+        n
+    };
+    // Player 1 holds 2, 3, 4 and 5 (value < 4 means 2..5); the even positions are 2 and 4.
+    assert_eq!(names(0), ["2", "4"]);
+    // Player 2 holds 6..9: the even positions are 6 and 8.
+    assert_eq!(names(1), ["6", "8"]);
+}
+
+/// A choice among face-down cards offers positions, never the cards' names, and an action does
+/// not identify the card: the same action means "the top card" whatever card is there.
+#[test]
+fn a_choice_among_hidden_cards_does_not_name_them() {
+    let src = format!(
+        "{DECK}
+        procedure setup {{
+            shuffle pack
+            move top 3 of pack to pile of player 1 face down
+        }}
+        procedure play {{
+            player 2 chooses c from pile of player 1
+            move c to hand of player 2
+            end game winner player 2
+        }}"
+    );
+    let s = start(&src);
+    assert_eq!(s.to_move(), ToMove::One(1));
+    let legal = s.legal_actions(1);
+    let labels: Vec<String> = legal.iter().map(|a| s.action_label(1, *a)).collect();
+    assert_eq!(labels, ["face-down card 3", "face-down card 2", "face-down card 1"]);
+    let ids: Vec<u32> = legal.iter().map(|a| a.0).collect();
+    assert_eq!(ids, [0, 1, 2], "actions are positions in the pile");
+    // An onlooker can still learn which card an action stands for.
+    assert!(s.chosen_card(1, legal[2]).is_some());
+}
