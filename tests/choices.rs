@@ -75,3 +75,51 @@ fn a_choice_among_hidden_cards_does_not_name_them() {
     // An onlooker can still learn which card an action stands for.
     assert!(s.chosen_card(1, legal[2]).is_some());
 }
+
+/// `opponent of p chooses ...` reads as it is written, and a set of numbered members works.
+#[test]
+fn an_opponent_chooses_and_numbered_members_form_sets() {
+    let src = format!(
+        "{DECK}
+        procedure setup {{
+            move top 4 of pack to hand of player 1
+        }}
+        procedure play {{
+            let p = player 2
+            opponent of p chooses c from hand of player 1 where c.rank in {{8, 9}}
+            if c.rank == 9 {{ end game winner player 1 }}
+            end game winner player 2
+        }}"
+    );
+    let mut s = start(&src);
+    assert_eq!(s.to_move(), ToMove::One(0), "player 1 is player 2's opponent");
+    let legal = s.legal_actions(0);
+    let mut labels: Vec<String> = legal.iter().map(|a| s.action_label(0, *a)).collect();
+    labels.sort();
+    assert_eq!(labels, ["8", "9"]);
+    let nine = *legal.iter().find(|a| s.action_label(0, **a) == "9").expect("9 is offered");
+    s.apply(0, nine).expect("legal");
+    assert!(s.is_over());
+}
+
+/// A private zone shows its cards to its owner only, face up or not.
+#[test]
+fn a_private_zone_is_seen_by_its_owner_only() {
+    let src = format!(
+        "{DECK}
+        procedure setup {{
+            move top 2 of pack to hand of player 1 face up
+        }}
+        procedure play {{
+            player 1 chooses c from hand of player 1
+            end game draw
+        }}"
+    );
+    let s = start(&src);
+    let hand = |viewer: u8| s.observation(viewer).zones.iter().find(|z| z.name == "hand of player 1").cloned();
+    let mine = hand(0).expect("zone");
+    let theirs = hand(1).expect("zone");
+    assert!(mine.cards.iter().all(Option::is_some), "the owner sees every card");
+    assert_eq!(theirs.count, 2);
+    assert!(theirs.cards.iter().all(Option::is_none), "nobody else sees any, even face up");
+}

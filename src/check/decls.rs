@@ -63,12 +63,31 @@ impl Checker {
                             info.value = Value::Sym(v);
                             info.default = Value::Sym(v);
                         }
-                        None => self.errors.push(CheckError::UnknownName {
-                            what: "value",
-                            name: m.clone(),
-                            span: o.value.span.into(),
-                            help: Some("an option's value is a number, true, false or an enum member".into()),
-                        }),
+                        None => {
+                            let owners: Vec<&str> = self
+                                .enums
+                                .iter()
+                                .filter(|e| e.members.iter().any(|x| x == m))
+                                .map(|e| e.name.as_str())
+                                .collect();
+                            if owners.len() > 1 {
+                                self.errors.push(CheckError::invalid(
+                                    o.value.span,
+                                    format!("`{m}` is a member of more than one enum ({})", owners.join(", ")),
+                                    "ambiguous",
+                                    Some(
+                                        "rename the member in one of the enums, so an option's value names one".into(),
+                                    ),
+                                ));
+                            } else {
+                                self.errors.push(CheckError::UnknownName {
+                                    what: "value",
+                                    name: m.clone(),
+                                    span: o.value.span.into(),
+                                    help: Some("an option's value is a number, true, false or an enum member".into()),
+                                });
+                            }
+                        }
                     }
                 }
             }
@@ -378,6 +397,7 @@ impl Checker {
             let mut spread = false;
             let mut visibility = Visibility::ByFacing;
             let mut holds: Vec<&ast::Name> = Vec::new();
+            self.check_zone_attrs(z);
             for a in &z.attrs {
                 match &a.kind {
                     ZoneAttrKind::PerPlayer => per_player = true,
@@ -428,6 +448,29 @@ impl Checker {
             }
             self.set_global(&z.name, Global::Zone(decl));
             self.zone_decls.push(ZoneDeclInfo { name: z.name.text.clone(), per_player, first });
+        }
+    }
+
+    /// Reports attributes of one zone that contradict each other or repeat.
+    fn check_zone_attrs(&mut self, z: &ast::ZoneDecl) {
+        let group = |k: &ZoneAttrKind| match k {
+            ZoneAttrKind::PerPlayer | ZoneAttrKind::Shared => Some("who owns it"),
+            ZoneAttrKind::Facing(_) => Some("how its cards face"),
+            ZoneAttrKind::Stack | ZoneAttrKind::Spread => Some("how it is laid out"),
+            ZoneAttrKind::Public | ZoneAttrKind::Private => Some("who sees it"),
+            ZoneAttrKind::Holds(_) => None,
+        };
+        for (i, a) in z.attrs.iter().enumerate() {
+            let Some(g) = group(&a.kind) else { continue };
+            if let Some(first) = z.attrs[..i].iter().find(|b| group(&b.kind) == Some(g)) {
+                self.errors.push(CheckError::ConflictingAttributes {
+                    zone: z.name.text.clone(),
+                    what: g,
+                    span: a.span.into(),
+                    first: first.span.into(),
+                    help: format!("keep one attribute for {g}"),
+                });
+            }
         }
     }
 

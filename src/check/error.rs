@@ -119,6 +119,20 @@ pub enum CheckError {
         decl: Option<SourceSpan>,
     },
 
+    /// Two attributes of one zone that say different (or the same) things.
+    #[error("zone `{zone}` says {what} twice")]
+    #[diagnostic(code(cardlang::check::conflicting_attributes))]
+    ConflictingAttributes {
+        zone: String,
+        what: &'static str,
+        #[label("said again here")]
+        span: SourceSpan,
+        #[label("first said here")]
+        first: SourceSpan,
+        #[help]
+        help: String,
+    },
+
     /// Any other mistake, with its own code.
     #[error("{message}")]
     #[diagnostic(code(cardlang::check::invalid))]

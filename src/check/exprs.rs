@@ -198,6 +198,22 @@ impl Checker {
         }
     }
 
+    /// Checks every function body once, where it is declared, whether or not it is used.
+    pub(crate) fn check_functions(&mut self) {
+        let mut names: Vec<String> = self.functions.keys().cloned().collect();
+        names.sort();
+        for name in names {
+            let Some(f) = self.functions.get(&name).cloned() else { continue };
+            let ret = self.resolve_type(&f.ret);
+            let params = f.params.iter().map(|p| (p.name.text.clone(), self.resolve_type(&p.ty))).collect();
+            self.inlining.push(f.name.text.clone());
+            let mut scope = Scope { params, ..Scope::default() };
+            let (_, bt) = self.check_expr(&f.body, Some(ret), &mut scope);
+            self.inlining.pop();
+            self.expect_type(f.body.span, ret, bt);
+        }
+    }
+
     /// Checks an expression that must have type `ty`.
     pub(crate) fn typed(&mut self, e: &ast::Expr, ty: Type, scope: &mut Scope) -> Expr {
         let (x, t) = self.check_expr(e, Some(ty), scope);
@@ -295,7 +311,9 @@ impl Checker {
         for en in &self.enums {
             names.extend(en.members.iter().cloned());
         }
-        let help = suggest(n, names.iter().map(|s| s.as_str()));
+        let help = suggest(n, names.iter().map(|s| s.as_str())).or_else(|| {
+            Some("declare it (an option, counter, variable or zone), bind it with `let`, or use an enum member".into())
+        });
         let ambiguous = self.enums.iter().filter(|e| e.members.iter().any(|m| m == n)).count() > 1;
         if ambiguous {
             self.errors.push(CheckError::invalid(
@@ -443,8 +461,14 @@ impl Checker {
                 (Expr::Binary(op, Box::new(a), Box::new(b)), Type::Bool)
             }
             BinOp::In => {
-                let (b, bt) = self.check_expr(rhs, None, scope);
-                let want = match bt {
+                // The element first: `c.rank in {2, 3}` reads the numbers as ranks.
+                let (a, at) = self.check_expr(lhs, None, scope);
+                let want = match at {
+                    Type::Enum(e) => Some(Type::Set(e)),
+                    _ => None,
+                };
+                let (b, bt) = self.check_expr(rhs, want, scope);
+                let elem = match bt {
                     Type::Set(e) => Some(Type::Enum(e)),
                     Type::EmptySet => None,
                     _ => {
@@ -452,10 +476,14 @@ impl Checker {
                         None
                     }
                 };
-                let (a, at) = self.check_expr(lhs, want, scope);
-                if let Some(w) = want {
-                    self.expect_type(lhs.span, w, at);
-                }
+                let a = match elem {
+                    Some(w) if at != w => {
+                        let (a2, at2) = self.check_expr(lhs, Some(w), scope);
+                        self.expect_type(lhs.span, w, at2);
+                        a2
+                    }
+                    _ => a,
+                };
                 (Expr::Binary(op, Box::new(a), Box::new(b)), Type::Bool)
             }
         }
@@ -521,11 +549,17 @@ impl Checker {
             actual.push(self.typed(a, ty, scope));
             params.push((p.name.text.clone(), ty));
         }
+        // The body's own mistakes are reported once, where it is declared (`check_functions`).
+        let reported = self.errors.len();
         self.inlining.push(f.name.text.clone());
         let mut fscope = Scope { params, ..Scope::default() };
-        let (body, bt) = self.check_expr(&f.body, Some(ret), &mut fscope);
+        let (body, _) = self.check_expr(&f.body, Some(ret), &mut fscope);
         self.inlining.pop();
-        self.expect_type(f.body.span, ret, bt);
+        let recursion = self.errors[reported..].iter().find(|e| e.to_string().contains("calls itself")).cloned();
+        self.errors.truncate(reported);
+        if let Some(r) = recursion {
+            self.errors.push(r);
+        }
         (substitute(body, &actual), ret)
     }
 }

@@ -144,7 +144,7 @@ pub enum Visibility {
     ByFacing,
     /// Everyone sees every card.
     Public,
-    /// The owner sees every card; others as by facing.
+    /// The owner sees every card; nobody else sees any (they see how many there are).
     Private,
 }
 

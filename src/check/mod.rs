@@ -122,6 +122,7 @@ impl Checker {
         self.collect_zones(&applied.items);
         self.collect_counters(&applied.items);
         self.collect_routines(&applied.items);
+        self.check_functions();
         self.check_procedures();
         let setup = self.procedure_index("setup");
         let play = self.procedure_index("play");

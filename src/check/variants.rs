@@ -121,7 +121,7 @@ fn collect_chain<'a>(
                 None => errors.push(CheckError::UnknownVariant {
                     name: parent.text.clone(),
                     span: Some(parent.span.into()),
-                    help: suggest(&parent.text, all.keys().copied())
+                    help: suggest(&parent.text, all.keys().copied().filter(|k| *k != v.name.text))
                         .unwrap_or_else(|| "extend a variant declared in this file".into()),
                 }),
             }

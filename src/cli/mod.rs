@@ -184,7 +184,11 @@ impl EventSink for Printer {
 impl Watcher for Printer {
     fn decision(&mut self, state: &State, d: &Decision) {
         if self.viewer == Viewer::All {
-            say(&format!("{} chooses {}", state.game().player_name(d.player), transcript::onlooker_label(state, d.player, d.chosen)));
+            say(&format!(
+                "{} chooses {}",
+                state.game().player_name(d.player),
+                transcript::onlooker_label(state, d.player, d.chosen)
+            ));
         }
     }
 }

@@ -459,11 +459,8 @@ impl State {
                 }
                 let chosen = std::mem::take(chosen);
                 // Every card is found before any local changes: the zones are as they were.
-                let cards: Vec<Option<u16>> = chosen
-                    .iter()
-                    .enumerate()
-                    .map(|(p, c)| c.and_then(|a| self.action_card(p as u8, a)))
-                    .collect();
+                let cards: Vec<Option<u16>> =
+                    chosen.iter().enumerate().map(|(p, c)| c.and_then(|a| self.action_card(p as u8, a))).collect();
                 self.pending = Pending::None;
                 for (p, card) in cards.into_iter().enumerate() {
                     self.set_local(*base + p as u16, card.map_or(Value::None, Value::Card));

@@ -45,8 +45,8 @@ impl State {
         let info = &self.game.program.zones[zone as usize];
         match info.visibility {
             Visibility::Public => true,
-            Visibility::Private if info.owner == Some(viewer) => true,
-            _ => face_up && (info.spread || index + 1 == len),
+            Visibility::Private => info.owner == Some(viewer),
+            Visibility::ByFacing => face_up && (info.spread || index + 1 == len),
         }
     }
 

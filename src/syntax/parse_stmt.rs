@@ -99,6 +99,7 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
             let who = next();
             let player = match who.as_rule() {
                 Rule::player_lit => parse_expr_from_player_lit(who),
+                Rule::opponent_of => super::parse_expr::parse_primary(who),
                 Rule::ident => Expr { span: span_of(&who), kind: ExprKind::Name(who.as_str().into()) },
                 r => unreachable!("parse_stmt choose: {r:?}"),
             };
