@@ -124,3 +124,15 @@ fn a_wrong_file_gets_a_diagnostic_at_the_exact_span_and_a_non_zero_exit() {
     assert!(err.contains("help:"));
     assert!(err.contains("unknown_zone.cardgame:"));
 }
+
+#[test]
+fn two_people_at_one_screen_see_only_what_both_may_see() {
+    let input = "1\n".repeat(800);
+    let (code, out, err) =
+        cardlang(&["play", "games/wilcox_war.cardgame", "--players", "human,human", "--seed", "3"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("player 1, your view") && out.contains("player 2, your view"));
+    assert!(!out.contains("top first"), "a shuffle's order was shown");
+    assert!(out.contains("player 1 has chosen") || out.contains("player 2 has chosen"));
+    assert!(out.lines().any(|l| l.starts_with("result: ")));
+}

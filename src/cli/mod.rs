@@ -200,8 +200,13 @@ fn play(args: &GameArgs, seed: Option<u64>) -> Result<(), Failure> {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });
     let humans: Vec<u8> = (0..game.players()).filter(|p| args.players[*p as usize] == "human").collect();
-    // With exactly one person at the table, print only what that person may see.
-    let viewer = if humans.len() == 1 { Viewer::Player(humans[0]) } else { Viewer::All };
+    // One person at the table sees their own view; several at one screen see only what all may
+    // see; a game of computer players is printed whole.
+    let viewer = match humans.len() {
+        0 => Viewer::All,
+        1 => Viewer::Player(humans[0]),
+        _ => Viewer::Table,
+    };
     say(&format!(
         "{} (seed {seed}){}",
         game.program.title,

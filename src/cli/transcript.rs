@@ -17,11 +17,18 @@ pub enum Viewer {
     All,
     /// One player: hidden cards show as "a card", shuffles hide their order.
     Player(u8),
+    /// Several people at one screen: only what every player may see.
+    Table,
 }
 
 /// Describes an event as `viewer` may see it.
 pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String {
-    let Viewer::Player(me) = viewer else { return state.describe(event) };
+    let me = match viewer {
+        Viewer::All => return state.describe(event),
+        Viewer::Player(p) => p,
+        // No seat has this number, so only public and face-up cards show.
+        Viewer::Table => u8::MAX,
+    };
     let p = &state.game().program;
     match event {
         Event::Shuffle { zone } => {
@@ -35,6 +42,15 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
             format!("{name}: {} -> {}", p.zones[*from as usize].name, p.zones[*to as usize].name)
         }
         Event::TurnOver { zone } => format!("turn over {}", p.zones[*zone as usize].name),
+        Event::Choice { player, card, secret } => {
+            let seen = *player == me || state.find_card_zone(*card).is_some_and(|(z, i)| state.can_see(me, z, i));
+            let verb = if *secret { "has chosen" } else { "chooses" };
+            if seen {
+                format!("{} {verb} {}", state.game().player_name(*player), state.game().card_name(*card))
+            } else {
+                format!("{} {verb} a card", state.game().player_name(*player))
+            }
+        }
         Event::Turn { card, face_up } => {
             if *face_up {
                 state.describe(event)

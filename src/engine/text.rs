@@ -74,7 +74,7 @@ impl State {
             Event::Choice { player, card: c, secret } => format!(
                 "{} {} {}",
                 self.game.player_name(*player),
-                if *secret { "reveals" } else { "chooses" },
+                if *secret { "has chosen" } else { "chooses" },
                 card(*c)
             ),
             Event::Announce(t) => format!("» {t}"),

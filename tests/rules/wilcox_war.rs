@@ -262,13 +262,13 @@ fn ww_2_choices_are_secret_until_both_have_chosen() {
     assert_eq!(view(&o2, HAND1).count, 3, "the chosen card has not left player 1's hand");
     assert_eq!(view(&o2, BATTLE1).count, 0);
     assert_eq!(s.observation(0).my_pending_choice, Some(five), "player 1 knows their own choice");
-    assert!(!logged(&log, "player 1 reveals"));
+    assert!(!logged(&log, "player 1 has chosen"));
 
     let legal = s.legal_actions(1);
     let queen = *legal.iter().find(|a| s.action_label(1, **a) == "Q♠").expect("Q♠ can be chosen");
     s.apply_with(1, queen, &mut log).expect("a legal action is accepted");
-    assert!(logged(&log, "player 1 reveals 5♥"));
-    assert!(logged(&log, "player 2 reveals Q♠"));
+    assert!(logged(&log, "player 1 has chosen 5♥"));
+    assert!(logged(&log, "player 2 has chosen Q♠"));
     assert_eq!(set(&cards(&s, SCORE2)), names(&["5♥", "Q♠"]));
     assert_eq!(total_cards(&s), 104);
 }
