@@ -7,19 +7,27 @@ use crate::engine::{Action, State};
 
 /// A human player reading choices from `input` and writing prompts to `output`.
 pub struct Human {
-    input: Box<dyn BufRead>,
+    /// `None` reads standard input, whose one buffer every person at the terminal shares.
+    input: Option<Box<dyn BufRead>>,
     output: Box<dyn Write>,
 }
 
 impl Human {
     /// A human at standard input and output.
     pub fn stdio() -> Self {
-        Human { input: Box::new(std::io::BufReader::new(std::io::stdin())), output: Box::new(std::io::stdout()) }
+        Human { input: None, output: Box::new(std::io::stdout()) }
     }
 
     /// A human reading and writing the given streams (for tests).
     pub fn new(input: Box<dyn BufRead>, output: Box<dyn Write>) -> Self {
-        Human { input, output }
+        Human { input: Some(input), output }
+    }
+
+    fn read_line(&mut self, line: &mut String) -> std::io::Result<usize> {
+        match &mut self.input {
+            Some(input) => input.read_line(line),
+            None => std::io::stdin().read_line(line),
+        }
     }
 }
 
@@ -47,10 +55,10 @@ impl Agent for Human {
             let _ = writeln!(out, "  {}) {}", i + 1, l);
         }
         loop {
-            let _ = write!(out, "Choose 1-{} (or q to quit): ", labels.len());
-            let _ = out.flush();
+            let _ = write!(self.output, "Choose 1-{} (or q to quit): ", labels.len());
+            let _ = self.output.flush();
             let mut line = String::new();
-            match self.input.read_line(&mut line) {
+            match self.read_line(&mut line) {
                 Ok(0) | Err(_) => return None,
                 Ok(_) => {}
             }
@@ -62,7 +70,7 @@ impl Agent for Human {
                 Some(i) => return Some(legal[i]),
                 None => {
                     let _ = writeln!(
-                        out,
+                        self.output,
                         "`{t}` is not one of the choices: type a number from 1 to {}, or a card's name.",
                         labels.len()
                     );
