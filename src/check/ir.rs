@@ -297,6 +297,16 @@ pub enum Effect {
     Announce(Vec<TextPart>),
 }
 
+/// A choice of a card from a zone.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Choice {
+    /// One player chooses a card of a zone into local `slot`.
+    One { player: Expr, slot: u16, from: Expr, filter: Option<Expr> },
+    /// Every player chooses at once; player `p`'s choice goes to local `base + p`, and
+    /// `player_slot` holds the player while their candidates are listed.
+    Secret { player_slot: u16, base: u16, from: Expr, filter: Option<Expr> },
+}
+
 /// A resolved statement.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Stmt {
@@ -323,20 +333,7 @@ pub enum Stmt {
     },
     Return,
     End(End),
-    /// One player chooses a card of a zone into local `slot`.
-    Choose {
-        player: Expr,
-        slot: u16,
-        from: Expr,
-        filter: Option<Expr>,
-    },
-    /// Every player chooses at once; player `p`'s choice goes to local `base + p`, and
-    /// `player_slot` holds the player while their candidates are listed.
-    ChooseSecretly {
-        player_slot: u16,
-        base: u16,
-        from: Expr,
-        filter: Option<Expr>,
-    },
+    /// A choice: the rules pause until it is made.
+    Choose(Choice),
     Call(u16, Vec<Expr>),
 }

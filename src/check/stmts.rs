@@ -176,7 +176,7 @@ impl Checker {
                 let from = self.zone_expr(from, scope);
                 let slot = scope.bind(&var.text, Type::Card, false, 1);
                 let filter = filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
-                Stmt::Choose { player, slot, from, filter }
+                Stmt::Choose(Choice::One { player, slot, from, filter })
             }
             StmtKind::ChooseSecretly { player_var, var, from, filter } => {
                 let mark = scope.mark();
@@ -191,7 +191,7 @@ impl Checker {
                 let players = self.players as u16;
                 scope.next_slot = base;
                 scope.bind(&var.text, Type::Card, true, players);
-                Stmt::ChooseSecretly { player_slot, base, from, filter }
+                Stmt::Choose(Choice::Secret { player_slot, base, from, filter })
             }
             StmtKind::Call { name, args } => self.check_call_stmt(name, args, scope),
         }

@@ -4,7 +4,7 @@ use super::eval::Binds;
 use super::events::{Event, EventSink};
 use super::lower::Instr;
 use super::state::{Action, Frame, Outcome, Pending, Result, State};
-use crate::check::ir::{Effect, End, MoveWhat, Place, Value};
+use crate::check::ir::{Choice, Effect, End, MoveWhat, Place, Value};
 
 impl State {
     /// Runs until a decision is pending or the game is over.
@@ -99,7 +99,7 @@ impl State {
                     self.finish(outcome, sink);
                     return;
                 }
-                Instr::Choose { player, slot, from, filter } => {
+                Instr::Choose(Choice::One { player, slot, from, filter }) => {
                     let _ = (slot, from, filter);
                     let Value::Player(p) = self.eval(player) else {
                         self.set_local(*slot, Value::None);
@@ -114,7 +114,7 @@ impl State {
                     self.pc += 1;
                     self.set_local(*slot, Value::None);
                 }
-                Instr::ChooseSecretly { base, .. } => {
+                Instr::Choose(Choice::Secret { base, .. }) => {
                     self.pc -= 1;
                     let n = game.program.players;
                     let mut waiting = 0u64;
@@ -409,9 +409,11 @@ impl State {
     /// in its filter, the filter, and the bindings in force while it is read.
     fn choice_zone(&self, player: u8) -> Option<(u16, u16, Option<&crate::check::ir::Expr>, Binds)> {
         let (slot, from, filter, player_slot) = match &self.game.code.instrs[self.pc as usize] {
-            Instr::Choose { slot, from, filter, .. } => (*slot, from, filter, None),
+            Instr::Choose(Choice::One { slot, from, filter, .. }) => (*slot, from, filter, None),
             // While candidates are listed, the choice's name is read at the first slot.
-            Instr::ChooseSecretly { player_slot, base, from, filter } => (*base, from, filter, Some(*player_slot)),
+            Instr::Choose(Choice::Secret { player_slot, base, from, filter }) => {
+                (*base, from, filter, Some(*player_slot))
+            }
             _ => return None,
         };
         let mut binds = Binds::default();
@@ -442,7 +444,7 @@ impl State {
     pub(crate) fn resolve_choice<S: EventSink>(&mut self, player: u8, action: Action, sink: &mut S) {
         let game = self.game.clone();
         match &game.code.instrs[self.pc as usize] {
-            Instr::Choose { slot, .. } => {
+            Instr::Choose(Choice::One { slot, .. }) => {
                 let card = self.action_card(player, action);
                 self.set_local(*slot, card.map_or(Value::None, Value::Card));
                 self.pending = Pending::None;
@@ -450,7 +452,7 @@ impl State {
                     sink.event(self, Event::Choice { player, card, secret: false });
                 }
             }
-            Instr::ChooseSecretly { base, .. } => {
+            Instr::Choose(Choice::Secret { base, .. }) => {
                 let Pending::Secret { waiting, chosen } = &mut self.pending else { return };
                 *waiting &= !(1u64 << player);
                 chosen[player as usize] = Some(action);

@@ -1,7 +1,7 @@
 //! Lowers checked statements to a flat list of instructions with jumps, so the engine can pause
 //! at any decision and resume from a plain program counter.
 
-use crate::check::ir::{Effect, End, Expr, Program, Stmt};
+use crate::check::ir::{Choice, Effect, End, Expr, Program, Stmt};
 
 /// One instruction of the lowered program.
 #[derive(Debug, Clone)]
@@ -40,18 +40,8 @@ pub enum Instr {
     Call(u16, Vec<Expr>),
     Return,
     End(End),
-    Choose {
-        player: Expr,
-        slot: u16,
-        from: Expr,
-        filter: Option<Expr>,
-    },
-    ChooseSecretly {
-        player_slot: u16,
-        base: u16,
-        from: Expr,
-        filter: Option<Expr>,
-    },
+    /// A choice: the run stops here until it is made.
+    Choose(Choice),
     /// Applies the state's arrangement (a stacked deck), if any: runs once, after setup.
     Arrange,
     /// The rules ran out without ending the game.
@@ -161,15 +151,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
         Stmt::Effect(e) => out.push(Instr::Effect(e.clone())),
         Stmt::Return => out.push(Instr::Return),
         Stmt::End(e) => out.push(Instr::End(e.clone())),
-        Stmt::Choose { player, slot, from, filter } => {
-            out.push(Instr::Choose { player: player.clone(), slot: *slot, from: from.clone(), filter: filter.clone() })
-        }
-        Stmt::ChooseSecretly { player_slot, base, from, filter } => out.push(Instr::ChooseSecretly {
-            player_slot: *player_slot,
-            base: *base,
-            from: from.clone(),
-            filter: filter.clone(),
-        }),
+        Stmt::Choose(c) => out.push(Instr::Choose(c.clone())),
         Stmt::Call(p, args) => out.push(Instr::Call(*p, args.clone())),
     }
 }
