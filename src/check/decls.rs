@@ -511,14 +511,10 @@ impl Checker {
                     self.functions.insert(f.name.text.clone(), f.clone());
                 }
                 Item::Procedure(p) if self.owns(&p.name) => self.procedure_decls.push(p.clone()),
-                Item::Procedure(p) => {
-                    // A duplicate: keep indices aligned with `declare_all`, never called.
-                    let _ = p;
-                }
                 _ => {}
             }
         }
-        // `declare_all` numbered procedures in item order, duplicates included: renumber.
+        // Procedures are numbered in declaration order (a duplicate is reported, not kept).
         for (i, p) in self.procedure_decls.iter().enumerate() {
             if let Some(entry) = self.globals.get_mut(&p.name.text) {
                 entry.0 = Global::Procedure(i as u16);

@@ -133,6 +133,18 @@ pub enum CheckError {
         help: String,
     },
 
+    /// A function that calls itself, directly or through others.
+    #[error("function `{name}` calls itself")]
+    #[diagnostic(
+        code(cardlang::check::recursive_function),
+        help("functions are expanded where they are used, so they cannot recurse; use a procedure")
+    )]
+    RecursiveFunction {
+        name: String,
+        #[label("recursive call")]
+        span: SourceSpan,
+    },
+
     /// Any other mistake, with its own code.
     #[error("{message}")]
     #[diagnostic(code(cardlang::check::invalid))]

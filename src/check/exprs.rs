@@ -534,12 +534,7 @@ impl Checker {
         }
         let ret = self.resolve_type(&f.ret);
         if self.inlining.contains(&f.name.text) {
-            self.errors.push(CheckError::invalid(
-                span,
-                format!("function `{}` calls itself", f.name.text),
-                "recursive call",
-                Some("functions are expanded where they are used, so they cannot recurse; use a procedure".into()),
-            ));
+            self.errors.push(CheckError::RecursiveFunction { name: f.name.text.clone(), span: span.into() });
             return (Expr::Const(Value::None), ret);
         }
         let mut params = Vec::new();
@@ -555,11 +550,11 @@ impl Checker {
         let mut fscope = Scope { params, ..Scope::default() };
         let (body, _) = self.check_expr(&f.body, Some(ret), &mut fscope);
         self.inlining.pop();
-        let recursion = self.errors[reported..].iter().find(|e| e.to_string().contains("calls itself")).cloned();
+        // Keep only a recursion found through this call (f → g → f shows only when inlined).
+        let recursion =
+            self.errors[reported..].iter().find(|e| matches!(e, CheckError::RecursiveFunction { .. })).cloned();
         self.errors.truncate(reported);
-        if let Some(r) = recursion {
-            self.errors.push(r);
-        }
+        self.errors.extend(recursion);
         (substitute(body, &actual), ret)
     }
 }

@@ -164,7 +164,6 @@ impl Checker {
 
     /// Records every global name, reporting duplicates.
     fn declare_all(&mut self, items: &[ast::Item]) {
-        let mut procs = 0u16;
         for item in items {
             match item {
                 ast::Item::Game { title, .. } => self.title = title.clone(),
@@ -197,12 +196,7 @@ impl Checker {
                 continue;
             }
             let g = match item {
-                ast::Item::Procedure(_) => {
-                    procs += 1;
-                    Global::Procedure(procs - 1)
-                }
                 ast::Item::Function(_) => Global::Function,
-                ast::Item::Cards(_) => Global::Cards,
                 // Filled in with real indices as each kind is collected.
                 _ => Global::Cards,
             };

@@ -43,7 +43,7 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
         }
         Event::TurnOver { zone } => format!("turn over {}", p.zones[*zone as usize].name),
         Event::Choice { player, card, secret } => {
-            let seen = *player == me || state.find_card_zone(*card).is_some_and(|(z, i)| state.can_see(me, z, i));
+            let seen = *player == me || state.find_card(*card).is_some_and(|(z, i)| state.can_see(me, z, i));
             let verb = if *secret { "has chosen" } else { "chooses" };
             if seen {
                 format!("{} {verb} {}", state.game().player_name(*player), state.game().card_name(*card))

@@ -99,36 +99,26 @@ impl State {
                     self.finish(outcome, sink);
                     return;
                 }
-                Instr::Choose(Choice::One { player, slot, from, filter }) => {
-                    let _ = (slot, from, filter);
-                    let Value::Player(p) = self.eval(player) else {
-                        self.set_local(*slot, Value::None);
-                        continue;
-                    };
-                    self.pc -= 1;
-                    self.pending = Pending::One { player: p };
-                    if self.has_candidates(p) {
-                        return;
+                Instr::Choose(Choice::One { player, slot, .. }) => {
+                    // Candidates are listed from the choice at `pc`: stay on it while asking.
+                    if let Value::Player(p) = self.eval(player) {
+                        self.pc -= 1;
+                        if self.has_candidates(p) {
+                            self.pending = Pending::One { player: p };
+                            return;
+                        }
+                        self.pc += 1;
                     }
-                    self.pending = Pending::None;
-                    self.pc += 1;
                     self.set_local(*slot, Value::None);
                 }
                 Instr::Choose(Choice::Secret { base, .. }) => {
                     self.pc -= 1;
                     let n = game.program.players;
-                    let mut waiting = 0u64;
-                    for p in 0..n {
-                        self.pending = Pending::One { player: p };
-                        if self.has_candidates(p) {
-                            waiting |= 1 << p;
-                        }
-                    }
+                    let waiting = (0..n).filter(|p| self.has_candidates(*p)).fold(0u64, |w, p| w | 1 << p);
                     if waiting != 0 {
                         self.pending = Pending::Secret { waiting, chosen: vec![None; n as usize] };
                         return;
                     }
-                    self.pending = Pending::None;
                     self.pc += 1;
                     for p in 0..n {
                         self.set_local(*base + p as u16, Value::None);
@@ -349,8 +339,8 @@ impl State {
         }
     }
 
-    /// The zone and position of a card.
-    pub(crate) fn find_card(&self, card: u16) -> Option<(u16, usize)> {
+    /// The zone a card is in and its place there (from the bottom).
+    pub fn find_card(&self, card: u16) -> Option<(u16, usize)> {
         for (z, cards) in self.zones.iter().enumerate() {
             if let Some(i) = cards.iter().rposition(|&c| c == card) {
                 return Some((z as u16, i));
@@ -407,7 +397,7 @@ impl State {
 
     /// The zone `player` chooses from at the pending choice, the local that names the candidate
     /// in its filter, the filter, and the bindings in force while it is read.
-    fn choice_zone(&self, player: u8) -> Option<(u16, u16, Option<&crate::check::ir::Expr>, Binds)> {
+    pub(crate) fn choice_zone(&self, player: u8) -> Option<(u16, u16, Option<&crate::check::ir::Expr>, Binds)> {
         let (slot, from, filter, player_slot) = match &self.game.code.instrs[self.pc as usize] {
             Instr::Choose(Choice::One { slot, from, filter, .. }) => (*slot, from, filter, None),
             // While candidates are listed, the choice's name is read at the first slot.
@@ -428,16 +418,6 @@ impl State {
     pub(crate) fn action_card(&self, player: u8, action: Action) -> Option<u16> {
         let (z, ..) = self.choice_zone(player)?;
         self.zones[z as usize].get(action.0 as usize).copied()
-    }
-
-    /// The number of cards in the zone `player` chooses from.
-    pub(crate) fn choice_len(&self, player: u8) -> usize {
-        self.choice_zone(player).map_or(0, |(z, ..)| self.zones[z as usize].len())
-    }
-
-    /// Whether `player` can see the card an action stands for.
-    pub(crate) fn action_visible(&self, player: u8, action: Action) -> bool {
-        self.choice_zone(player).is_some_and(|(z, ..)| self.can_see(player, z, action.0 as usize))
     }
 
     /// Records a checked choice and, once every chooser has chosen, resumes the rules.

@@ -50,11 +50,6 @@ impl State {
         }
     }
 
-    /// The zone a card is in and its place there (from the bottom).
-    pub fn find_card_zone(&self, card: u16) -> Option<(u16, usize)> {
-        self.find_card(card)
-    }
-
     /// Exactly what `player` may see now.
     pub fn observation(&self, player: u8) -> Observation {
         let p = &self.game.program;

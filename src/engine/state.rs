@@ -256,13 +256,16 @@ impl State {
     /// How `player` sees one of their legal actions: the card's name, or its position when
     /// the card is face down to them ("face-down card 2", counted from the top).
     pub fn action_label(&self, player: u8, action: Action) -> String {
-        match self.action_card(player, action) {
-            Some(c) if self.action_visible(player, action) => self.game.card_name(c).to_string(),
-            Some(_) => {
-                let len = self.choice_len(player);
-                format!("face-down card {}", len.saturating_sub(action.0 as usize))
+        let i = action.0 as usize;
+        match self.choice_zone(player) {
+            Some((z, ..)) if i < self.zones[z as usize].len() => {
+                if self.can_see(player, z, i) {
+                    self.game.card_name(self.zones[z as usize][i]).to_string()
+                } else {
+                    format!("face-down card {}", self.zones[z as usize].len() - i)
+                }
             }
-            None => format!("choice {}", action.0 + 1),
+            _ => format!("choice {}", i + 1),
         }
     }
 
