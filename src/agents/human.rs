@@ -31,13 +31,27 @@ impl Human {
     }
 }
 
-/// Reads a person's answer: a choice's number or its label (any case).
-pub fn parse_choice(answer: &str, labels: &[String]) -> Option<usize> {
+/// Reads a person's answer: a choice's label (any case) or its number in the list. When the
+/// choice is itself of a number (`numbers`), only the number offered counts.
+pub fn parse_choice(answer: &str, labels: &[String], numbers: bool) -> Option<usize> {
     let a = answer.trim();
-    if let Ok(n) = a.parse::<usize>() {
-        return (1..=labels.len()).contains(&n).then(|| n - 1);
+    if let Some(i) = labels.iter().position(|l| l.eq_ignore_ascii_case(a)) {
+        return Some(i);
     }
-    labels.iter().position(|l| l.eq_ignore_ascii_case(a))
+    if numbers {
+        return None;
+    }
+    let n = a.parse::<usize>().ok()?;
+    (1..=labels.len()).contains(&n).then(|| n - 1)
+}
+
+/// The numbers offered, in short: "1 to 15", or a list when some are missing.
+fn number_span(labels: &[String]) -> String {
+    let nums: Vec<i64> = labels.iter().filter_map(|l| l.parse().ok()).collect();
+    match (nums.first(), nums.last()) {
+        (Some(a), Some(b)) if nums.len() as i64 == b - a + 1 && a != b => format!("a number from {a} to {b}"),
+        _ => labels.join(", "),
+    }
 }
 
 impl Agent for Human {
@@ -50,12 +64,21 @@ impl Agent for Human {
         let out = &mut self.output;
         let _ = writeln!(out, "\n── {}, your view ──", state.game().player_name(player));
         let _ = write!(out, "{}", state.observation_text(player));
-        let _ = writeln!(out, "Your choices:");
-        for (i, l) in labels.iter().enumerate() {
-            let _ = writeln!(out, "  {}) {}", i + 1, l);
+        if let Some(q) = state.choice_prompt(player) {
+            let _ = writeln!(out, "{q}");
         }
+        let numbers = state.choice_is_number(player);
+        let ask = if numbers {
+            format!("Type {} (or q to quit): ", number_span(&labels))
+        } else {
+            let _ = writeln!(out, "Your choices:");
+            for (i, l) in labels.iter().enumerate() {
+                let _ = writeln!(out, "  {}) {}", i + 1, l);
+            }
+            format!("Choose 1-{} (or q to quit): ", labels.len())
+        };
         loop {
-            let _ = write!(self.output, "Choose 1-{} (or q to quit): ", labels.len());
+            let _ = write!(self.output, "{ask}");
             let _ = self.output.flush();
             let mut line = String::new();
             match self.read_line(&mut line) {
@@ -66,12 +89,15 @@ impl Agent for Human {
             if t.eq_ignore_ascii_case("q") || t.eq_ignore_ascii_case("quit") {
                 return None;
             }
-            match parse_choice(t, &labels) {
+            match parse_choice(t, &labels, numbers) {
                 Some(i) => return Some(legal[i]),
+                None if numbers => {
+                    let _ = writeln!(self.output, "`{t}` is not allowed here: type {}.", number_span(&labels));
+                }
                 None => {
                     let _ = writeln!(
                         self.output,
-                        "`{t}` is not one of the choices: type a number from 1 to {}, or a card's name.",
+                        "`{t}` is not one of the choices: type a number from 1 to {}, or a choice's name.",
                         labels.len()
                     );
                 }

@@ -481,24 +481,39 @@ impl Checker {
                 continue;
             }
             let mut scope = Scope::default();
-            let (e, ty) = self.check_expr(&c.init, None, &mut scope);
-            if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_)) {
-                self.errors.push(CheckError::wrong_type(
-                    c.init.span,
-                    "a number, true/false or an enum member",
-                    self.type_name(ty),
-                ));
+            let declared = c.ty.as_ref().map(|t| self.resolve_type(t));
+            let (e, found) = self.check_expr(&c.init, declared, &mut scope);
+            let ty = match declared {
+                Some(d) => {
+                    self.expect_type(c.init.span, d, found);
+                    d
+                }
+                None => found,
+            };
+            if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_) | Type::Player) {
+                let what = if ty == Type::None {
+                    "a value whose type is known (give the type: `variable x: player = none`)"
+                } else {
+                    "a number, true/false, an enum member or a player"
+                };
+                self.errors.push(CheckError::wrong_type(c.init.span, what, self.type_name(ty)));
             }
             let init = self.const_eval(&e, c.init.span);
             let slot = self.counter_slots as u16;
-            self.counter_slots += if c.per_player { self.players as usize } else { 1 };
+            let width = match c.per {
+                Per::Game => 1,
+                Per::Player => self.players as u16,
+                Per::Card => self.cards.len() as u16,
+            };
+            self.counter_slots += width as usize;
             self.set_global(&c.name, Global::Counter(self.counters.len() as u16));
             self.counters.push(CounterInfo {
                 name: c.name.text.clone(),
-                per_player: c.per_player,
+                per: c.per,
                 reported: c.reported,
                 ty,
                 slot,
+                width,
                 init,
             });
         }

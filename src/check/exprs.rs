@@ -52,6 +52,11 @@ impl Scope {
         self.bind("", Type::Int, false, 1)
     }
 
+    /// Whether a local or parameter has this name.
+    pub(crate) fn knows(&self, name: &str) -> bool {
+        self.lookup(name).is_some() || self.params.iter().any(|(p, _)| p == name)
+    }
+
     fn lookup(&self, name: &str) -> Option<&Var> {
         self.vars.iter().rev().find(|v| v.name == name)
     }
@@ -278,14 +283,17 @@ impl Checker {
             }
             Some(Global::Counter(c)) => {
                 let info = &self.counters[c as usize];
-                if info.per_player {
-                    self.errors.push(CheckError::invalid(
-                        span,
-                        format!("counter `{n}` has one value per player"),
-                        "which player's?",
-                        Some(format!("write `{n} of p` for player p's")),
-                    ));
-                }
+                let (whose, of) = match info.per {
+                    Per::Game => return (Expr::Counter(info.slot), info.ty),
+                    Per::Player => ("player", "p"),
+                    Per::Card => ("card", "c"),
+                };
+                self.errors.push(CheckError::invalid(
+                    span,
+                    format!("counter `{n}` has one value per {whose}"),
+                    format!("which {whose}'s?"),
+                    Some(format!("write `{n} of {of}` for {whose} {of}'s")),
+                ));
                 return (Expr::Counter(info.slot), info.ty);
             }
             Some(Global::Zone(z)) => {
@@ -358,17 +366,26 @@ impl Checker {
             }
             Some(Global::Counter(c)) => {
                 let info = self.counters[c as usize].clone();
-                let p = self.typed(arg, Type::Player, scope);
-                if !info.per_player {
-                    self.errors.push(CheckError::invalid(
-                        name.span,
-                        format!("counter `{}` is one value for the game, not one per player", name.text),
-                        "not per player",
-                        Some(format!("write `{}` alone, or declare it `per player`", name.text)),
-                    ));
-                    return (Expr::Counter(info.slot), info.ty);
+                match info.per {
+                    Per::Player => {
+                        let p = self.typed(arg, Type::Player, scope);
+                        (Expr::CounterOf(info.slot, Box::new(p)), info.ty)
+                    }
+                    Per::Card => {
+                        let c = self.typed(arg, Type::Card, scope);
+                        (Expr::CounterOfCard(info.slot, Box::new(c)), info.ty)
+                    }
+                    Per::Game => {
+                        let _ = self.check_expr(arg, None, scope);
+                        self.errors.push(CheckError::invalid(
+                            name.span,
+                            format!("counter `{}` is one value for the game", name.text),
+                            "not per player or per card",
+                            Some(format!("write `{}` alone, or declare it `per player` or `per card`", name.text)),
+                        ));
+                        (Expr::Counter(info.slot), info.ty)
+                    }
                 }
-                (Expr::CounterOf(info.slot, Box::new(p)), info.ty)
             }
             Some(Global::Order(o)) => {
                 let c = self.typed(arg, Type::Card, scope);
@@ -567,6 +584,7 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
         Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) => e,
         Expr::LocalOf(b, p) => Expr::LocalOf(b, s(p)),
         Expr::CounterOf(b, p) => Expr::CounterOf(b, s(p)),
+        Expr::CounterOfCard(b, c) => Expr::CounterOfCard(b, s(c)),
         Expr::ZoneOf(b, p) => Expr::ZoneOf(b, s(p)),
         Expr::Top(x) => Expr::Top(s(x)),
         Expr::Bottom(x) => Expr::Bottom(s(x)),

@@ -3,6 +3,7 @@
 //! Options are already folded into constants (a variant and `--set` are applied before
 //! checking), so the engine never looks up a string.
 
+pub use crate::syntax::ast::Per;
 use crate::syntax::ast::{BinOp, Span};
 
 /// The static type of a value.
@@ -168,10 +169,15 @@ pub struct ZoneInfo {
 #[derive(Debug, Clone)]
 pub struct CounterInfo {
     pub name: String,
-    pub per_player: bool,
+    /// One value for the game, per player or per card.
+    pub per: Per,
+    /// Whether players see it and results report it (`counter`), or not (`variable`).
     pub reported: bool,
     pub ty: Type,
+    /// Its first slot; it takes [`CounterInfo::width`] of them.
     pub slot: u16,
+    /// How many slots it takes: 1, the number of players, or the number of cards.
+    pub width: u16,
     pub init: Value,
 }
 
@@ -214,6 +220,8 @@ pub enum Expr {
     Counter(u16),
     /// A per-player counter: slot `base + player`.
     CounterOf(u16, Box<Expr>),
+    /// A per-card counter: slot `base + card`.
+    CounterOfCard(u16, Box<Expr>),
     /// A per-player zone: instance `first + player`.
     ZoneOf(u16, Box<Expr>),
     Top(Box<Expr>),
@@ -243,6 +251,20 @@ pub enum Place {
     LocalOf(u16, Expr),
     Counter(u16),
     CounterOf(u16, Expr),
+    CounterOfCard(u16, Expr),
+}
+
+impl Place {
+    /// The place read as an expression.
+    pub fn read(&self) -> Expr {
+        match self {
+            Place::Local(s) => Expr::Local(*s),
+            Place::LocalOf(b, e) => Expr::LocalOf(*b, Box::new(e.clone())),
+            Place::Counter(s) => Expr::Counter(*s),
+            Place::CounterOf(b, e) => Expr::CounterOf(*b, Box::new(e.clone())),
+            Place::CounterOfCard(b, e) => Expr::CounterOfCard(*b, Box::new(e.clone())),
+        }
+    }
 }
 
 /// Which cards a move takes.
@@ -294,17 +316,54 @@ pub enum Effect {
     TurnOver(Expr),
     TurnCard(Expr, bool),
     Assign(Place, Expr),
+    /// Moves an amount (all, when `None`) from one counter to another.
+    Transfer {
+        amount: Option<Expr>,
+        from: Place,
+        to: Place,
+    },
     Announce(Vec<TextPart>),
 }
 
-/// A choice of a card from a zone.
+/// What a choice is made from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Domain {
+    /// The cards of a zone; an action is a card's place in it (from the bottom).
+    Zone(Expr),
+    /// The members in a set of members of enum `e`; an action is a member's index.
+    Members(Expr, u16),
+    /// The whole numbers from one value to another; an action is the offset from the first.
+    Range(Expr, Expr),
+}
+
+impl Domain {
+    /// The type of the chosen value.
+    pub fn value_type(&self) -> Type {
+        match self {
+            Domain::Zone(_) => Type::Card,
+            Domain::Members(_, e) => Type::Enum(*e),
+            Domain::Range(..) => Type::Int,
+        }
+    }
+}
+
+/// A choice: of a card, a named option or a number.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Choice {
-    /// One player chooses a card of a zone into local `slot`.
-    One { player: Expr, slot: u16, from: Expr, filter: Option<Expr> },
+    /// One player (or chance, when `player` is `None`) chooses into local `slot`.
+    One { player: Option<Expr>, slot: u16, from: Domain, filter: Option<Expr>, prompt: Option<Vec<TextPart>> },
     /// Every player chooses at once; player `p`'s choice goes to local `base + p`, and
     /// `player_slot` holds the player while their candidates are listed.
-    Secret { player_slot: u16, base: u16, from: Expr, filter: Option<Expr> },
+    Secret { player_slot: u16, base: u16, from: Domain, filter: Option<Expr>, prompt: Option<Vec<TextPart>> },
+}
+
+impl Choice {
+    /// What the choice is made from.
+    pub fn domain(&self) -> &Domain {
+        match self {
+            Choice::One { from, .. } | Choice::Secret { from, .. } => from,
+        }
+    }
 }
 
 /// A resolved statement.

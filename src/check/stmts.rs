@@ -136,12 +136,7 @@ impl Checker {
                 let (p, ty) = self.check_place(place, scope);
                 self.expect_type(place.span, Type::Int, ty);
                 let v = self.typed(value, Type::Int, scope);
-                let current = match &p {
-                    Place::Local(s) => Expr::Local(*s),
-                    Place::LocalOf(b, e) => Expr::LocalOf(*b, Box::new(e.clone())),
-                    Place::Counter(s) => Expr::Counter(*s),
-                    Place::CounterOf(b, e) => Expr::CounterOf(*b, Box::new(e.clone())),
-                };
+                let current = p.read();
                 let op = if matches!(s.kind, StmtKind::Add { .. }) { ast::BinOp::Add } else { ast::BinOp::Sub };
                 Stmt::Effect(Effect::Assign(p, Expr::Binary(op, Box::new(current), Box::new(v))))
             }
@@ -159,42 +154,97 @@ impl Checker {
                     End::Highest { slot, score }
                 }
             }),
-            StmtKind::Announce(parts) => Stmt::Effect(Effect::Announce(
-                parts
-                    .iter()
-                    .map(|p| match p {
-                        ast::TemplatePart::Text(t) => TextPart::Text(t.clone()),
-                        ast::TemplatePart::Hole(e) => {
-                            let (x, t) = self.check_expr(e, None, scope);
-                            TextPart::Value(x, t)
-                        }
-                    })
-                    .collect(),
-            )),
-            StmtKind::Choose { player, var, from, filter } => {
-                let player = self.typed(player, Type::Player, scope);
-                let from = self.zone_expr(from, scope);
-                let slot = scope.bind(&var.text, Type::Card, false, 1);
-                let filter = filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
-                Stmt::Choose(Choice::One { player, slot, from, filter })
+            StmtKind::Announce(parts) => Stmt::Effect(Effect::Announce(self.check_template(parts, scope))),
+            StmtKind::Transfer { amount, from, to } => {
+                let amount = amount.as_ref().map(|a| self.typed(a, Type::Int, scope));
+                let from = self.transfer_place(from, scope);
+                let to = self.transfer_place(to, scope);
+                Stmt::Effect(Effect::Transfer { amount, from, to })
             }
-            StmtKind::ChooseSecretly { player_var, var, from, filter } => {
+            StmtKind::Choose { player, var, from, filter, prompt } => {
+                let player = player.as_ref().map(|p| self.typed(p, Type::Player, scope));
+                let prompt = prompt.as_ref().map(|t| self.check_template(t, scope));
+                let from = self.check_domain(from, scope);
+                let slot = scope.bind(&var.text, from.value_type(), false, 1);
+                let filter = filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
+                Stmt::Choose(Choice::One { player, slot, from, filter, prompt })
+            }
+            StmtKind::ChooseSecretly { player_var, var, from, filter, prompt } => {
                 let mark = scope.mark();
                 let player_slot = scope.bind(&player_var.text, Type::Player, false, 1);
-                let from = self.zone_expr(from, scope);
-                // While the candidates are listed, the choice's name is the candidate card.
+                let prompt = prompt.as_ref().map(|t| self.check_template(t, scope));
+                let from = self.check_domain(from, scope);
+                let ty = from.value_type();
+                // While the candidates are listed, the choice's name is the candidate.
                 let base = scope.next_slot;
-                scope.bind(&var.text, Type::Card, false, 1);
+                scope.bind(&var.text, ty, false, 1);
                 let filter = filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
                 scope.restore(mark);
                 // Afterwards it holds each player's choice: `c of p`.
                 let players = self.players as u16;
                 scope.next_slot = base;
-                scope.bind(&var.text, Type::Card, true, players);
-                Stmt::Choose(Choice::Secret { player_slot, base, from, filter })
+                scope.bind(&var.text, ty, true, players);
+                Stmt::Choose(Choice::Secret { player_slot, base, from, filter, prompt })
             }
             StmtKind::Call { name, args } => self.check_call_stmt(name, args, scope),
         }
+    }
+
+    fn check_template(&mut self, parts: &[ast::TemplatePart], scope: &mut Scope) -> Vec<TextPart> {
+        parts
+            .iter()
+            .map(|p| match p {
+                ast::TemplatePart::Text(t) => TextPart::Text(t.clone()),
+                ast::TemplatePart::Hole(e) => {
+                    let (x, t) = self.check_expr(e, None, scope);
+                    TextPart::Value(x, t)
+                }
+            })
+            .collect()
+    }
+
+    /// What a choice is made from: a range `a to b`, a set of members, or a zone.
+    fn check_domain(&mut self, d: &ast::Domain, scope: &mut Scope) -> Domain {
+        if let Some(to) = &d.to {
+            return Domain::Range(self.typed(&d.from, Type::Int, scope), self.typed(to, Type::Int, scope));
+        }
+        // A name nobody declared is most likely a zone: report it as one.
+        let head = match &d.from.kind {
+            ast::ExprKind::Name(n) => Some(n.as_str()),
+            ast::ExprKind::Of { name, .. } => Some(name.text.as_str()),
+            _ => None,
+        };
+        if head.is_some_and(|n| !scope.knows(n) && !self.globals.contains_key(n)) {
+            return Domain::Zone(self.zone_expr(&d.from, scope));
+        }
+        let (x, t) = self.check_expr(&d.from, None, scope);
+        match t {
+            Type::Set(e) => Domain::Members(x, e),
+            Type::Zone | Type::None => Domain::Zone(x),
+            _ => {
+                self.errors.push(CheckError::wrong_type(
+                    d.from.span,
+                    "a zone, a set of enum members or a range `1 to n`",
+                    self.type_name(t),
+                ));
+                Domain::Zone(Expr::Const(Value::None))
+            }
+        }
+    }
+
+    /// A place a `transfer` moves an amount from or to: a number counter or variable.
+    fn transfer_place(&mut self, place: &ast::Place, scope: &mut Scope) -> Place {
+        let (p, ty) = self.check_place(place, scope);
+        self.expect_type(place.span, Type::Int, ty);
+        if matches!(p, Place::Local(_) | Place::LocalOf(..)) && ty != Type::None {
+            self.errors.push(CheckError::invalid(
+                place.span,
+                format!("`transfer` moves amounts between counters, and `{}` is a local name", place.name.text),
+                "a local name",
+                Some("declare a `counter` (seen by players) or `variable` for the amount".into()),
+            ));
+        }
+        p
     }
 
     fn check_call_stmt(&mut self, name: &ast::Name, args: &[ast::Expr], scope: &mut Scope) -> Stmt {
@@ -256,23 +306,29 @@ impl Checker {
         match self.globals.get(n).map(|g| g.0) {
             Some(Global::Counter(c)) => {
                 let info = self.counters[c as usize].clone();
-                match (&place.of, info.per_player) {
-                    (None, false) => (Place::Counter(info.slot), info.ty),
-                    (Some(p), true) => (Place::CounterOf(info.slot, self.typed(p, Type::Player, scope)), info.ty),
-                    (None, true) => {
+                match (&place.of, info.per) {
+                    (None, Per::Game) => (Place::Counter(info.slot), info.ty),
+                    (Some(p), Per::Player) => {
+                        (Place::CounterOf(info.slot, self.typed(p, Type::Player, scope)), info.ty)
+                    }
+                    (Some(c), Per::Card) => {
+                        (Place::CounterOfCard(info.slot, self.typed(c, Type::Card, scope)), info.ty)
+                    }
+                    (None, per) => {
+                        let (whose, of) = if per == Per::Card { ("card", "c") } else { ("player", "p") };
                         self.errors.push(CheckError::invalid(
                             place.span,
-                            format!("counter `{n}` has one value per player"),
-                            "which player's?",
-                            Some(format!("write `{n} of p`")),
+                            format!("counter `{n}` has one value per {whose}"),
+                            format!("which {whose}'s?"),
+                            Some(format!("write `{n} of {of}`")),
                         ));
                         (Place::Counter(info.slot), info.ty)
                     }
-                    (Some(_), false) => {
+                    (Some(_), Per::Game) => {
                         self.errors.push(CheckError::invalid(
                             place.span,
                             format!("counter `{n}` is one value for the game"),
-                            "not per player",
+                            "not per player or per card",
                             Some(format!("write `{n}` alone")),
                         ));
                         (Place::Counter(info.slot), info.ty)

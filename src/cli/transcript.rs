@@ -8,7 +8,8 @@ use std::sync::Arc;
 use serde_json::{json, Value as Json};
 
 use crate::agents::{self, Agent, Decision, DriveError, Watcher};
-use crate::engine::{Event, EventSink, Game, Limits, Result as GameResult, State};
+use crate::check::ir::Value;
+use crate::engine::{Event, EventSink, Game, Limits, Result as GameResult, SlotOwner, State};
 
 /// Who sees the events being printed: everyone's cards, or one player's view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,14 +43,30 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
             format!("{name}: {} -> {}", p.zones[*from as usize].name, p.zones[*to as usize].name)
         }
         Event::TurnOver { zone } => format!("turn over {}", p.zones[*zone as usize].name),
-        Event::Choice { player, card, secret } => {
-            let seen = *player == me || state.find_card(*card).is_some_and(|(z, i)| state.can_see(me, z, i));
+        Event::Choice { player: Some(player), value, ty, secret } => {
+            let who = state.game().player_name(*player);
             let verb = if *secret { "has chosen" } else { "chooses" };
-            if seen {
-                format!("{} {verb} {}", state.game().player_name(*player), state.game().card_name(*card))
-            } else {
-                format!("{} {verb} a card", state.game().player_name(*player))
+            let seen = *player == me
+                || match value {
+                    Value::Card(card) => state.find_card(*card).is_some_and(|(z, i)| state.can_see(me, z, i)),
+                    _ => !*secret,
+                };
+            match (seen, value) {
+                (true, _) => format!("{who} {verb} {}", state.show(*value, *ty)),
+                (false, Value::Card(_)) => format!("{who} {verb} a card"),
+                (false, _) => format!("{who} {verb}"),
             }
+        }
+        Event::Transfer { amount, from, to } => {
+            let name = |slot: u16| match state.slot_owner(slot) {
+                Some((c, SlotOwner::Card(card)))
+                    if !state.find_card(card).is_some_and(|(z, i)| state.can_see(me, z, i)) =>
+                {
+                    format!("{} of a card", c.name)
+                }
+                _ => state.slot_name(slot),
+            };
+            state.transfer_text(*amount, &name(*from), *from, &name(*to), *to)
         }
         Event::Turn { card, face_up } => {
             if *face_up {
@@ -60,6 +77,22 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
             }
         }
         _ => state.describe(event),
+    }
+}
+
+/// Labels joined by commas; a long run of consecutive numbers is shortened to "1..15".
+fn short_list(labels: &[String]) -> String {
+    let nums: Vec<i64> = labels.iter().map_while(|l| l.parse().ok()).collect();
+    if nums.len() == labels.len() && nums.len() > 3 && nums.windows(2).all(|w| w[1] == w[0] + 1) {
+        return format!("{}..{}", nums[0], nums[nums.len() - 1]);
+    }
+    labels.join(", ")
+}
+
+fn counter_json(state: &State, slot: u16) -> Json {
+    match state.counter_slot(slot) {
+        Value::Int(n) => json!(n),
+        _ => Json::Null,
     }
 }
 
@@ -99,7 +132,7 @@ impl Watcher for TextTranscript {
                 "{} chooses {} from [{}]",
                 state.game().player_name(d.player),
                 onlooker_label(state, d.player, d.chosen),
-                labels.join(", ")
+                short_list(&labels)
             ));
         }
     }
@@ -130,9 +163,18 @@ impl EventSink for JsonTranscript {
             }
             Event::TurnOver { zone: z } => json!({"event": "turn_over", "zone": zone(z)}),
             Event::Turn { card: c, face_up } => json!({"event": "turn", "card": card(c), "face_up": face_up}),
-            Event::Choice { player, card: c, secret } => {
-                json!({"event": "choice", "player": player + 1, "card": card(c), "secret": secret})
+            Event::Choice { player, value, ty, secret } => {
+                let who = player.map_or(json!("chance"), |p| json!(p + 1));
+                match value {
+                    Value::Card(c) => json!({"event": "choice", "player": who, "card": card(c), "secret": secret}),
+                    Value::Int(n) => json!({"event": "choice", "player": who, "number": n, "secret": secret}),
+                    v => json!({"event": "choice", "player": who, "option": state.show(v, ty), "secret": secret}),
+                }
             }
+            Event::Transfer { amount, from, to } => json!({
+                "event": "transfer", "amount": amount, "from": state.slot_name(from), "to": state.slot_name(to),
+                "from_now": counter_json(state, from), "to_now": counter_json(state, to),
+            }),
             Event::Announce(t) => json!({"event": "announce", "text": t}),
             Event::End => {
                 let o = state.outcome();

@@ -83,6 +83,10 @@ impl State {
                 Some(p) => self.counters[*base as usize + p as usize],
                 None => Value::None,
             },
+            Expr::CounterOfCard(base, c) => match self.eval_in(c, b) {
+                Value::Card(c) => self.counters[*base as usize + c as usize],
+                _ => Value::None,
+            },
             Expr::ZoneOf(first, p) => match self.player_in(p, b) {
                 Some(p) => Value::Zone(first + p as u16),
                 None => Value::None,

@@ -2,6 +2,7 @@
 //! terminal). Simulation uses [`NoEvents`], which costs nothing.
 
 use super::state::State;
+use crate::check::ir::{Type, Value};
 
 /// One thing that happened.
 #[derive(Debug, Clone, Copy)]
@@ -15,8 +16,11 @@ pub enum Event<'a> {
     TurnOver { zone: u16 },
     /// A card was turned face up or down.
     Turn { card: u16, face_up: bool },
-    /// A player's choice took effect (a secret one once all were made).
-    Choice { player: u8, card: u16, secret: bool },
+    /// A choice took effect (a secret one once all were made): a player's, or chance's when
+    /// `player` is `None`. `value` is a card, a member or a number, read by `ty`.
+    Choice { player: Option<u8>, value: Value, ty: Type, secret: bool },
+    /// An amount moved from one counter slot to another.
+    Transfer { amount: i64, from: u16, to: u16 },
     /// A line the rules announce.
     Announce(&'a str),
     /// The game ended; the outcome is in the state.

@@ -1,10 +1,9 @@
 //! Runs the lowered rules from the program counter until the next decision or the end.
 
-use super::eval::Binds;
 use super::events::{Event, EventSink};
 use super::lower::Instr;
-use super::state::{Action, Frame, Outcome, Pending, Result, State};
-use crate::check::ir::{Choice, Effect, End, MoveWhat, Place, Value};
+use super::state::{Frame, Outcome, Pending, Result, State};
+use crate::check::ir::{Effect, End, MoveWhat, Place, Value};
 
 impl State {
     /// Runs until a decision is pending or the game is over.
@@ -99,29 +98,9 @@ impl State {
                     self.finish(outcome, sink);
                     return;
                 }
-                Instr::Choose(Choice::One { player, slot, .. }) => {
-                    // Candidates are listed from the choice at `pc`: stay on it while asking.
-                    if let Value::Player(p) = self.eval(player) {
-                        self.pc -= 1;
-                        if self.has_candidates(p) {
-                            self.pending = Pending::One { player: p };
-                            return;
-                        }
-                        self.pc += 1;
-                    }
-                    self.set_local(*slot, Value::None);
-                }
-                Instr::Choose(Choice::Secret { base, .. }) => {
-                    self.pc -= 1;
-                    let n = game.program.players;
-                    let waiting = (0..n).filter(|p| self.has_candidates(*p)).fold(0u64, |w, p| w | 1 << p);
-                    if waiting != 0 {
-                        self.pending = Pending::Secret { waiting, chosen: vec![None; n as usize] };
+                Instr::Choose(choice) => {
+                    if self.start_choice(choice, sink) {
                         return;
-                    }
-                    self.pc += 1;
-                    for p in 0..n {
-                        self.set_local(*base + p as u16, Value::None);
                     }
                 }
                 Instr::Arrange => {
@@ -177,6 +156,7 @@ impl State {
                 let v = self.eval(e);
                 self.assign(place, v);
             }
+            Effect::Transfer { amount, from, to } => self.transfer(amount.as_ref(), from, to, sink),
             Effect::Announce(parts) => {
                 if sink.enabled() {
                     let text = self.render_text(parts);
@@ -186,12 +166,52 @@ impl State {
         }
     }
 
-    fn stop_unfinished<S: EventSink>(&mut self, why: &str, sink: &mut S) {
+    /// Moves an amount between two counters: never more than the source holds, never less
+    /// than nothing.
+    fn transfer<S: EventSink>(
+        &mut self,
+        amount: Option<&crate::check::ir::Expr>,
+        from: &Place,
+        to: &Place,
+        sink: &mut S,
+    ) {
+        let (Some(f), Some(t)) = (self.place_slot(from), self.place_slot(to)) else { return };
+        let have = self.counters[f].as_int().unwrap_or(0).max(0);
+        let want = amount.map_or(have, |a| self.eval(a).as_int().unwrap_or(0));
+        let n = want.clamp(0, have);
+        if n == 0 || f == t {
+            return;
+        }
+        self.counters[f] = Value::Int(have - n);
+        let before = self.counters[t].as_int().unwrap_or(0);
+        self.counters[t] = Value::Int(before.saturating_add(n));
+        if sink.enabled() {
+            sink.event(self, Event::Transfer { amount: n, from: f as u16, to: t as u16 });
+        }
+    }
+
+    /// The counter slot a place names, if it names a counter.
+    fn place_slot(&self, place: &Place) -> Option<usize> {
+        match place {
+            Place::Counter(s) => Some(*s as usize),
+            Place::CounterOf(b, p) => match self.eval(p) {
+                Value::Player(p) => Some(*b as usize + p as usize),
+                _ => None,
+            },
+            Place::CounterOfCard(b, c) => match self.eval(c) {
+                Value::Card(c) => Some(*b as usize + c as usize),
+                _ => None,
+            },
+            Place::Local(_) | Place::LocalOf(..) => None,
+        }
+    }
+
+    pub(crate) fn stop_unfinished<S: EventSink>(&mut self, why: &str, sink: &mut S) {
         let o = Outcome { result: Result::Unfinished, scores: None, note: Some(why.to_string()) };
         self.finish(o, sink);
     }
 
-    fn finish<S: EventSink>(&mut self, o: Outcome, sink: &mut S) {
+    pub(crate) fn finish<S: EventSink>(&mut self, o: Outcome, sink: &mut S) {
         self.pending = Pending::None;
         self.outcome = Some(o);
         if sink.enabled() {
@@ -236,9 +256,9 @@ impl State {
                 }
             }
             Place::Counter(s) => self.counters[*s as usize] = v,
-            Place::CounterOf(b, p) => {
-                if let Value::Player(p) = self.eval(p) {
-                    self.counters[*b as usize + p as usize] = v;
+            Place::CounterOf(..) | Place::CounterOfCard(..) => {
+                if let Some(slot) = self.place_slot(place) {
+                    self.counters[slot] = v;
                 }
             }
         }
@@ -347,113 +367,5 @@ impl State {
             }
         }
         None
-    }
-
-    /// Whether `player` has at least one candidate at the pending choice.
-    fn has_candidates(&self, player: u8) -> bool {
-        let mut found = false;
-        self.for_each_candidate(player, |_| {
-            found = true;
-            false
-        });
-        found
-    }
-
-    /// Lists the candidates of the pending choice for `player`.
-    pub(crate) fn candidates(&self, player: u8, out: &mut Vec<Action>) {
-        self.for_each_candidate(player, |a| {
-            out.push(a);
-            true
-        });
-    }
-
-    pub(crate) fn is_candidate(&self, player: u8, action: Action) -> bool {
-        let mut found = false;
-        self.for_each_candidate(player, |a| {
-            found |= a == action;
-            !found
-        });
-        found
-    }
-
-    /// Calls `f` with each candidate of the choice at `pc` for `player`, until `f` says stop.
-    ///
-    /// An action is the chosen card's position in the zone (from the bottom), not the card
-    /// itself, so a choice among cards the chooser cannot see does not name them.
-    fn for_each_candidate(&self, player: u8, mut f: impl FnMut(Action) -> bool) {
-        let Some((z, slot, filter, mut binds)) = self.choice_zone(player) else { return };
-        for (i, &c) in self.zones[z as usize].iter().enumerate() {
-            if let Some(flt) = filter {
-                binds.0[1] = (self.abs_slot(slot), Value::Card(c));
-                if !self.eval_in(flt, &binds).is_true() {
-                    continue;
-                }
-            }
-            if !f(Action(i as u32)) {
-                break;
-            }
-        }
-    }
-
-    /// The zone `player` chooses from at the pending choice, the local that names the candidate
-    /// in its filter, the filter, and the bindings in force while it is read.
-    pub(crate) fn choice_zone(&self, player: u8) -> Option<(u16, u16, Option<&crate::check::ir::Expr>, Binds)> {
-        let (slot, from, filter, player_slot) = match &self.game.code.instrs[self.pc as usize] {
-            Instr::Choose(Choice::One { slot, from, filter, .. }) => (*slot, from, filter, None),
-            // While candidates are listed, the choice's name is read at the first slot.
-            Instr::Choose(Choice::Secret { player_slot, base, from, filter }) => {
-                (*base, from, filter, Some(*player_slot))
-            }
-            _ => return None,
-        };
-        let mut binds = Binds::default();
-        if let Some(ps) = player_slot {
-            binds.0[0] = (self.abs_slot(ps), Value::Player(player));
-        }
-        let z = self.zone_of_in(from, &binds)?;
-        Some((z, slot, filter.as_ref(), binds))
-    }
-
-    /// The card an action of `player` stands for at the pending choice.
-    pub(crate) fn action_card(&self, player: u8, action: Action) -> Option<u16> {
-        let (z, ..) = self.choice_zone(player)?;
-        self.zones[z as usize].get(action.0 as usize).copied()
-    }
-
-    /// Records a checked choice and, once every chooser has chosen, resumes the rules.
-    pub(crate) fn resolve_choice<S: EventSink>(&mut self, player: u8, action: Action, sink: &mut S) {
-        let game = self.game.clone();
-        match &game.code.instrs[self.pc as usize] {
-            Instr::Choose(Choice::One { slot, .. }) => {
-                let card = self.action_card(player, action);
-                self.set_local(*slot, card.map_or(Value::None, Value::Card));
-                self.pending = Pending::None;
-                if let (true, Some(card)) = (sink.enabled(), card) {
-                    sink.event(self, Event::Choice { player, card, secret: false });
-                }
-            }
-            Instr::Choose(Choice::Secret { base, .. }) => {
-                let Pending::Secret { waiting, chosen } = &mut self.pending else { return };
-                *waiting &= !(1u64 << player);
-                chosen[player as usize] = Some(action);
-                if *waiting != 0 {
-                    return;
-                }
-                let chosen = std::mem::take(chosen);
-                // Every card is found before any local changes: the zones are as they were.
-                let cards: Vec<Option<u16>> =
-                    chosen.iter().enumerate().map(|(p, c)| c.and_then(|a| self.action_card(p as u8, a))).collect();
-                self.pending = Pending::None;
-                for (p, card) in cards.into_iter().enumerate() {
-                    self.set_local(*base + p as u16, card.map_or(Value::None, Value::Card));
-                    if let (true, Some(card)) = (sink.enabled(), card) {
-                        sink.event(self, Event::Choice { player: p as u8, card, secret: true });
-                    }
-                }
-            }
-            _ => return,
-        }
-        self.pc += 1;
-        self.run(sink);
     }
 }

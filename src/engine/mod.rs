@@ -2,6 +2,7 @@
 //! OpenSpiel's face (`to_move`, `legal_actions`, `apply`, `observation`, `outcome`).
 
 pub mod arrange;
+mod choice;
 mod eval;
 pub mod events;
 mod exec;
@@ -16,8 +17,10 @@ use std::sync::Arc;
 use crate::check::Program;
 
 pub use arrange::{ArrangeError, ArrangeStep};
+pub use choice::MAX_RANGE;
 pub use events::{Event, EventSink, NoEvents, Recorder};
-pub use observe::{Observation, ZoneView};
+pub use observe::{Mark, Observation, ZoneView};
+pub use text::SlotOwner;
 pub use state::{Action, ActionError, Limits, Outcome, Result, State, ToMove};
 
 /// A checked game lowered for play. Shared by every state of the game.

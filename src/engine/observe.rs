@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::state::{Action, Pending, State};
-use crate::check::ir::{Value, Visibility};
+use crate::check::ir::{Per, Value, Visibility};
 
 /// One zone as a player sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -16,6 +16,19 @@ pub struct ZoneView {
     pub count: usize,
     /// Its cards, bottom first; `None` where the player cannot see the card.
     pub cards: Vec<Option<u16>>,
+    /// Per-card counters of the cards the player can see, where they differ from their start.
+    pub marks: Vec<Mark>,
+}
+
+/// A per-card counter's value on a card a player can see: "stake 1" on the card at `index`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Mark {
+    /// The card's place in the zone, from the bottom.
+    pub index: usize,
+    /// The counter's name.
+    pub counter: String,
+    /// Its value in words.
+    pub value: String,
 }
 
 /// Everything a player may see at one moment.
@@ -25,7 +38,7 @@ pub struct Observation {
     pub player: u8,
     /// Every zone, as this player sees it.
     pub zones: Vec<ZoneView>,
-    /// Reported counters and variables: name and value(s) in words.
+    /// Counters (not variables) of the game and of each player: name and value(s) in words.
     pub counters: Vec<(String, String)>,
     /// This player's own secret choice, made and not yet revealed.
     pub my_pending_choice: Option<Action>,
@@ -56,22 +69,24 @@ impl State {
         let zones = (0..p.zones.len() as u16)
             .map(|z| {
                 let cards = &self.zones[z as usize];
+                let seen: Vec<Option<u16>> =
+                    (0..cards.len()).map(|i| self.can_see(player, z, i).then_some(cards[i])).collect();
                 ZoneView {
                     zone: z,
                     name: p.zones[z as usize].name.clone(),
                     count: cards.len(),
-                    cards: (0..cards.len()).map(|i| self.can_see(player, z, i).then_some(cards[i])).collect(),
+                    marks: self.marks(&seen),
+                    cards: seen,
                 }
             })
             .collect();
         let counters = p
             .counters
             .iter()
-            .filter(|c| c.reported)
+            .filter(|c| c.reported && c.per != Per::Card)
             .map(|c| {
-                let width = if c.per_player { p.players as usize } else { 1 };
                 let vals: Vec<String> =
-                    (0..width).map(|i| self.show(self.counters[c.slot as usize + i], c.ty)).collect();
+                    (0..c.width as usize).map(|i| self.show(self.counters[c.slot as usize + i], c.ty)).collect();
                 (c.name.clone(), vals.join(" / "))
             })
             .collect();
@@ -82,12 +97,43 @@ impl State {
         Observation { player, zones, counters, my_pending_choice }
     }
 
+    /// The per-card counters shown on the visible cards of a zone (`seen`, bottom first).
+    fn marks(&self, seen: &[Option<u16>]) -> Vec<Mark> {
+        let mut out = Vec::new();
+        for c in self.game.program.counters.iter().filter(|c| c.reported && c.per == Per::Card) {
+            for (index, card) in seen.iter().enumerate() {
+                let Some(card) = card else { continue };
+                let v = self.counters[c.slot as usize + *card as usize];
+                if v != c.init {
+                    out.push(Mark { index, counter: c.name.clone(), value: self.show(v, c.ty) });
+                }
+            }
+        }
+        out.sort_by_key(|m| m.index);
+        out
+    }
+
     /// The observation as text for a person at the terminal.
     pub fn observation_text(&self, player: u8) -> String {
         let o = self.observation(player);
         let mut out = String::new();
         for z in &o.zones {
-            let shown: Vec<&str> = z.cards.iter().flatten().map(|c| self.game.card_name(*c)).collect();
+            let shown: Vec<String> = z
+                .cards
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| c.map(|c| (i, c)))
+                .map(|(i, c)| {
+                    let marks: Vec<String> =
+                        z.marks.iter().filter(|m| m.index == i).map(|m| format!("{} {}", m.counter, m.value)).collect();
+                    let name = self.game.card_name(c);
+                    if marks.is_empty() {
+                        name.to_string()
+                    } else {
+                        format!("{name} [{}]", marks.join(", "))
+                    }
+                })
+                .collect();
             let line = if z.count == 0 {
                 "empty".to_string()
             } else if shown.len() == z.count {
@@ -105,11 +151,10 @@ impl State {
         out
     }
 
-    /// The value of a reported counter by name (for tests and reports).
+    /// The values of a counter or variable by name: one, one per player, or one per card (for
+    /// tests and reports).
     pub fn counter(&self, name: &str) -> Option<Vec<Value>> {
-        let p = &self.game.program;
-        let c = p.counters.iter().find(|c| c.name == name)?;
-        let width = if c.per_player { p.players as usize } else { 1 };
-        Some((0..width).map(|i| self.counters[c.slot as usize + i]).collect())
+        let c = self.game.program.counters.iter().find(|c| c.name == name)?;
+        Some(self.counters[c.slot as usize..][..c.width as usize].to_vec())
     }
 }

@@ -9,7 +9,8 @@ use super::rng::Rng;
 use super::Game;
 use crate::check::ir::Value;
 
-/// A choice a player can make: a card (by index) at a card choice.
+/// A choice a player can make: a card by its place in the zone, an option by its index in its
+/// enum, or a number by its distance from the lowest one offered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct Action(pub u32);
 
@@ -151,10 +152,7 @@ impl State {
         let counters = {
             let mut v = vec![Value::None; p.counter_slots];
             for c in &p.counters {
-                let width = if c.per_player { p.players as usize } else { 1 };
-                for i in 0..width {
-                    v[c.slot as usize + i] = c.init;
-                }
+                v[c.slot as usize..][..c.width as usize].fill(c.init);
             }
             v
         };
@@ -251,28 +249,6 @@ impl State {
             Pending::Secret { waiting, .. } => player < 64 && waiting & (1 << player) != 0,
             Pending::None => false,
         }
-    }
-
-    /// How `player` sees one of their legal actions: the card's name, or its position when
-    /// the card is face down to them ("face-down card 2", counted from the top).
-    pub fn action_label(&self, player: u8, action: Action) -> String {
-        let i = action.0 as usize;
-        match self.choice_zone(player) {
-            Some((z, ..)) if i < self.zones[z as usize].len() => {
-                if self.can_see(player, z, i) {
-                    self.game.card_name(self.zones[z as usize][i]).to_string()
-                } else {
-                    format!("face-down card {}", self.zones[z as usize].len() - i)
-                }
-            }
-            _ => format!("choice {}", i + 1),
-        }
-    }
-
-    /// The card an action of `player` stands for now, if it stands for one (for onlookers and
-    /// tests; an agent deciding for `player` should use [`State::action_label`]).
-    pub fn chosen_card(&self, player: u8, action: Action) -> Option<u16> {
-        self.action_card(player, action)
     }
 
     /// Applies `player`'s action and runs the rules to the next decision.

@@ -1,9 +1,21 @@
 //! Renders values, announcements, events and outcomes as text.
 
+use super::eval::Binds;
 use super::events::Event;
 use super::state::{Result, State};
 use super::Game;
-use crate::check::ir::{TextPart, Type, Value};
+use crate::check::ir::{CounterInfo, Per, TextPart, Type, Value};
+
+/// Whose value a counter slot holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlotOwner {
+    /// The game's one value.
+    Game,
+    /// A player's.
+    Player(u8),
+    /// A card's.
+    Card(u16),
+}
 
 impl Game {
     /// A value shown in words, read by its static type.
@@ -41,14 +53,48 @@ impl State {
 
     /// The text of an announcement.
     pub(crate) fn render_text(&self, parts: &[TextPart]) -> String {
+        self.render_text_in(parts, &Binds::default())
+    }
+
+    /// The text of an announcement or prompt, with temporary bindings.
+    pub(crate) fn render_text_in(&self, parts: &[TextPart], binds: &Binds) -> String {
         let mut out = String::new();
         for part in parts {
             match part {
                 TextPart::Text(t) => out.push_str(t),
-                TextPart::Value(e, t) => out.push_str(&self.show(self.eval(e), *t)),
+                TextPart::Value(e, t) => out.push_str(&self.show(self.eval_in(e, binds), *t)),
             }
         }
         out
+    }
+
+    /// The counter a slot belongs to, and whose value it is.
+    pub fn slot_owner(&self, slot: u16) -> Option<(&CounterInfo, SlotOwner)> {
+        let c = self.game.program.counters.iter().find(|c| (c.slot..c.slot + c.width).contains(&slot))?;
+        let i = slot - c.slot;
+        let owner = match c.per {
+            Per::Game => SlotOwner::Game,
+            Per::Player => SlotOwner::Player(i as u8),
+            Per::Card => SlotOwner::Card(i),
+        };
+        Some((c, owner))
+    }
+
+    /// A counter slot named in words: "pot", "purse of player 1", "stake of 7♥".
+    pub fn slot_name(&self, slot: u16) -> String {
+        match self.slot_owner(slot) {
+            None => format!("slot {slot}"),
+            Some((c, SlotOwner::Game)) => c.name.clone(),
+            Some((c, SlotOwner::Player(p))) => format!("{} of {}", c.name, self.game.player_name(p)),
+            Some((c, SlotOwner::Card(k))) => format!("{} of {}", c.name, self.game.card_name(k)),
+        }
+    }
+
+    /// A transfer in words, with what each side holds after it.
+    pub fn transfer_text(&self, amount: i64, from: &str, from_slot: u16, to: &str, to_slot: u16) -> String {
+        let left = self.show(self.counters[from_slot as usize], Type::Int);
+        let now = self.show(self.counters[to_slot as usize], Type::Int);
+        format!("transfer {amount}: {from} ({left} left) -> {to} (now {now})")
     }
 
     /// One event as a line of a transcript.
@@ -71,12 +117,15 @@ impl State {
             Event::Turn { card: c, face_up } => {
                 format!("turn {} face {}", card(*c), if *face_up { "up" } else { "down" })
             }
-            Event::Choice { player, card: c, secret } => format!(
+            Event::Choice { player, value, ty, secret } => format!(
                 "{} {} {}",
-                self.game.player_name(*player),
+                player.map_or("chance".to_string(), |p| self.game.player_name(p)),
                 if *secret { "has chosen" } else { "chooses" },
-                card(*c)
+                self.show(*value, *ty)
             ),
+            Event::Transfer { amount, from, to } => {
+                self.transfer_text(*amount, &self.slot_name(*from), *from, &self.slot_name(*to), *to)
+            }
             Event::Announce(t) => format!("» {t}"),
             Event::End => format!("game over: {}", self.outcome_text()),
         }

@@ -284,12 +284,25 @@ pub enum Facing {
     Down,
 }
 
-/// `counter wars = 0` (reported in results) or `variable x = 0` (not reported).
+/// Who a counter has one value for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Per {
+    /// One value for the whole game.
+    Game,
+    /// One value per player: `coins of p`.
+    Player,
+    /// One value per card: `stake of c`.
+    Card,
+}
+
+/// `counter wars = 0` (shown and reported) or `variable x = 0` (bookkeeping only).
 #[derive(Debug, Clone, PartialEq)]
 pub struct CounterDecl {
     pub span: Span,
     pub name: Name,
-    pub per_player: bool,
+    pub per: Per,
+    /// The declared type, when the starting value does not tell it (`none`).
+    pub ty: Option<TypeExpr>,
     pub reported: bool,
     pub init: Expr,
 }
@@ -417,24 +430,40 @@ pub enum StmtKind {
     Return,
     End(EndKind),
     Announce(Vec<TemplatePart>),
-    /// `p chooses c from Z [where cond]`.
+    /// `p chooses c from D [where cond] [asking "..."]`; `player` is `None` for `chance`.
     Choose {
-        player: Expr,
+        player: Option<Expr>,
         var: Name,
-        from: Expr,
+        from: Domain,
         filter: Option<Expr>,
+        prompt: Option<Vec<TemplatePart>>,
     },
-    /// `each player p secretly chooses c from Z [where cond]`.
+    /// `each player p secretly chooses c from D [where cond] [asking "..."]`.
     ChooseSecretly {
         player_var: Name,
         var: Name,
-        from: Expr,
+        from: Domain,
         filter: Option<Expr>,
+        prompt: Option<Vec<TemplatePart>>,
+    },
+    /// `transfer N from A to B`; `amount` is `None` for `all`.
+    Transfer {
+        amount: Option<Expr>,
+        from: Place,
+        to: Place,
     },
     Call {
         name: Name,
         args: Vec<Expr>,
     },
+}
+
+/// What a choice is made from: a zone's cards, a set of enum members (`{check, raise}`), or the
+/// whole numbers from `from` to `to`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Domain {
+    pub from: Expr,
+    pub to: Option<Expr>,
 }
 
 /// Which cards a `move` takes.

@@ -236,14 +236,17 @@ pub(crate) fn parse_zone_decl(pair: Pair<'_, Rule>) -> ZoneDecl {
 fn parse_counter_decl(pair: Pair<'_, Rule>) -> CounterDecl {
     let span = span_of(&pair);
     let mut reported = true;
-    let mut per_player = false;
+    let mut per = Per::Game;
+    let mut ty = None;
     let mut name = None;
     let mut init = None;
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::counter_kind => reported = p.as_str() == "counter",
             Rule::ident => name = Some(parse_name(p)),
-            Rule::owner_per_player => per_player = true,
+            Rule::owner_per_player => per = Per::Player,
+            Rule::owner_per_card => per = Per::Card,
+            Rule::type_expr => ty = Some(parse_type_expr(p)),
             Rule::expr => init = Some(parse_expr(p)),
             r => unreachable!("parse_counter_decl: {r:?}"),
         }
@@ -251,7 +254,8 @@ fn parse_counter_decl(pair: Pair<'_, Rule>) -> CounterDecl {
     CounterDecl {
         span,
         name: name.unwrap_or_else(|| missing(span)),
-        per_player,
+        per,
+        ty,
         reported,
         init: init.unwrap_or(Expr { span, kind: ExprKind::Int(0) }),
     }

@@ -98,22 +98,33 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
         Rule::choose_stmt => {
             let who = next();
             let player = match who.as_rule() {
-                Rule::player_lit => parse_expr_from_player_lit(who),
-                Rule::opponent_of => super::parse_expr::parse_primary(who),
-                Rule::ident => Expr { span: span_of(&who), kind: ExprKind::Name(who.as_str().into()) },
+                Rule::kw_chance => None,
+                Rule::player_lit => Some(parse_expr_from_player_lit(who)),
+                Rule::opponent_of => Some(super::parse_expr::parse_primary(who)),
+                Rule::ident => Some(Expr { span: span_of(&who), kind: ExprKind::Name(who.as_str().into()) }),
                 r => unreachable!("parse_stmt choose: {r:?}"),
             };
             let var = parse_name(next());
-            let from = parse_expr(next());
-            let filter = it.next().map(parse_expr);
-            StmtKind::Choose { player, var, from, filter }
+            let from = parse_domain(next());
+            let (filter, prompt) = parse_choice_tail(it);
+            StmtKind::Choose { player, var, from, filter, prompt }
         }
         Rule::simultaneous_choose => {
             let player_var = parse_name(next());
             let var = parse_name(next());
-            let from = parse_expr(next());
-            let filter = it.next().map(parse_expr);
-            StmtKind::ChooseSecretly { player_var, var, from, filter }
+            let from = parse_domain(next());
+            let (filter, prompt) = parse_choice_tail(it);
+            StmtKind::ChooseSecretly { player_var, var, from, filter, prompt }
+        }
+        Rule::transfer_stmt => {
+            let amount = match next().into_inner().next() {
+                Some(p) if p.as_rule() == Rule::kw_all => None,
+                Some(p) => Some(parse_expr(p)),
+                None => None,
+            };
+            let from = parse_place(next());
+            let to = parse_place(next());
+            StmtKind::Transfer { amount, from, to }
         }
         Rule::call_stmt => {
             let name = parse_name(next());
@@ -123,6 +134,28 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
         r => unreachable!("parse_stmt: {r:?}"),
     };
     Stmt { span, kind }
+}
+
+/// `choice_domain`: an expression, or a range `a to b`.
+fn parse_domain(pair: Pair<'_, Rule>) -> Domain {
+    let mut it = pair.into_inner();
+    let from = parse_expr(it.next().expect("parse_domain: from"));
+    let to = it.next().map(parse_expr);
+    Domain { from, to }
+}
+
+/// The optional `where` condition and `asking` prompt that end a choice.
+fn parse_choice_tail(rest: pest::iterators::Pairs<'_, Rule>) -> (Option<Expr>, Option<Vec<TemplatePart>>) {
+    let mut filter = None;
+    let mut prompt = None;
+    for p in rest {
+        match p.as_rule() {
+            Rule::expr => filter = Some(parse_expr(p)),
+            Rule::asking => prompt = p.into_inner().next().map(parse_template),
+            r => unreachable!("parse_choice_tail: {r:?}"),
+        }
+    }
+    (filter, prompt)
 }
 
 fn parse_expr_from_player_lit(pair: Pair<'_, Rule>) -> Expr {

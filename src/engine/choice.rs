@@ -1,0 +1,297 @@
+//! Choices: what a chooser may pick (cards of a zone, named options, numbers), how each
+//! candidate is shown to them, and how a choice is recorded and the rules resumed.
+
+use super::eval::Binds;
+use super::events::{Event, EventSink};
+use super::lower::Instr;
+use super::state::{Action, Pending, State};
+use crate::check::ir::{Choice, Domain, Expr, TextPart, Type, Value};
+
+/// The most numbers a range choice may offer; a rule asking for more ends the game unfinished.
+pub const MAX_RANGE: i64 = 10_000;
+
+/// The candidates of a choice, resolved against the state.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Candidates {
+    /// The cards of this zone.
+    Zone(u16),
+    /// The members in this mask, of enum `.1`.
+    Members(u64, u16),
+    /// The numbers from `.0` to `.1`.
+    Range(i64, i64),
+}
+
+/// A pending choice as seen by one chooser.
+pub(crate) struct Pick<'a> {
+    pub cands: Candidates,
+    /// The local that names the candidate inside the filter.
+    pub slot: u16,
+    pub filter: Option<&'a Expr>,
+    pub binds: Binds,
+}
+
+impl State {
+    /// Starts the choice at `pc - 1`: pauses for players, or lets chance pick at once.
+    /// Returns whether the rules must wait for a decision.
+    pub(crate) fn start_choice<S: EventSink>(&mut self, choice: &Choice, sink: &mut S) -> bool {
+        // Candidates are listed from the choice at `pc`: stay on it while asking.
+        self.pc -= 1;
+        let n = self.game.program.players;
+        let too_big = |s: &State, p: u8| {
+            matches!(s.pick(p).map(|k| k.cands), Some(Candidates::Range(lo, hi)) if hi.saturating_sub(lo) >= MAX_RANGE)
+        };
+        match choice {
+            Choice::One { player: Some(who), slot, .. } => {
+                if let Value::Player(p) = self.eval(who) {
+                    if too_big(self, p) {
+                        self.stop_unfinished("a choice offered more than 10,000 numbers", sink);
+                        return true;
+                    }
+                    if self.has_candidates(p) {
+                        self.pending = Pending::One { player: p };
+                        return true;
+                    }
+                }
+                self.pc += 1;
+                self.set_local(*slot, Value::None);
+            }
+            Choice::One { player: None, slot, from, .. } => {
+                if too_big(self, 0) {
+                    self.stop_unfinished("a choice offered more than 10,000 numbers", sink);
+                    return true;
+                }
+                let mut all = Vec::new();
+                self.candidates(0, &mut all);
+                let picked = match all.len() {
+                    0 => Value::None,
+                    k => {
+                        let a = all[self.rng.below(k as u64) as usize];
+                        self.action_value(0, a).unwrap_or_default()
+                    }
+                };
+                self.pc += 1;
+                self.set_local(*slot, picked);
+                if sink.enabled() && picked != Value::None {
+                    let ty = from.value_type();
+                    sink.event(self, Event::Choice { player: None, value: picked, ty, secret: false });
+                }
+            }
+            Choice::Secret { base, .. } => {
+                if (0..n).any(|p| too_big(self, p)) {
+                    self.stop_unfinished("a choice offered more than 10,000 numbers", sink);
+                    return true;
+                }
+                let waiting = (0..n).filter(|p| self.has_candidates(*p)).fold(0u64, |w, p| w | 1 << p);
+                if waiting != 0 {
+                    self.pending = Pending::Secret { waiting, chosen: vec![None; n as usize] };
+                    return true;
+                }
+                self.pc += 1;
+                for p in 0..n {
+                    self.set_local(*base + p as u16, Value::None);
+                }
+            }
+        }
+        false
+    }
+
+    /// The pending choice as `player` would make it (for chance, any player number).
+    pub(crate) fn pick(&self, player: u8) -> Option<Pick<'_>> {
+        let Instr::Choose(choice) = &self.game.code.instrs.get(self.pc as usize)? else { return None };
+        let (slot, filter, player_slot) = match choice {
+            Choice::One { slot, filter, .. } => (*slot, filter, None),
+            // While candidates are listed, the choice's name is read at the first slot.
+            Choice::Secret { player_slot, base, filter, .. } => (*base, filter, Some(*player_slot)),
+        };
+        let mut binds = Binds::default();
+        if let Some(ps) = player_slot {
+            binds.0[0] = (self.abs_slot(ps), Value::Player(player));
+        }
+        let cands = match choice.domain() {
+            Domain::Zone(z) => Candidates::Zone(self.zone_of_in(z, &binds)?),
+            Domain::Members(set, e) => match self.eval_in(set, &binds) {
+                Value::Set(m) => Candidates::Members(m, *e),
+                _ => Candidates::Members(0, *e),
+            },
+            Domain::Range(lo, hi) => {
+                let lo = self.eval_in(lo, &binds).as_int()?;
+                let hi = self.eval_in(hi, &binds).as_int()?;
+                Candidates::Range(lo, hi)
+            }
+        };
+        Some(Pick { cands, slot, filter: filter.as_ref(), binds })
+    }
+
+    /// Whether `player` has at least one candidate at the pending choice.
+    pub(crate) fn has_candidates(&self, player: u8) -> bool {
+        let mut found = false;
+        self.for_each_candidate(player, |_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// Lists the candidates of the pending choice for `player`.
+    pub(crate) fn candidates(&self, player: u8, out: &mut Vec<Action>) {
+        self.for_each_candidate(player, |a| {
+            out.push(a);
+            true
+        });
+    }
+
+    /// Whether `action` is one of `player`'s candidates now.
+    pub(crate) fn is_candidate(&self, player: u8, action: Action) -> bool {
+        let mut found = false;
+        self.for_each_candidate(player, |a| {
+            found |= a == action;
+            !found
+        });
+        found
+    }
+
+    /// Calls `f` with each candidate of the pending choice for `player`, until `f` says stop.
+    ///
+    /// A card is offered by its place in the zone (from the bottom), not by the card itself,
+    /// so a choice among cards the chooser cannot see does not name them. A member is offered
+    /// by its index in its enum, a number by its distance from the lowest.
+    fn for_each_candidate(&self, player: u8, mut f: impl FnMut(Action) -> bool) {
+        let Some(Pick { cands, slot, filter, mut binds }) = self.pick(player) else { return };
+        let abs = self.abs_slot(slot);
+        let mut offer = |a: Action, v: Value| -> bool {
+            if let Some(flt) = filter {
+                binds.0[1] = (abs, v);
+                if !self.eval_in(flt, &binds).is_true() {
+                    return true;
+                }
+            }
+            f(a)
+        };
+        match cands {
+            Candidates::Zone(z) => {
+                for (i, &c) in self.zones[z as usize].iter().enumerate() {
+                    if !offer(Action(i as u32), Value::Card(c)) {
+                        break;
+                    }
+                }
+            }
+            Candidates::Members(mask, e) => {
+                let len = self.game.program.enums[e as usize].members.len().min(64);
+                for i in (0..len).filter(|i| mask & (1 << i) != 0) {
+                    if !offer(Action(i as u32), Value::Sym(i as u16)) {
+                        break;
+                    }
+                }
+            }
+            Candidates::Range(lo, hi) => {
+                let hi = hi.min(lo.saturating_add(MAX_RANGE - 1));
+                let mut v = lo;
+                while v <= hi {
+                    if !offer(Action((v - lo) as u32), Value::Int(v)) {
+                        break;
+                    }
+                    v += 1;
+                }
+            }
+        }
+    }
+
+    /// The value an action of `player` stands for at the pending choice: a card, a member or a
+    /// number (not checked against the filter).
+    pub(crate) fn action_value(&self, player: u8, action: Action) -> Option<Value> {
+        let i = action.0 as usize;
+        match self.pick(player)?.cands {
+            Candidates::Zone(z) => self.zones[z as usize].get(i).map(|c| Value::Card(*c)),
+            Candidates::Members(mask, _) => (i < 64 && mask & (1 << i) != 0).then_some(Value::Sym(i as u16)),
+            Candidates::Range(lo, hi) => {
+                let v = lo.checked_add(i as i64)?;
+                (v <= hi).then_some(Value::Int(v))
+            }
+        }
+    }
+
+    /// How `player` sees one of their legal actions: a card's name (or its position when the
+    /// card is face down to them: "face-down card 2", counted from the top), an option's
+    /// name, or a number.
+    pub fn action_label(&self, player: u8, action: Action) -> String {
+        let i = action.0 as usize;
+        let Some(pick) = self.pick(player) else { return format!("choice {}", i + 1) };
+        match pick.cands {
+            Candidates::Zone(z) if i < self.zones[z as usize].len() => {
+                if self.can_see(player, z, i) {
+                    self.game.card_name(self.zones[z as usize][i]).to_string()
+                } else {
+                    format!("face-down card {}", self.zones[z as usize].len() - i)
+                }
+            }
+            Candidates::Members(_, e) => self.game.show(Value::Sym(i as u16), Type::Enum(e)),
+            Candidates::Range(lo, _) => lo.saturating_add(i as i64).to_string(),
+            Candidates::Zone(_) => format!("choice {}", i + 1),
+        }
+    }
+
+    /// Whether the pending choice of `player` is of a number (so a person types the amount).
+    pub fn choice_is_number(&self, player: u8) -> bool {
+        matches!(self.pick(player).map(|p| p.cands), Some(Candidates::Range(..)))
+    }
+
+    /// The question the rules ask `player` at the pending choice (`asking "..."`), if any.
+    pub fn choice_prompt(&self, player: u8) -> Option<String> {
+        let Instr::Choose(choice) = self.game.code.instrs.get(self.pc as usize)? else { return None };
+        let parts: &[TextPart] = match choice {
+            Choice::One { prompt, .. } | Choice::Secret { prompt, .. } => prompt.as_deref()?,
+        };
+        let binds = self.pick(player).map(|p| p.binds).unwrap_or_default();
+        Some(self.render_text_in(parts, &binds))
+    }
+
+    /// The card an action of `player` stands for now, if it stands for one (for onlookers and
+    /// tests; an agent deciding for `player` should use [`State::action_label`]).
+    pub fn chosen_card(&self, player: u8, action: Action) -> Option<u16> {
+        match self.action_value(player, action)? {
+            Value::Card(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Records a checked choice and, once every chooser has chosen, resumes the rules.
+    pub(crate) fn resolve_choice<S: EventSink>(&mut self, player: u8, action: Action, sink: &mut S) {
+        let game = self.game.clone();
+        let Some(Instr::Choose(choice)) = game.code.instrs.get(self.pc as usize) else { return };
+        let ty = choice.domain().value_type();
+        match choice {
+            Choice::One { slot, .. } => {
+                let value = self.action_value(player, action).unwrap_or_default();
+                self.set_local(*slot, value);
+                self.pending = Pending::None;
+                if sink.enabled() && value != Value::None {
+                    sink.event(self, Event::Choice { player: Some(player), value, ty, secret: false });
+                }
+            }
+            Choice::Secret { base, .. } => {
+                let Pending::Secret { waiting, chosen } = &mut self.pending else { return };
+                *waiting &= !(1u64 << player);
+                chosen[player as usize] = Some(action);
+                if *waiting != 0 {
+                    return;
+                }
+                let chosen = std::mem::take(chosen);
+                // Every value is found before any local changes: the table is as it was.
+                let values: Vec<Value> = chosen
+                    .iter()
+                    .enumerate()
+                    .map(|(p, c)| c.and_then(|a| self.action_value(p as u8, a)).unwrap_or_default())
+                    .collect();
+                self.pending = Pending::None;
+                for (p, value) in values.into_iter().enumerate() {
+                    self.set_local(*base + p as u16, value);
+                    if sink.enabled() && value != Value::None {
+                        sink.event(self, Event::Choice { player: Some(p as u8), value, ty, secret: true });
+                    }
+                }
+            }
+        }
+        self.pc += 1;
+        self.run(sink);
+    }
+}
