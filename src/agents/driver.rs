@@ -18,6 +18,8 @@ pub struct Decision {
 pub trait Watcher: EventSink {
     /// A decision was made.
     fn decision(&mut self, state: &State, d: &Decision);
+    /// The rules have paused for a decision, before any agent is asked.
+    fn paused(&mut self, _state: &State) {}
 }
 
 /// Why a game could not be played to its end.
@@ -41,6 +43,7 @@ pub fn play_game<W: Watcher>(
 ) -> Result<(), DriveError> {
     let mut legal = Vec::new();
     loop {
+        watcher.paused(state);
         let players = match state.to_move() {
             ToMove::Nobody => return Ok(()),
             ToMove::One(p) => vec![p],

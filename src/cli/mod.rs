@@ -170,18 +170,43 @@ fn print_transcript(args: &GameArgs, seed: u64, format: Format) -> Result<(), Fa
     Ok(())
 }
 
-/// Prints events as they happen, as one viewer may see them.
+/// Prints events as they happen, as one viewer may see them. A run of cards moving unseen (a
+/// deal, a shuffle of discards into a deck) is printed as one line per pair of zones.
 struct Printer {
     viewer: Viewer,
+    /// Unseen moves not yet printed: (from, to, how many), in the order first seen.
+    unseen: Vec<(u16, u16, usize)>,
+}
+
+impl Printer {
+    fn flush(&mut self, state: &State) {
+        let zones = &state.game().program.zones;
+        for (from, to, n) in self.unseen.drain(..) {
+            let what = if n == 1 { "a card".to_string() } else { format!("{n} cards") };
+            say(&format!("{what}: {} -> {}", zones[from as usize].name, zones[to as usize].name));
+        }
+    }
 }
 
 impl EventSink for Printer {
     fn event(&mut self, state: &State, event: Event<'_>) {
+        if let (true, Event::Move { from, to, .. }) = (transcript::hidden_move(state, self.viewer, &event), &event) {
+            match self.unseen.iter_mut().find(|(f, t, _)| f == from && t == to) {
+                Some(run) => run.2 += 1,
+                None => self.unseen.push((*from, *to, 1)),
+            }
+            return;
+        }
+        self.flush(state);
         say(&describe_for(state, self.viewer, &event).to_string());
     }
 }
 
 impl Watcher for Printer {
+    fn paused(&mut self, state: &State) {
+        self.flush(state);
+    }
+
     fn decision(&mut self, state: &State, d: &Decision) {
         if self.viewer == Viewer::All {
             say(&format!(
@@ -214,9 +239,10 @@ fn play(args: &GameArgs, seed: Option<u64>) -> Result<(), Failure> {
     ));
     let mut agents: Vec<Box<dyn Agent>> =
         args.players.iter().enumerate().filter_map(|(i, k)| agents::make_agent(k, agent_seed(seed, i))).collect();
-    let mut printer = Printer { viewer };
+    let mut printer = Printer { viewer, unseen: Vec::new() };
     let mut state = State::with_sink(game, seed, Limits::default(), &mut printer);
     let played = agents::play_game(&mut state, &mut agents, &mut printer);
+    printer.flush(&state);
     let _ = std::io::stdout().flush();
     match played {
         Ok(()) => {

@@ -22,6 +22,18 @@ pub enum Viewer {
     Table,
 }
 
+/// Whether `event` moves a card that `viewer` neither saw where it was nor sees where it lands.
+pub fn hidden_move(state: &State, viewer: Viewer, event: &Event<'_>) -> bool {
+    let me = match viewer {
+        Viewer::All => return false,
+        Viewer::Player(p) => p,
+        Viewer::Table => u8::MAX,
+    };
+    let Event::Move { from, to, was, .. } = event else { return false };
+    let seen_before = state.would_see(me, *from, was.0, was.1, was.2);
+    !(seen_before || state.can_see(me, *to, state.zone_cards(*to).len().saturating_sub(1)))
+}
+
 /// Describes an event as `viewer` may see it.
 pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String {
     let me = match viewer {
@@ -35,11 +47,12 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
         Event::Shuffle { zone } => {
             format!("shuffle {} ({} cards)", p.zones[*zone as usize].name, state.zone_cards(*zone).len())
         }
-        Event::Move { card, from, to, was, .. } => {
-            let cards = state.zone_cards(*to);
-            let seen_before = state.would_see(me, *from, was.0, was.1, was.2);
-            let visible = seen_before || state.can_see(me, *to, cards.len().saturating_sub(1));
-            let name = if visible { state.game().card_name(*card).to_string() } else { "a card".to_string() };
+        Event::Move { card, from, to, .. } => {
+            let name = if hidden_move(state, viewer, event) {
+                "a card".to_string()
+            } else {
+                state.game().card_name(*card).to_string()
+            };
             format!("{name}: {} -> {}", p.zones[*from as usize].name, p.zones[*to as usize].name)
         }
         Event::TurnOver { zone } => format!("turn over {}", p.zones[*zone as usize].name),
@@ -58,13 +71,13 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
             }
         }
         Event::Transfer { amount, from, to } => {
-            let name = |slot: u16| match state.slot_owner(slot) {
+            let name = |slot: u16| match state.game().slot_owner(slot) {
                 Some((c, SlotOwner::Card(card)))
                     if !state.find_card(card).is_some_and(|(z, i)| state.can_see(me, z, i)) =>
                 {
                     format!("{} of a card", c.name)
                 }
-                _ => state.slot_name(slot),
+                _ => state.game().slot_name(slot),
             };
             state.transfer_text(*amount, &name(*from), *from, &name(*to), *to)
         }
@@ -120,6 +133,10 @@ impl TextTranscript {
 
 impl EventSink for TextTranscript {
     fn event(&mut self, state: &State, event: Event<'_>) {
+        // An onlooker has just read the decision line, which names the open choice already.
+        if let (Viewer::All, Event::Choice { player: Some(_), secret: false, .. }) = (self.viewer, &event) {
+            return;
+        }
         self.lines.push(describe_for(state, self.viewer, &event));
     }
 }
@@ -172,7 +189,7 @@ impl EventSink for JsonTranscript {
                 }
             }
             Event::Transfer { amount, from, to } => json!({
-                "event": "transfer", "amount": amount, "from": state.slot_name(from), "to": state.slot_name(to),
+                "event": "transfer", "amount": amount, "from": state.game().slot_name(from), "to": state.game().slot_name(to),
                 "from_now": counter_json(state, from), "to_now": counter_json(state, to),
             }),
             Event::Announce(t) => json!({"event": "announce", "text": t}),

@@ -1,8 +1,9 @@
 //! Arranging the table after setup: a stacked deck for scenario tests, puzzles and replays.
 //!
 //! Each step moves named cards, from wherever they are, onto the top of a zone (the first card
-//! named ends on top), or moves every card of one zone to another. Cards are only moved, so
-//! every card stays in the game.
+//! named ends on top), moves every card of one zone to another, or moves an amount from one
+//! counter to another ("3 from purse of player 1 to pot"). Cards and amounts are only moved, so
+//! every card stays in the game and totals are kept.
 
 use super::events::{Event, EventSink};
 use super::state::State;
@@ -15,6 +16,9 @@ pub enum ArrangeStep {
     Top { zone: String, cards: Vec<String> },
     /// Move every card of `from` onto `to`, keeping their order.
     MoveAll { from: String, to: String },
+    /// Move `amount` from one counter to another, each named as in transcripts: "pot",
+    /// "purse of player 1", "stake of 7♥".
+    Transfer { amount: i64, from: String, to: String },
 }
 
 /// A name in an arrangement that the game does not know.
@@ -24,6 +28,13 @@ pub enum ArrangeError {
     #[error("no zone is called `{0}`")]
     #[diagnostic(code(cardlang::engine::unknown_zone), help("zones are named like `deck of player 1` or `pack`"))]
     UnknownZone(String),
+    /// No counter has this name.
+    #[error("no counter is called `{0}`")]
+    #[diagnostic(
+        code(cardlang::engine::unknown_counter),
+        help("counters are named like `pot`, `purse of player 1` or `stake of 7♥`")
+    )]
+    UnknownCounter(String),
     /// No card (left) has this name.
     #[error("no card called `{0}` is left to place")]
     #[diagnostic(code(cardlang::engine::unknown_card), help("each physical card can be placed once"))]
@@ -40,6 +51,7 @@ pub struct Arrangement {
 enum Resolved {
     Top { zone: u16, cards: Vec<u16> },
     MoveAll { from: u16, to: u16 },
+    Transfer { amount: i64, from: u16, to: u16 },
 }
 
 impl Arrangement {
@@ -76,6 +88,14 @@ impl Arrangement {
                     Resolved::Top { zone: z, cards: ids }
                 }
                 ArrangeStep::MoveAll { from, to } => Resolved::MoveAll { from: zone(from)?, to: zone(to)? },
+                ArrangeStep::Transfer { amount, from, to } => {
+                    let slot = |n: &str| {
+                        (0..game.program.counter_slots as u16)
+                            .find(|s| game.slot_name(*s) == n)
+                            .ok_or_else(|| ArrangeError::UnknownCounter(n.to_string()))
+                    };
+                    Resolved::Transfer { amount: *amount, from: slot(from)?, to: slot(to)? }
+                }
             });
         }
         Ok(Arrangement { steps: out })
@@ -99,6 +119,9 @@ impl State {
                             self.move_card(z, i, *zone, Some(up), sink);
                         }
                     }
+                }
+                Resolved::Transfer { amount, from, to } => {
+                    self.transfer_slots(Some(*amount), *from as usize, *to as usize, sink);
                 }
                 Resolved::MoveAll { from, to } => {
                     if from == to {

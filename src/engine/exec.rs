@@ -176,9 +176,15 @@ impl State {
         sink: &mut S,
     ) {
         let (Some(f), Some(t)) = (self.place_slot(from), self.place_slot(to)) else { return };
+        let want = amount.map(|a| self.eval(a).as_int().unwrap_or(0));
+        self.transfer_slots(want, f, t, sink);
+    }
+
+    /// Moves `want` (everything, when `None`) from counter slot `f` to `t`, clamped to what `f`
+    /// holds.
+    pub(crate) fn transfer_slots<S: EventSink>(&mut self, want: Option<i64>, f: usize, t: usize, sink: &mut S) {
         let have = self.counters[f].as_int().unwrap_or(0).max(0);
-        let want = amount.map_or(have, |a| self.eval(a).as_int().unwrap_or(0));
-        let n = want.clamp(0, have);
+        let n = want.unwrap_or(have).clamp(0, have);
         if n == 0 || f == t {
             return;
         }

@@ -43,6 +43,28 @@ impl Game {
             (Value::Set(m), _) => format!("{{{m:#x}}}"),
         }
     }
+
+    /// The counter a slot belongs to, and whose value it is.
+    pub fn slot_owner(&self, slot: u16) -> Option<(&CounterInfo, SlotOwner)> {
+        let c = self.program.counters.iter().find(|c| (c.slot..c.slot + c.width).contains(&slot))?;
+        let i = slot - c.slot;
+        let owner = match c.per {
+            Per::Game => SlotOwner::Game,
+            Per::Player => SlotOwner::Player(i as u8),
+            Per::Card => SlotOwner::Card(i),
+        };
+        Some((c, owner))
+    }
+
+    /// A counter slot named in words: "pot", "purse of player 1", "stake of 7♥".
+    pub fn slot_name(&self, slot: u16) -> String {
+        match self.slot_owner(slot) {
+            None => format!("slot {slot}"),
+            Some((c, SlotOwner::Game)) => c.name.clone(),
+            Some((c, SlotOwner::Player(p))) => format!("{} of {}", c.name, self.player_name(p)),
+            Some((c, SlotOwner::Card(k))) => format!("{} of {}", c.name, self.card_name(k)),
+        }
+    }
 }
 
 impl State {
@@ -66,28 +88,6 @@ impl State {
             }
         }
         out
-    }
-
-    /// The counter a slot belongs to, and whose value it is.
-    pub fn slot_owner(&self, slot: u16) -> Option<(&CounterInfo, SlotOwner)> {
-        let c = self.game.program.counters.iter().find(|c| (c.slot..c.slot + c.width).contains(&slot))?;
-        let i = slot - c.slot;
-        let owner = match c.per {
-            Per::Game => SlotOwner::Game,
-            Per::Player => SlotOwner::Player(i as u8),
-            Per::Card => SlotOwner::Card(i),
-        };
-        Some((c, owner))
-    }
-
-    /// A counter slot named in words: "pot", "purse of player 1", "stake of 7♥".
-    pub fn slot_name(&self, slot: u16) -> String {
-        match self.slot_owner(slot) {
-            None => format!("slot {slot}"),
-            Some((c, SlotOwner::Game)) => c.name.clone(),
-            Some((c, SlotOwner::Player(p))) => format!("{} of {}", c.name, self.game.player_name(p)),
-            Some((c, SlotOwner::Card(k))) => format!("{} of {}", c.name, self.game.card_name(k)),
-        }
     }
 
     /// A transfer in words, with what each side holds after it.
@@ -124,7 +124,7 @@ impl State {
                 self.show(*value, *ty)
             ),
             Event::Transfer { amount, from, to } => {
-                self.transfer_text(*amount, &self.slot_name(*from), *from, &self.slot_name(*to), *to)
+                self.transfer_text(*amount, &self.game.slot_name(*from), *from, &self.game.slot_name(*to), *to)
             }
             Event::Announce(t) => format!("» {t}"),
             Event::End => format!("game over: {}", self.outcome_text()),
