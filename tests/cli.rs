@@ -54,6 +54,23 @@ fn a_person_plays_to_the_end_and_bad_input_is_asked_again() {
 }
 
 #[test]
+fn a_person_bets_by_typing_a_number() {
+    // Predict, raise, a refused amount, then 5 coins; afterwards the first choice every time.
+    let mut input = String::from("higher\nraise\n0\n5\n");
+    input.push_str(&"1\n".repeat(3000));
+    let (code, out, err) =
+        cardlang(&["play", "games/high_low_war.cardgame", "--players", "human,random", "--seed", "3"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Will your K♣ be higher or lower than player 2's card?"), "{out}");
+    assert!(out.contains("look of player 1         K♣ [stake 1, prediction higher]"), "{out}");
+    assert!(out.contains("Raise by how many coins? (you hold 19)"), "{out}");
+    assert!(out.contains("`0` is not allowed here: type a number from 1 to 19."), "{out}");
+    assert!(out.contains("» player 1 raises by 5"), "{out}");
+    assert!(out.contains("26 cards: pack -> deck of player 2"), "an unseen deal is one line: {out}");
+    assert!(out.lines().any(|l| l.starts_with("result: ")), "the game reaches its end");
+}
+
+#[test]
 fn input_that_ends_early_stops_the_game_without_a_result() {
     let (code, out, err) =
         cardlang(&["play", "games/wilcox_war.cardgame", "--players", "human,random", "--seed", "7"], "1\n");

@@ -34,6 +34,8 @@ snapshot!(wilcox_war_play_to_all_seed_1, "wilcox_war", Some("play_to_all"), 1);
 snapshot!(wilcox_war_play_to_all_seed_4, "wilcox_war", Some("play_to_all"), 4);
 snapshot!(wilcox_war_play_to_all_single_deck_seed_2, "wilcox_war", Some("play_to_all_single_deck"), 2);
 snapshot!(wilcox_war_play_to_all_single_deck_seed_4, "wilcox_war", Some("play_to_all_single_deck"), 4);
+snapshot!(high_low_war_seed_47, "high_low_war", None, 47);
+snapshot!(high_low_war_seed_58, "high_low_war", None, 58);
 
 /// The JSON Lines form opens with the game, its options, the seed and every deck's order.
 #[test]

@@ -490,12 +490,15 @@ impl Checker {
                 }
                 None => found,
             };
-            if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_) | Type::Player) {
-                let what = if ty == Type::None {
-                    "a value whose type is known (give the type: `variable x: player = none`)"
-                } else {
-                    "a number, true/false, an enum member or a player"
-                };
+            if ty == Type::None {
+                self.errors.push(CheckError::invalid(
+                    c.init.span,
+                    format!("the starting value `none` does not tell what `{}` holds", c.name.text),
+                    "what type?",
+                    Some(format!("give the type after the name: `{}: player = none`", c.name.text)),
+                ));
+            } else if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_) | Type::Player) {
+                let what = "a number, true/false, an enum member or a player";
                 self.errors.push(CheckError::wrong_type(c.init.span, what, self.type_name(ty)));
             }
             let init = self.const_eval(&e, c.init.span);

@@ -23,11 +23,12 @@ pub(crate) fn parse_facing(pair: Pair<'_, Rule>) -> Facing {
 }
 
 fn parse_place(pair: Pair<'_, Rule>) -> Place {
-    let span = span_of(&pair);
     let mut it = pair.into_inner();
     let name = parse_name(it.next().expect("parse_place: name"));
     let of = it.next().map(parse_expr);
-    Place { span, name, of }
+    // From the name to the end of its `of` part: the pair's own span can run on over spaces.
+    let end = of.as_ref().map_or(name.span.end, |e| e.span.end);
+    Place { span: Span { start: name.span.start, end }, name, of }
 }
 
 /// Any statement rule.
