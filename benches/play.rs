@@ -78,3 +78,8 @@ fn wilcox_war_play_to_all(b: divan::Bencher) {
 fn wilcox_war_play_to_all_single_deck(b: divan::Bencher) {
     bench_game(b, "wilcox_war", Some("play_to_all_single_deck"));
 }
+
+#[divan::bench]
+fn high_low_war(b: divan::Bencher) {
+    bench_game(b, "high_low_war", None);
+}
