@@ -123,3 +123,67 @@ fn a_private_zone_is_seen_by_its_owner_only() {
     assert_eq!(theirs.count, 2);
     assert!(theirs.cards.iter().all(Option::is_none), "nobody else sees any, even face up");
 }
+
+/// Options, numbers and chance: legal actions, their labels and what a chooser is told.
+#[test]
+fn options_numbers_and_chance_are_choices_too() {
+    let src = format!(
+        "{DECK}
+        enum bet = check, raise
+        counter chips per player = 5
+        procedure play {{
+            chance chooses first from 2 to 2
+            player 1 chooses b from {{check, raise}} asking \"Your move, {{player 1}}\"
+            if b == raise {{
+                player 1 chooses n from first to chips of player 1 where n != 4
+                announce \"raise {{n}}\"
+            }}
+            end game draw
+        }}"
+    );
+    let mut s = start(&src);
+    let labels = |s: &State| -> Vec<String> { s.legal_actions(0).iter().map(|a| s.action_label(0, *a)).collect() };
+    assert_eq!(labels(&s), ["check", "raise"]);
+    assert_eq!(s.choice_prompt(0).as_deref(), Some("Your move, player 1"));
+    assert!(!s.choice_is_number(0));
+    let raise = s.legal_actions(0)[1];
+    s.apply(0, raise).expect("legal");
+    // Chance picked 2 (the only number); the filter leaves out 4.
+    assert_eq!(labels(&s), ["2", "3", "5"]);
+    assert!(s.choice_is_number(0));
+    let five = s.legal_actions(0)[2];
+    s.apply(0, five).expect("legal");
+    assert!(s.is_over());
+}
+
+/// A card picked by chance from a face-down pile is not named to a player who cannot see it.
+#[test]
+fn chance_does_not_name_a_card_a_player_cannot_see() {
+    use cardlang::cli::transcript::{describe_for, Viewer};
+    use cardlang::engine::{Event, EventSink, Limits};
+    struct Lines(Vec<String>, Viewer);
+    impl EventSink for Lines {
+        fn event(&mut self, state: &State, event: Event<'_>) {
+            self.0.push(describe_for(state, self.1, &event));
+        }
+    }
+    let src = format!(
+        "{DECK}
+        procedure play {{
+            for each card c in pack {{ move c to pile of player 2 }}
+            chance chooses c from pile of player 2
+            move c to hand of player 2
+            end game draw
+        }}"
+    );
+    let file = cardlang::syntax::parse(&src).expect("parses");
+    let game = Game::new(check::check(&file, &Config::default()).expect("checks"));
+    // Player 2 sees the card once it is in their hand, but not while chance picks it from their
+    // face-down pile: only an onlooker who sees everything is told which card it is.
+    for viewer in [Viewer::Player(0), Viewer::Player(1), Viewer::Table, Viewer::All] {
+        let mut lines = Lines(Vec::new(), viewer);
+        State::with_sink(game.clone(), 1, Limits::default(), &mut lines);
+        let line = lines.0.iter().find(|l| l.starts_with("chance chooses")).expect("chance chose");
+        assert_eq!(line != "chance chooses a card", viewer == Viewer::All, "{viewer:?}: {line}");
+    }
+}

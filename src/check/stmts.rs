@@ -163,6 +163,14 @@ impl Checker {
             }
             StmtKind::Choose { player, var, from, filter, prompt } => {
                 let player = player.as_ref().map(|p| self.typed(p, Type::Player, scope));
+                if let (None, Some(_)) = (&player, prompt) {
+                    self.errors.push(CheckError::invalid(
+                        s.span,
+                        "`chance` is asked nothing: `asking` needs a player who chooses",
+                        "chance chooses here",
+                        Some("remove `asking \"...\"`, or announce what chance chose".into()),
+                    ));
+                }
                 let prompt = prompt.as_ref().map(|t| self.check_template(t, scope));
                 let from = self.check_domain(from, scope);
                 let slot = scope.bind(&var.text, from.value_type(), false, 1);

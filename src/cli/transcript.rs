@@ -56,10 +56,10 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
             format!("{name}: {} -> {}", p.zones[*from as usize].name, p.zones[*to as usize].name)
         }
         Event::TurnOver { zone } => format!("turn over {}", p.zones[*zone as usize].name),
-        Event::Choice { player: Some(player), value, ty, secret } => {
-            let who = state.game().player_name(*player);
+        Event::Choice { player, value, ty, secret } => {
+            let who = player.map_or("chance".to_string(), |p| state.game().player_name(p));
             let verb = if *secret { "has chosen" } else { "chooses" };
-            let seen = *player == me
+            let seen = *player == Some(me)
                 || match value {
                     Value::Card(card) => state.find_card(*card).is_some_and(|(z, i)| state.can_see(me, z, i)),
                     _ => !*secret,
@@ -79,7 +79,13 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
                 }
                 _ => state.game().slot_name(slot),
             };
-            state.transfer_text(*amount, &name(*from), *from, &name(*to), *to)
+            // A variable is bookkeeping that players are not shown: its balance stays unsaid.
+            let shown = |slot: u16| state.game().slot_owner(slot).is_some_and(|(c, _)| c.reported);
+            if shown(*from) && shown(*to) {
+                state.transfer_text(*amount, &name(*from), *from, &name(*to), *to)
+            } else {
+                format!("transfer {amount}: {} -> {}", name(*from), name(*to))
+            }
         }
         Event::Turn { card, face_up } => {
             if *face_up {
