@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use cardlang::agents::{self, Agent, Decision, Watcher};
-use cardlang::check::{self, Config};
 use cardlang::check::ir::Value;
+use cardlang::check::{self, Config};
 use cardlang::engine::{Action, Event, EventSink, Game, Limits, State, ToMove};
 
 const GAMES: u64 = 300;
@@ -24,7 +24,7 @@ fn ints(state: &State, name: &str) -> Vec<i64> {
 
 /// Coins in purses, in the pot and under the cards.
 fn coins(state: &State) -> i64 {
-    ["purse", "pot", "stake"].iter().map(|c| ints(state, c).iter().sum::<i64>()).sum()
+    ["purse", "pot", "odd_coin", "stake"].iter().map(|c| ints(state, c).iter().sum::<i64>()).sum()
 }
 
 fn zone(state: &State, name: &str) -> u16 {

@@ -20,8 +20,8 @@ pub use arrange::{ArrangeError, ArrangeStep};
 pub use choice::MAX_RANGE;
 pub use events::{Event, EventSink, NoEvents, Recorder};
 pub use observe::{Mark, Observation, ZoneView};
-pub use text::SlotOwner;
 pub use state::{Action, ActionError, Limits, Outcome, Result, State, ToMove};
+pub use text::SlotOwner;
 
 /// A checked game lowered for play. Shared by every state of the game.
 #[derive(Debug)]

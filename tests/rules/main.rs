@@ -1,5 +1,6 @@
 //! Scenario tests: one per ruling of RULINGS.md, each stacking the deck so the ruling happens.
 
+mod high_low_war;
 mod support;
 mod wilcox_war;
 mod wild_twist_war;
