@@ -37,7 +37,13 @@ impl State {
         // Candidates are listed from the choice at `pc`: stay on it while asking.
         self.pc -= 1;
         let n = self.game.program.players;
-        let too_big = |s: &State, p: u8| matches!(s.pick(p).map(|k| k.cands), Some(Candidates::Range(lo, hi)) if hi.saturating_sub(lo) >= MAX_RANGE);
+        // Only a range can be too big; other choices skip the extra look at their candidates.
+        let ranged = matches!(choice.domain(), Domain::Range(..));
+        let too_big = |s: &State, p: u8| {
+            ranged
+                && matches!(s.pick(p).map(|k| k.cands),
+                    Some(Candidates::Range(lo, hi)) if hi.saturating_sub(lo) >= MAX_RANGE)
+        };
         match choice {
             Choice::One { player: Some(who), slot, .. } => {
                 if let Value::Player(p) = self.eval(who) {
