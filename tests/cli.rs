@@ -120,7 +120,7 @@ fn bad_command_line_values_get_clear_errors() {
 
 #[test]
 fn lint_passes_every_game() {
-    let mut args = vec!["lint"];
+    let mut args = vec!["lint", "--deny-warnings"];
     let games: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/games"))
         .expect("games/")
         .flatten()
@@ -131,6 +131,28 @@ fn lint_passes_every_game() {
     let (code, out, err) = cardlang(&args, "");
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().filter(|l| l.ends_with(": ok")).count(), games.len());
+}
+
+#[test]
+fn lint_exit_codes_and_json() {
+    // Warnings alone pass, unless they are denied; an error always fails with 2.
+    let (code, out, _) = cardlang(&["lint", "tests/lint/unused.cardgame"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("0 error(s), 5 warning(s)"), "{out}");
+    let (code, _, _) = cardlang(&["lint", "--deny-warnings", "tests/lint/unused.cardgame"], "");
+    assert_eq!(code, 1);
+    let (code, _, _) = cardlang(&["lint", "tests/lint/unused.cardgame", "tests/diagnostics/wrong_type.cardgame"], "");
+    assert_eq!(code, 2);
+    let (code, out, _) = cardlang(&["lint", "--format", "json", "tests/diagnostics/wrong_type.cardgame"], "");
+    assert_eq!(code, 2);
+    let first: serde_json::Value = serde_json::from_str(out.lines().next().expect("a line")).expect("JSON");
+    assert_eq!(first["severity"], "error");
+    assert_eq!(first["file"], "tests/diagnostics/wrong_type.cardgame");
+    assert!(first["code"].as_str().is_some_and(|c| c.starts_with("cardlang::check::")), "{first}");
+    assert!(first["line"].as_u64().is_some() && first["column"].as_u64().is_some() && first["help"].is_string());
+    for line in out.lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("one JSON object per line");
+    }
 }
 
 #[test]

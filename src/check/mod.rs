@@ -6,6 +6,7 @@ mod decls;
 pub mod error;
 mod exprs;
 pub mod ir;
+pub mod lints;
 mod stmts;
 pub mod variants;
 

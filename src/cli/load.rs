@@ -115,3 +115,94 @@ pub fn render_all(errors: &[check::CheckError], source: &Source) -> String {
     out.push_str(&format!("{} problem(s) found in {}\n", errors.len(), source.path));
     out
 }
+
+/// What `cardlang lint` found in one file.
+pub struct LintReport {
+    /// The path linted.
+    pub path: String,
+    /// How many errors (syntax, names, types, unreadable) and warnings (lints).
+    pub errors: usize,
+    /// How many lint warnings.
+    pub warnings: usize,
+    /// Every diagnostic rendered with its source.
+    pub rendered: String,
+    /// Every diagnostic as a JSON object.
+    pub json: Vec<serde_json::Value>,
+}
+
+impl LintReport {
+    /// One line: "ok", or how many problems of each kind.
+    pub fn summary(&self) -> String {
+        match (self.errors, self.warnings) {
+            (0, 0) => format!("{}: ok", self.path),
+            (e, w) => format!("{}: {e} error(s), {w} warning(s)", self.path),
+        }
+    }
+}
+
+/// Reads, parses, checks (the base game and every variant) and lints one file.
+pub fn lint_file(path: &str) -> LintReport {
+    let mut report =
+        LintReport { path: path.to_string(), errors: 0, warnings: 0, rendered: String::new(), json: Vec::new() };
+    let source = match std::fs::read_to_string(path) {
+        Ok(text) => Source { path: path.to_string(), text },
+        Err(e) => {
+            let d = Unreadable { path: path.to_string(), reason: e.to_string() };
+            report.add(&d, None, true);
+            return report;
+        }
+    };
+    let file = match syntax::parse(&source.text) {
+        Ok(f) => f,
+        Err(e) => {
+            report.add(&e, Some(&source), true);
+            return report;
+        }
+    };
+    for e in check::check_all(&file) {
+        report.add(&e, Some(&source), true);
+    }
+    for w in check::lints::lint(&file) {
+        let is_error = w.severity == miette::Severity::Error;
+        report.add(&w, Some(&source), is_error);
+    }
+    report
+}
+
+impl LintReport {
+    fn add(&mut self, d: &dyn Diagnostic, source: Option<&Source>, error: bool) {
+        if error {
+            self.errors += 1;
+        } else {
+            self.warnings += 1;
+        }
+        self.rendered.push_str(&render(d, source));
+        self.json.push(diagnostic_json(d, source, error));
+    }
+}
+
+/// A diagnostic as one JSON object: code, severity, message, file, line, column (from 1), byte
+/// range of its first label, and help.
+pub fn diagnostic_json(d: &dyn Diagnostic, source: Option<&Source>, error: bool) -> serde_json::Value {
+    let span = d.labels().and_then(|mut l| l.next()).map(|l| (l.offset(), l.offset() + l.len()));
+    let (line, column) = match (span, source) {
+        (Some((start, _)), Some(s)) => {
+            let before = &s.text[..start.min(s.text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            (Some(line), Some(column))
+        }
+        _ => (None, None),
+    };
+    serde_json::json!({
+        "code": d.code().map(|c| c.to_string()),
+        "severity": if error { "error" } else { "warning" },
+        "message": d.to_string(),
+        "file": source.map(|s| s.path.clone()),
+        "line": line,
+        "column": column,
+        "start": span.map(|s| s.0),
+        "end": span.map(|s| s.1),
+        "help": d.help().map(|h| h.to_string()),
+    })
+}

@@ -42,6 +42,12 @@ enum Format {
     Jsonl,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum LintFormat {
+    Human,
+    Json,
+}
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Play a game at the terminal (people and AI), or watch AI play one.
@@ -68,11 +74,17 @@ enum Command {
         /// The `.cardgame` file.
         game: String,
     },
-    /// Check game files and report every problem.
+    /// Check game files and report every problem: errors, then lint warnings.
     Lint {
         /// The `.cardgame` files.
         #[arg(required = true)]
         files: Vec<String>,
+        /// `human` (rendered with the source) or `json` (one object per line, for editors).
+        #[arg(long, value_enum, default_value = "human")]
+        format: LintFormat,
+        /// Exit with 1 when there are warnings (errors always exit with 2).
+        #[arg(long)]
+        deny_warnings: bool,
     },
 }
 
@@ -98,7 +110,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         Command::Play { args, seed } => play(&args, seed),
         Command::Transcript { args, seed, format } => print_transcript(&args, seed, format),
         Command::Variants { game } => variants(&game),
-        Command::Lint { files } => return lint(&files),
+        Command::Lint { files, format, deny_warnings } => return lint(&files, format, deny_warnings),
     };
     match result {
         Ok(()) => 0,
@@ -289,32 +301,33 @@ fn variants(path: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-fn lint(files: &[String]) -> i32 {
-    let mut worst = 0;
+/// Lints files: exit 0 when clean, 1 for warnings with `--deny-warnings`, 2 for any error.
+fn lint(files: &[String], format: LintFormat, deny_warnings: bool) -> i32 {
+    let mut errors = false;
+    let mut warnings = false;
     for path in files {
-        let source = match load::Source::read(path) {
-            Ok(s) => s,
-            Err(m) => {
-                eprint!("{m}");
-                worst = 2;
-                continue;
+        let report = load::lint_file(path);
+        errors |= report.errors > 0;
+        warnings |= report.warnings > 0;
+        match format {
+            LintFormat::Human => {
+                if !report.rendered.is_empty() {
+                    eprint!("{}", report.rendered);
+                }
+                say(&report.summary());
             }
-        };
-        let file = match source.parse() {
-            Ok(f) => f,
-            Err(m) => {
-                eprint!("{m}");
-                worst = 2;
-                continue;
+            LintFormat::Json => {
+                for j in &report.json {
+                    say(&j.to_string());
+                }
             }
-        };
-        let errors = check::check_all(&file);
-        if errors.is_empty() {
-            say(&format!("{path}: ok"));
-        } else {
-            eprint!("{}", load::render_all(&errors, &source));
-            worst = 2;
         }
     }
-    worst
+    if errors {
+        2
+    } else if warnings && deny_warnings {
+        1
+    } else {
+        0
+    }
 }

@@ -5,6 +5,7 @@ pub mod ast;
 mod parse;
 mod parse_expr;
 mod parse_stmt;
+pub mod walk;
 
 use miette::{Diagnostic, SourceSpan};
 use pest::Parser;

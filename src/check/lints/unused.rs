@@ -1,0 +1,84 @@
+//! `unused`: a zone, option, counter, variable, function or procedure that nothing uses. Often a
+//! misspelling elsewhere, or a rule that was meant to be written and never was.
+
+use std::collections::HashSet;
+
+use miette::Severity;
+
+use super::{Finding, Lint};
+use crate::syntax::ast::{Expr, ExprKind, File, Item, Name, VariantItem};
+use crate::syntax::walk::{self, Visitor};
+
+/// The lint.
+pub const LINT: Lint = Lint {
+    name: "unused",
+    severity: Severity::Warning,
+    summary: "a zone, option, counter, variable, function or procedure that no rule uses",
+    run,
+};
+
+/// Every name the rules use, wherever they use it.
+#[derive(Default)]
+struct Uses(HashSet<String>);
+
+impl Visitor for Uses {
+    fn expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Name(n) => {
+                self.0.insert(n.clone());
+            }
+            ExprKind::Of { name, .. } | ExprKind::Call { name, .. } => {
+                self.0.insert(name.text.clone());
+            }
+            _ => {}
+        }
+    }
+    fn name(&mut self, name: &Name) {
+        self.0.insert(name.text.clone());
+    }
+}
+
+fn run(file: &File) -> Vec<Finding> {
+    let mut uses = Uses::default();
+    for item in &file.items {
+        walk::item(&mut uses, item);
+    }
+    // Declarations of the base game and those a variant adds (an override is the same name).
+    let mut decls: Vec<&Item> = file.items.iter().collect();
+    for item in &file.items {
+        if let Item::Variant(v) = item {
+            decls.extend(v.items.iter().filter_map(|vi| match vi {
+                VariantItem::Add(i) => Some(i),
+                _ => None,
+            }));
+        }
+    }
+    let mut out = Vec::new();
+    for item in decls {
+        let kind = match item {
+            Item::Zone(_) => "zone",
+            Item::Option(_) => "option",
+            Item::Counter(c) if c.reported => "counter",
+            Item::Counter(_) => "variable",
+            Item::Function(_) => "function",
+            Item::Procedure(p) if p.name.text != "setup" && p.name.text != "play" => "procedure",
+            _ => continue,
+        };
+        let Some(name) = item.name() else { continue };
+        if uses.0.contains(&name.text) {
+            continue;
+        }
+        let help = match kind {
+            "procedure" => format!("call it (`{}()`) where it should run, or remove it", name.text),
+            "function" => format!("use it in an expression (`{}(...)`), or remove it", name.text),
+            _ => format!("use `{}` in the rules, or remove it (check the spelling where you meant it)", name.text),
+        };
+        out.push(Finding {
+            message: format!("{kind} `{}` is never used", name.text),
+            at: (name.span, "declared here, used nowhere".into()),
+            also: None,
+            help,
+        });
+    }
+    out
+}

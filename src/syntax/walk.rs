@@ -1,0 +1,197 @@
+//! Walks a syntax tree: every block, statement, expression and name a declaration uses, for
+//! lints and tools that look at a file as written.
+
+use super::ast::*;
+
+/// Something that wants to see parts of a syntax tree. Every method does nothing by default.
+pub trait Visitor {
+    /// A block of statements (a procedure body, a branch, a loop body).
+    fn block(&mut self, _block: &Block) {}
+    /// An expression (each sub-expression is visited too).
+    fn expr(&mut self, _expr: &Expr) {}
+    /// A name used by a statement outside any expression: a `deal` target, a procedure
+    /// called, a counter set or transferred.
+    fn name(&mut self, _name: &Name) {}
+}
+
+/// Visits everything an item contains (a variant's items too).
+pub fn item<V: Visitor>(v: &mut V, it: &Item) {
+    match it {
+        Item::Game { .. } | Item::Players { .. } | Item::Option(_) | Item::Enum(_) | Item::Order(_) => {}
+        Item::Property(d) => {
+            if let Some(e) = &d.default {
+                expr(v, e);
+            }
+        }
+        Item::Cards(d) => {
+            let assigns: Vec<&PropAssign> = match &d.body {
+                CardsBody::Every { assigns, .. } => assigns.iter().collect(),
+                CardsBody::List(cards) => cards.iter().flat_map(|c| c.assigns.iter()).collect(),
+            };
+            for a in assigns {
+                expr(v, &a.value);
+            }
+        }
+        Item::Zone(d) => {
+            for a in &d.attrs {
+                if let ZoneAttrKind::Holds(groups) = &a.kind {
+                    groups.iter().for_each(|g| v.name(g));
+                }
+            }
+        }
+        Item::Counter(d) => expr(v, &d.init),
+        Item::Function(d) => expr(v, &d.body),
+        Item::Procedure(d) => block(v, &d.body),
+        Item::Variant(d) => {
+            for vi in &d.items {
+                match vi {
+                    VariantItem::Override { item: inner, .. } | VariantItem::Add(inner) => item(v, inner),
+                    VariantItem::SetOption(_) => {}
+                }
+            }
+        }
+    }
+}
+
+/// Visits a block and everything in it.
+pub fn block<V: Visitor>(v: &mut V, b: &Block) {
+    v.block(b);
+    for s in &b.stmts {
+        stmt(v, s);
+    }
+}
+
+fn place<V: Visitor>(v: &mut V, p: &Place) {
+    v.name(&p.name);
+    if let Some(e) = &p.of {
+        expr(v, e);
+    }
+}
+
+fn domain<V: Visitor>(v: &mut V, d: &Domain) {
+    expr(v, &d.from);
+    if let Some(e) = &d.to {
+        expr(v, e);
+    }
+}
+
+fn template<V: Visitor>(v: &mut V, parts: &[TemplatePart]) {
+    for p in parts {
+        if let TemplatePart::Hole(e) = p {
+            expr(v, e);
+        }
+    }
+}
+
+/// Visits a statement and everything in it.
+pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
+    match &s.kind {
+        StmtKind::If { cond, then, otherwise } => {
+            expr(v, cond);
+            block(v, then);
+            if let Some(b) = otherwise {
+                block(v, b);
+            }
+        }
+        StmtKind::While { cond, body } => {
+            expr(v, cond);
+            block(v, body);
+        }
+        StmtKind::Repeat { count, body } => {
+            expr(v, count);
+            block(v, body);
+        }
+        StmtKind::ForPlayer { body, .. } => block(v, body),
+        StmtKind::ForCard { zone, body, .. } => {
+            expr(v, zone);
+            block(v, body);
+        }
+        StmtKind::Shuffle(e) | StmtKind::TurnOver(e) => expr(v, e),
+        StmtKind::Deal { count, from, to, .. } => {
+            if let Some(c) = count {
+                expr(v, c);
+            }
+            expr(v, from);
+            v.name(to);
+        }
+        StmtKind::Move { what, to, .. } => {
+            match what {
+                MoveWhat::All(e) | MoveWhat::Card(e) => expr(v, e),
+                MoveWhat::Top(n, e) | MoveWhat::Bottom(n, e) => {
+                    if let Some(n) = n {
+                        expr(v, n);
+                    }
+                    expr(v, e);
+                }
+            }
+            expr(v, to);
+        }
+        StmtKind::TurnCard { card, .. } => expr(v, card),
+        StmtKind::Let { value, .. } => expr(v, value),
+        StmtKind::Set { place: p, value }
+        | StmtKind::Add { value, place: p }
+        | StmtKind::Subtract { value, place: p } => {
+            place(v, p);
+            expr(v, value);
+        }
+        StmtKind::Return | StmtKind::End(EndKind::Draw | EndKind::Unfinished) => {}
+        StmtKind::End(EndKind::Winner(e) | EndKind::Loser(e) | EndKind::Highest { score: e, .. }) => expr(v, e),
+        StmtKind::Announce(parts) => template(v, parts),
+        StmtKind::Choose { player, from, filter, prompt, .. } => {
+            if let Some(p) = player {
+                expr(v, p);
+            }
+            domain(v, from);
+            if let Some(f) = filter {
+                expr(v, f);
+            }
+            if let Some(t) = prompt {
+                template(v, t);
+            }
+        }
+        StmtKind::ChooseSecretly { from, filter, prompt, .. } => {
+            domain(v, from);
+            if let Some(f) = filter {
+                expr(v, f);
+            }
+            if let Some(t) = prompt {
+                template(v, t);
+            }
+        }
+        StmtKind::Transfer { amount, from, to } => {
+            if let Some(a) = amount {
+                expr(v, a);
+            }
+            place(v, from);
+            place(v, to);
+        }
+        StmtKind::Call { name, args } => {
+            v.name(name);
+            args.iter().for_each(|a| expr(v, a));
+        }
+    }
+}
+
+/// Visits an expression and each of its sub-expressions.
+pub fn expr<V: Visitor>(v: &mut V, e: &Expr) {
+    v.expr(e);
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::None | ExprKind::Name(_) | ExprKind::Player(_) => {}
+        ExprKind::Top(x) | ExprKind::Bottom(x) | ExprKind::Count(x) | ExprKind::Opponent(x) => expr(v, x),
+        ExprKind::SetLit(xs) => xs.iter().for_each(|x| expr(v, x)),
+        ExprKind::Call { args, .. } => args.iter().for_each(|x| expr(v, x)),
+        ExprKind::Of { arg, .. } => expr(v, arg),
+        ExprKind::If { cond, then, otherwise } => {
+            expr(v, cond);
+            expr(v, then);
+            expr(v, otherwise);
+        }
+        ExprKind::Binary { lhs, rhs, .. } => {
+            expr(v, lhs);
+            expr(v, rhs);
+        }
+        ExprKind::Unary { operand, .. } => expr(v, operand),
+        ExprKind::Field { target, .. } => expr(v, target),
+        ExprKind::IsEmpty { target, .. } | ExprKind::IsNone { target, .. } => expr(v, target),
+    }
+}
