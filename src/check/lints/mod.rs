@@ -2,6 +2,7 @@
 //! statement that can never run. One lint per file; each has a stable code
 //! (`cardlang::lint::<name>`), a severity, the span it is about and a help line.
 
+mod undefined_property;
 mod unreachable;
 mod unused;
 
@@ -22,7 +23,7 @@ pub struct Lint {
 }
 
 /// Every lint, in the order they report.
-pub const LINTS: &[Lint] = &[unused::LINT, unreachable::LINT];
+pub const LINTS: &[Lint] = &[unused::LINT, unreachable::LINT, undefined_property::LINT];
 
 /// What a lint found, before it is tied to its lint.
 #[derive(Debug, Clone, PartialEq)]
