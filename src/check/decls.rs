@@ -490,14 +490,14 @@ impl Checker {
                 }
                 None => found,
             };
-            if ty == Type::None {
+            if ty == Type::None && matches!(c.init.kind, ast::ExprKind::None) {
                 self.errors.push(CheckError::invalid(
                     c.init.span,
                     format!("the starting value `none` does not tell what `{}` holds", c.name.text),
                     "what type?",
                     Some(format!("give the type after the name: `{}: player = none`", c.name.text)),
                 ));
-            } else if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_) | Type::Player) {
+            } else if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_) | Type::Player | Type::None) {
                 let what = "a number, true/false, an enum member or a player";
                 self.errors.push(CheckError::wrong_type(c.init.span, what, self.type_name(ty)));
             }

@@ -177,13 +177,13 @@ impl LintReport {
             self.warnings += 1;
         }
         self.rendered.push_str(&render(d, source));
-        self.json.push(diagnostic_json(d, source, error));
+        self.json.push(diagnostic_json(d, &self.path, source, error));
     }
 }
 
 /// A diagnostic as one JSON object: code, severity, message, file, line, column (from 1), byte
 /// range of its first label, and help.
-pub fn diagnostic_json(d: &dyn Diagnostic, source: Option<&Source>, error: bool) -> serde_json::Value {
+pub fn diagnostic_json(d: &dyn Diagnostic, path: &str, source: Option<&Source>, error: bool) -> serde_json::Value {
     let span = d.labels().and_then(|mut l| l.next()).map(|l| (l.offset(), l.offset() + l.len()));
     let (line, column) = match (span, source) {
         (Some((start, _)), Some(s)) => {
@@ -198,7 +198,7 @@ pub fn diagnostic_json(d: &dyn Diagnostic, source: Option<&Source>, error: bool)
         "code": d.code().map(|c| c.to_string()),
         "severity": if error { "error" } else { "warning" },
         "message": d.to_string(),
-        "file": source.map(|s| s.path.clone()),
+        "file": path,
         "line": line,
         "column": column,
         "start": span.map(|s| s.0),

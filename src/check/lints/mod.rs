@@ -12,11 +12,11 @@ use crate::syntax::ast::{File, Span};
 
 /// One lint: its name (the last part of its code), how serious it is, and the check itself.
 pub struct Lint {
-    /// The kebab-free short name: `unused`, `unreachable`.
+    /// The short name, the last part of its code: `unused`, `unreachable`.
     pub name: &'static str,
     /// Warnings unless the lint finds something that cannot work.
     pub severity: Severity,
-    /// What it is about, in one line (for `docs/lints.md` and `cardlang lint --list`).
+    /// What it is about, in one line.
     pub summary: &'static str,
     /// Runs the lint over a whole file (the base game and every variant in it).
     pub run: fn(&File) -> Vec<Finding>,

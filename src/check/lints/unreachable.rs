@@ -30,7 +30,7 @@ impl Visitor for Finder {
             message: "this statement can never run".into(),
             at: (next.span, "never runs".into()),
             also: Some((ender, what.into())),
-            help: "remove it, or put the `end game`/`return` inside an `if` so the rest can run".into(),
+            help: "remove it, or move it before the `end game` or `return` that stops the block".into(),
         });
     }
 }
