@@ -53,8 +53,12 @@ fn run(file: &File) -> Vec<Finding> {
             }));
         }
     }
+    // A name declared twice is the checker's `duplicate` error; one report is enough.
+    let mut seen: HashSet<&str> = HashSet::new();
+    let twice: HashSet<&str> =
+        decls.iter().filter_map(|i| i.name()).filter(|n| !seen.insert(&n.text)).map(|n| n.text.as_str()).collect();
     let mut out = Vec::new();
-    for item in decls {
+    for item in decls.iter().filter(|i| !i.name().is_some_and(|n| twice.contains(n.text.as_str()))) {
         let kind = match item {
             Item::Zone(_) => "zone",
             Item::Option(_) => "option",
