@@ -45,12 +45,19 @@ pub fn parse_choice(answer: &str, labels: &[String], numbers: bool) -> Option<us
     (1..=labels.len()).contains(&n).then(|| n - 1)
 }
 
-/// The numbers offered, in short: "1 to 15", or a list when some are missing.
+/// The lowest and highest of labels that are whole numbers in an unbroken ascending run
+/// ("3", "4", "5"), if they all are and there are at least two.
+pub fn number_run(labels: &[String]) -> Option<(i64, i64)> {
+    let nums: Vec<i64> = labels.iter().map_while(|l| l.parse().ok()).collect();
+    let consecutive = nums.len() == labels.len() && nums.windows(2).all(|w| w[1] == w[0] + 1);
+    (consecutive && nums.len() >= 2).then(|| (nums[0], nums[nums.len() - 1]))
+}
+
+/// The numbers offered, in short: "a number from 1 to 15", or a list when some are missing.
 fn number_span(labels: &[String]) -> String {
-    let nums: Vec<i64> = labels.iter().filter_map(|l| l.parse().ok()).collect();
-    match (nums.first(), nums.last()) {
-        (Some(a), Some(b)) if nums.len() as i64 == b - a + 1 && a != b => format!("a number from {a} to {b}"),
-        _ => labels.join(", "),
+    match number_run(labels) {
+        Some((a, b)) => format!("a number from {a} to {b}"),
+        None => labels.join(", "),
     }
 }
 

@@ -6,7 +6,7 @@ mod human;
 mod random;
 
 pub use driver::{play_game, Decision, DriveError, Watcher};
-pub use human::Human;
+pub use human::{number_run, Human};
 pub use random::RandomAgent;
 
 use crate::engine::{Action, State};

@@ -101,11 +101,10 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
 
 /// Labels joined by commas; a long run of consecutive numbers is shortened to "1..15".
 fn short_list(labels: &[String]) -> String {
-    let nums: Vec<i64> = labels.iter().map_while(|l| l.parse().ok()).collect();
-    if nums.len() == labels.len() && nums.len() > 3 && nums.windows(2).all(|w| w[1] == w[0] + 1) {
-        return format!("{}..{}", nums[0], nums[nums.len() - 1]);
+    match agents::number_run(labels) {
+        Some((a, b)) if labels.len() > 3 => format!("{a}..{b}"),
+        _ => labels.join(", "),
     }
-    labels.join(", ")
 }
 
 fn counter_json(state: &State, slot: u16) -> Json {
