@@ -50,8 +50,21 @@ impl fmt::Display for Name {
 /// A whole `.cardgame` file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct File {
+    /// For a variant file, the game it changes (`extends "../game.cardgame"`).
+    pub base: Option<BaseGame>,
     /// The declarations, in source order.
     pub items: Vec<Item>,
+}
+
+/// `extends "../wilcox_war.cardgame"` at the top of a variant file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BaseGame {
+    /// The whole header.
+    pub span: Span,
+    /// The path as written, relative to the variant file's folder.
+    pub path: String,
+    /// Where the path (with its quotes) is.
+    pub path_span: Span,
 }
 
 /// One top-level declaration.

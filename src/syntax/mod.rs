@@ -128,6 +128,7 @@ fn rule_words(rule: &Rule) -> String {
         type_expr => "a type (bool, int, card, player, an enum, set of an enum)",
         facing | face_up | face_down => "`face up` or `face down`",
         keyword => "a keyword",
+        base_game => "`extends \"path/to/game.cardgame\"`",
         literal => "a value (a number, true, false or an enum member)",
         end_kind => "`winner`, `loser`, `draw`, `unfinished` or `highest`",
         params => "`(`",

@@ -55,13 +55,20 @@ pub(crate) fn parse_int(pair: &Pair<'_, Rule>) -> i64 {
 /// `file`.
 pub(crate) fn parse_file(pair: Pair<'_, Rule>) -> File {
     let mut items = Vec::new();
+    let mut base = None;
     for p in pair.into_inner() {
-        if p.as_rule() == Rule::EOI {
-            continue;
+        match p.as_rule() {
+            Rule::EOI => {}
+            Rule::base_game => {
+                let span = span_of(&p);
+                let path = p.into_inner().next();
+                let path_span = path.as_ref().map_or(span, span_of);
+                base = Some(BaseGame { span, path: path.map(parse_string).unwrap_or_default(), path_span });
+            }
+            _ => items.push(parse_decl(p)),
         }
-        items.push(parse_decl(p));
     }
-    File { items }
+    File { base, items }
 }
 
 /// Any declaration rule.
