@@ -95,7 +95,39 @@ fn variants_lists_variants_and_options() {
     assert!(out.contains("hidden_prizes = 2"));
     assert!(out.contains("single_deck"));
     assert!(out.contains("play_to_all_single_deck"));
-    assert!(out.contains("sets hidden_prizes = 3, refill_min = 14"));
+    assert!(out.contains("sets hidden_prizes = 3 (default 2), refill_min = 14 (default 0)"), "{out}");
+    // Variant files beside the game that extend it, with what they set.
+    assert!(out.contains("variant files:\n  games/variants/wilcox_war_four_prizes.cardgame\n"), "{out}");
+    assert!(
+        out.contains("    four_prizes: four hidden prizes in every war\n        sets hidden_prizes = 4 (default 2)")
+    );
+    assert!(out.contains("    short_four_prizes: ten turns, four hidden prizes in every war (extends short)"));
+}
+
+#[test]
+fn a_variant_file_is_played_linted_and_listed_directly() {
+    let (code, out, err) = cardlang(&["play", "games/variants/wilcox_war_four_prizes.cardgame", "--seed", "3"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Wilcox War (seed 3), variant four_prizes\n"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("result: ")));
+    let (code, out, err) =
+        cardlang(&["play", "games/variants/wilcox_war_short.cardgame", "--variant", "short", "--seed", "3"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("turns: 10\n"), "ten turns, then the end: {out}");
+    let (code, _, err) = cardlang(&["play", "games/variants/wilcox_war_short.cardgame"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("choose one with --variant NAME"), "{err}");
+    let (code, out, _) = cardlang(&["lint", "--deny-warnings", "games/variants/wilcox_war_short.cardgame"], "");
+    assert_eq!(code, 0);
+    assert_eq!(out, "games/variants/wilcox_war_short.cardgame: ok\n");
+    let (code, out, _) = cardlang(&["variants", "games/variants/wilcox_war_short.cardgame"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("a variant file extending games/wilcox_war.cardgame"), "{out}");
+    assert!(out.contains("variants in this file:\n  short: ten turns"), "{out}");
+    assert!(out.contains("variants of the game (also with --variant):\n  single_deck"), "{out}");
+    let (code, _, err) = cardlang(&["lint", "tests/variant_files/override_unknown.cardgame"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("╭─[tests/variant_files/override_unknown.cardgame:5:12]"), "{err}");
 }
 
 #[test]

@@ -2,18 +2,18 @@
 //! code and a help line. One snapshot per file: the source, then the rendered diagnostics.
 
 use cardlang::check;
-use cardlang::cli::load::{render, render_all, Source};
+use cardlang::cli::load::{Source, Sources};
 
 fn diagnose(path: &std::path::Path) -> String {
     let text = std::fs::read_to_string(path).expect("fixture is readable");
     let name = path.file_name().and_then(|f| f.to_str()).unwrap_or("fixture").to_string();
-    let source = Source { path: name, text: text.clone() };
+    let sources = Sources::single(Source::new(name, text.clone()));
     let rendered = match cardlang::syntax::parse(&text) {
-        Err(e) => render(&e, Some(&source)),
+        Err(e) => sources.render(&e),
         Ok(file) => {
             let errors = check::check_all(&file);
             assert!(!errors.is_empty(), "{} should have problems", path.display());
-            render_all(&errors, &source)
+            sources.render_all(&errors)
         }
     };
     assert!(rendered.contains("help:"), "every diagnostic has a help line:\n{rendered}");

@@ -1,4 +1,5 @@
-//! The generic random-play test, over every file in games/ and every variant it declares:
+//! The generic random-play test, over every file in games/ and every variant it declares, and
+//! every variant file in games/variants/:
 //! legal actions exist at every decision, the game ends (or stops at a cap), cards are
 //! conserved at every event, and the same seed gives the same transcript.
 
@@ -49,6 +50,20 @@ fn every_game() -> Vec<(String, Arc<Game>)> {
             let label =
                 format!("{} {}", path.file_name().and_then(|f| f.to_str()).unwrap_or("?"), v.unwrap_or_default());
             out.push((label, Game::new(program)));
+        }
+    }
+    let mut files: Vec<_> = std::fs::read_dir(format!("{dir}/variants"))
+        .expect("games/variants/ exists")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    for path in files {
+        let loaded = cardlang::cli::load::read(&path.to_string_lossy()).unwrap_or_else(|e| panic!("{}: {e:?}", e.1));
+        for v in &loaded.own_variants {
+            let config = Config { variant: Some(v.clone()), sets: Vec::new() };
+            let program = loaded.check(&config).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            out.push((format!("{} {v}", path.display()), Game::new(program)));
         }
     }
     assert!(out.len() >= 5, "the games and variants are all found");

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::error::{suggest, CheckError};
-use crate::syntax::ast::{File, Item, OptionDecl, VariantDecl, VariantItem};
+use crate::syntax::ast::{File, Item, LiteralKind, OptionDecl, VariantDecl, VariantItem};
 
 /// A variant a file offers, for listing.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -14,8 +14,8 @@ pub struct VariantSummary {
     pub description: Option<String>,
     /// The variants it builds on.
     pub extends: Vec<String>,
-    /// The options it changes, as `name = value` text.
-    pub options: Vec<String>,
+    /// The options it changes: name and value as written.
+    pub options: Vec<(String, String)>,
 }
 
 /// The variants declared in a file.
@@ -29,8 +29,41 @@ pub fn variant_decls(file: &File) -> Vec<&VariantDecl> {
         .collect()
 }
 
+/// A game joined with a variant file that extends it: the game's declarations followed by the
+/// variant file's variants. A variant file holds nothing but variants, and none may take the name
+/// of one the game already declares; each such mistake is reported, pointing into the file at
+/// fault.
+pub fn join(game: File, variant_file: File) -> (File, Vec<CheckError>) {
+    let mut errors = Vec::new();
+    let mut items = game.items;
+    for item in variant_file.items {
+        let Item::Variant(v) = &item else {
+            let what = item.kind_word();
+            errors.push(CheckError::invalid(
+                item.span(),
+                format!("a variant file holds only variants, not a `{what}` declaration"),
+                "not inside a variant",
+                Some(format!(
+                    "put it inside `variant name {{ ... }}` (as `override {what} ...` to replace the game's, or as a new declaration)"
+                )),
+            ));
+            continue;
+        };
+        let first = items.iter().find_map(|i| match i {
+            Item::Variant(other) if other.name.text == v.name.text => Some(other.name.span),
+            _ => None,
+        });
+        if let Some(first) = first {
+            errors.push(CheckError::duplicate(&v.name.text, v.name.span, first));
+            continue;
+        }
+        items.push(item);
+    }
+    (File { base: None, items }, errors)
+}
+
 /// Summaries of the variants declared in a file.
-pub fn summaries(file: &File, source: &str) -> Vec<VariantSummary> {
+pub fn summaries(file: &File) -> Vec<VariantSummary> {
     variant_decls(file)
         .into_iter()
         .map(|v| VariantSummary {
@@ -41,14 +74,21 @@ pub fn summaries(file: &File, source: &str) -> Vec<VariantSummary> {
                 .items
                 .iter()
                 .filter_map(|i| match i {
-                    VariantItem::SetOption(o) => {
-                        Some(format!("{} = {}", o.name.text, &source[o.value.span.start..o.value.span.end]))
-                    }
+                    VariantItem::SetOption(o) => Some((o.name.text.clone(), literal_text(&o.value.kind))),
                     _ => None,
                 })
                 .collect(),
         })
         .collect()
+}
+
+/// An option's value as it is written.
+fn literal_text(kind: &LiteralKind) -> String {
+    match kind {
+        LiteralKind::Int(i) => i.to_string(),
+        LiteralKind::Bool(b) => b.to_string(),
+        LiteralKind::Member(m) => m.clone(),
+    }
 }
 
 /// A game with a variant applied.

@@ -1,119 +1,234 @@
-//! Reads, parses and checks a game file, turning every failure into a rendered diagnostic.
+//! Reads, parses and checks a game file and, for a variant file, the game it extends; every
+//! failure becomes a diagnostic rendered against the file at fault.
 
+use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource};
+use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
-use crate::check::{self, Config};
+use crate::check::variants::VariantSummary;
+use crate::check::{self, CheckError, Config, Program};
 use crate::engine::Game;
-use crate::syntax::{self, File};
+use crate::syntax::{self, File, Span, SyntaxError};
 
-/// A file that could not be read.
+pub use super::sources::{Source, Sources};
+
+/// A game file that cannot be read or parsed.
 #[derive(Debug, Error, Diagnostic)]
-#[error("cannot read `{path}`: {reason}")]
-#[diagnostic(code(cardlang::cli::unreadable), help("check the path; games live in games/*.cardgame"))]
-pub struct Unreadable {
-    /// The path given.
-    pub path: String,
-    /// What the system said.
-    pub reason: String,
+pub enum LoadError {
+    /// The file (or the game a variant file extends) cannot be read.
+    #[error("cannot read `{path}`: {reason}")]
+    #[diagnostic(code(cardlang::cli::unreadable), help("{help}"))]
+    Unreadable {
+        /// The path tried.
+        path: String,
+        /// What the system said.
+        reason: String,
+        /// The `extends` path that named it, for a variant file's game.
+        #[label("the game this file extends")]
+        at: Option<SourceSpan>,
+        /// How to fix it.
+        help: String,
+    },
+    /// The file does not follow the grammar.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// Variant files that extend each other in a circle.
+    #[error("`{path}` extends itself, through the files it extends")]
+    #[diagnostic(
+        code(cardlang::cli::extends_cycle),
+        help("a variant file extends a game file, or another variant file; the chain must end at a game")
+    )]
+    Cycle {
+        /// The file met a second time.
+        path: String,
+        /// The `extends` that leads back to it.
+        #[label("this leads back to `{path}`")]
+        at: SourceSpan,
+    },
 }
 
-/// A loaded source text.
-pub struct Source {
-    /// The path it came from.
-    pub path: String,
-    /// Its text.
-    pub text: String,
+/// A game read from disk: its source texts and its whole syntax tree (for a variant file, the
+/// game's declarations followed by the file's variants).
+pub struct Loaded {
+    /// Every file read, the one given first.
+    pub sources: Sources,
+    /// The joined syntax tree.
+    pub file: File,
+    /// Mistakes found while joining a variant file to its game.
+    pub join_errors: Vec<CheckError>,
+    /// The variants declared by the file given itself.
+    pub own_variants: Vec<String>,
 }
 
-impl Source {
-    /// Reads a file.
-    pub fn read(path: &str) -> Result<Source, String> {
-        std::fs::read_to_string(path)
-            .map(|text| Source { path: path.to_string(), text })
-            .map_err(|e| render(&Unreadable { path: path.to_string(), reason: e.to_string() }, None))
+impl Loaded {
+    /// Whether the file given is a variant file (it starts with `extends "..."`).
+    pub fn is_variant_file(&self) -> bool {
+        self.sources.files.len() > 1
     }
 
-    /// Parses it, or renders the syntax error.
-    pub fn parse(&self) -> Result<File, String> {
-        syntax::parse(&self.text).map_err(|e| render(&e, Some(self)))
-    }
-}
-
-/// Renders a diagnostic as text (no colour), with the source attached when given.
-pub fn render(d: &dyn Diagnostic, source: Option<&Source>) -> String {
-    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
-    let mut out = String::new();
-    match source {
-        Some(s) => {
-            let wrapped = WithSource { inner: d, source: NamedSource::new(&s.path, s.text.clone()) };
-            let _ = handler.render_report(&mut out, &wrapped);
+    /// The configuration to check with: as given, except that a variant file with exactly one
+    /// variant plays that variant when none is named.
+    pub fn config(&self, config: &Config) -> Result<Config, String> {
+        if config.variant.is_some() || !self.is_variant_file() {
+            return Ok(config.clone());
         }
-        None => {
-            let _ = handler.render_report(&mut out, d);
+        match self.own_variants.as_slice() {
+            [one] => Ok(Config { variant: Some(one.clone()), sets: config.sets.clone() }),
+            [] => Err(format!("error: `{}` is a variant file that declares no variant", self.sources.path())),
+            many => Err(format!(
+                "error: `{}` declares {} variants ({}): choose one with --variant NAME",
+                self.sources.path(),
+                many.len(),
+                many.join(", ")
+            )),
+        }
+    }
+
+    /// Checks the game with a configuration: the program, or every problem rendered.
+    pub fn check(&self, config: &Config) -> Result<Program, String> {
+        let config = self.config(config)?;
+        let result = check::check(&self.file, &config);
+        match (result, self.join_errors.is_empty()) {
+            (Ok(p), true) => Ok(p),
+            (Ok(_), false) => Err(self.sources.render_all(&self.join_errors)),
+            (Err(e), _) => {
+                let mut all = self.join_errors.clone();
+                all.extend(e.errors);
+                Err(self.sources.render_all(&all))
+            }
+        }
+    }
+
+    /// Every problem with the game: the mistakes of joining, then the checker's for the base game
+    /// and each variant (for a variant file, each of its own variants).
+    pub fn check_all(&self) -> Vec<CheckError> {
+        let mut all = self.join_errors.clone();
+        let found = if self.is_variant_file() {
+            let mut found = Vec::new();
+            for v in &self.own_variants {
+                if let Err(e) = check::check(&self.file, &Config { variant: Some(v.clone()), sets: Vec::new() }) {
+                    found.extend(e.errors);
+                }
+            }
+            found
+        } else {
+            check::check_all(&self.file)
+        };
+        for e in found {
+            if !all.contains(&e) {
+                all.push(e);
+            }
+        }
+        all
+    }
+}
+
+/// Reads a game file and, for a variant file, the game it extends (and so on up the chain).
+pub fn read(path: &str) -> Result<Loaded, Box<(Sources, LoadError)>> {
+    let mut sources = Sources::default();
+    let mut join_errors = Vec::new();
+    let mut chain = Vec::new();
+    match read_into(path, None, &mut sources, &mut join_errors, &mut chain) {
+        Ok((file, own_variants)) => Ok(Loaded { sources, file, join_errors, own_variants }),
+        Err(e) => Err(Box::new((sources, e))),
+    }
+}
+
+/// Reads one file at the next free offset, and joins it to the game it extends, if any.
+fn read_into(
+    path: &str,
+    named_at: Option<Span>,
+    sources: &mut Sources,
+    errors: &mut Vec<CheckError>,
+    chain: &mut Vec<PathBuf>,
+) -> Result<(File, Vec<String>), LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|e| LoadError::Unreadable {
+        path: path.to_string(),
+        reason: e.to_string(),
+        at: named_at.map(SourceSpan::from),
+        help: match named_at {
+            Some(_) => "the path after `extends` is relative to the variant file's own folder".into(),
+            None => "check the path; games live in games/*.cardgame".into(),
+        },
+    })?;
+    chain.push(std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path)));
+    let offset = sources.files.last().map_or(0, |s| s.offset + s.text.len() + 1);
+    let parsed = syntax::parse_at(&text, offset);
+    sources.files.push(Source { path: path.to_string(), text, offset });
+    let file = parsed?;
+    let own: Vec<String> = check::variants::variant_decls(&file).iter().map(|v| v.name.text.clone()).collect();
+    let Some(base) = file.base.clone() else { return Ok((file, own)) };
+    let base_path = base_path(path, &base.path);
+    let canonical = std::fs::canonicalize(&base_path).unwrap_or_else(|_| PathBuf::from(&base_path));
+    if chain.contains(&canonical) {
+        return Err(LoadError::Cycle { path: base_path, at: base.path_span.into() });
+    }
+    let (game, _) = read_into(&base_path, Some(base.path_span), sources, errors, chain)?;
+    let (joined, mut found) = check::variants::join(game, file);
+    errors.append(&mut found);
+    Ok((joined, own))
+}
+
+/// The path of the game a variant file extends: `extends` is relative to the variant file's
+/// folder; `..` steps are folded so messages show `games/war.cardgame`, not
+/// `games/variants/../war.cardgame`.
+pub fn base_path(variant_file: &str, written: &str) -> String {
+    let joined = Path::new(variant_file).parent().unwrap_or(Path::new("")).join(written);
+    let mut parts: Vec<Component> = Vec::new();
+    for c in joined.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(parts.last(), Some(Component::Normal(_))) => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    let folded: PathBuf = parts.iter().collect();
+    folded.to_string_lossy().into_owned()
+}
+
+/// The variant files in the `variants/` folder beside a game that extend it, by path, in name
+/// order: the variants each declares, or why it was skipped.
+pub fn variant_files(game: &str) -> Vec<(String, Result<Vec<VariantSummary>, String>)> {
+    let dir = Path::new(game).parent().unwrap_or(Path::new("")).join("variants");
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
+    let mut paths: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("cardgame"))
+        .collect();
+    paths.sort();
+    let target = std::fs::canonicalize(game).ok();
+    let mut out = Vec::new();
+    for p in paths {
+        let shown = p.to_string_lossy().into_owned();
+        let Ok(text) = std::fs::read_to_string(&p) else {
+            out.push((shown, Err("it cannot be read".to_string())));
+            continue;
+        };
+        let file = match syntax::parse(&text) {
+            Ok(f) => f,
+            Err(_) => {
+                out.push((shown.clone(), Err(format!("it does not parse (run `cardlang lint {shown}`)"))));
+                continue;
+            }
+        };
+        let Some(base) = &file.base else { continue };
+        if target.is_some() && std::fs::canonicalize(base_path(&shown, &base.path)).ok() == target {
+            out.push((shown, Ok(check::variants::summaries(&file))));
         }
     }
     out
-}
-
-/// A diagnostic with its source text attached for rendering.
-struct WithSource<'a> {
-    inner: &'a dyn Diagnostic,
-    source: NamedSource<String>,
-}
-
-impl std::fmt::Debug for WithSource<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(&self.inner.to_string(), f)
-    }
-}
-impl std::fmt::Display for WithSource<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(self.inner, f)
-    }
-}
-impl std::error::Error for WithSource<'_> {}
-impl Diagnostic for WithSource<'_> {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.inner.code()
-    }
-    fn severity(&self) -> Option<miette::Severity> {
-        self.inner.severity()
-    }
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.inner.help()
-    }
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(&self.source)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        self.inner.labels()
-    }
-    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
-        self.inner.related()
-    }
 }
 
 /// Loads a game with a variant and options: the lowered game, or the rendered diagnostics.
 pub fn load_game(path: &str, config: &Config) -> Result<Arc<Game>, String> {
-    let source = Source::read(path)?;
-    let file = source.parse()?;
-    match check::check(&file, config) {
-        Ok(p) => Ok(Game::new(p)),
-        Err(errors) => Err(render_all(&errors.errors, &source)),
-    }
-}
-
-/// Renders a list of check errors one after another.
-pub fn render_all(errors: &[check::CheckError], source: &Source) -> String {
-    let mut out = String::new();
-    for e in errors {
-        out.push_str(&render(e, Some(source)));
-    }
-    out.push_str(&format!("{} problem(s) found in {}\n", errors.len(), source.path));
-    out
+    let loaded = read(path).map_err(|b| b.0.render(&b.1))?;
+    loaded.check(config).map(Game::new)
 }
 
 /// What `cardlang lint` found in one file.
@@ -140,69 +255,42 @@ impl LintReport {
     }
 }
 
-/// Reads, parses, checks (the base game and every variant) and lints one file.
+/// Reads, parses, checks (the base game and every variant; for a variant file, each of its
+/// variants) and lints one file.
 pub fn lint_file(path: &str) -> LintReport {
     let mut report =
         LintReport { path: path.to_string(), errors: 0, warnings: 0, rendered: String::new(), json: Vec::new() };
-    let source = match std::fs::read_to_string(path) {
-        Ok(text) => Source { path: path.to_string(), text },
-        Err(e) => {
-            let d = Unreadable { path: path.to_string(), reason: e.to_string() };
-            report.add(&d, None, true);
+    let loaded = match read(path) {
+        Ok(l) => l,
+        Err(failed) => {
+            report.add(&failed.1, &failed.0, true);
             return report;
         }
     };
-    let file = match syntax::parse(&source.text) {
-        Ok(f) => f,
-        Err(e) => {
-            report.add(&e, Some(&source), true);
-            return report;
-        }
-    };
-    for e in check::check_all(&file) {
-        report.add(&e, Some(&source), true);
+    for e in loaded.check_all() {
+        report.add(&e, &loaded.sources, true);
     }
-    for w in check::lints::lint(&file) {
+    // A variant file answers for its own lines; the game's are linted with the game.
+    let own = &loaded.sources.files[0];
+    for w in check::lints::lint(&loaded.file) {
+        if loaded.is_variant_file() && loaded.sources.locate(w.finding.at.0.start).map(|s| s.offset) != Some(own.offset)
+        {
+            continue;
+        }
         let is_error = w.severity == miette::Severity::Error;
-        report.add(&w, Some(&source), is_error);
+        report.add(&w, &loaded.sources, is_error);
     }
     report
 }
 
 impl LintReport {
-    fn add(&mut self, d: &dyn Diagnostic, source: Option<&Source>, error: bool) {
+    fn add(&mut self, d: &dyn Diagnostic, sources: &Sources, error: bool) {
         if error {
             self.errors += 1;
         } else {
             self.warnings += 1;
         }
-        self.rendered.push_str(&render(d, source));
-        self.json.push(diagnostic_json(d, &self.path, source, error));
+        self.rendered.push_str(&sources.render(d));
+        self.json.push(sources.json(d, error));
     }
-}
-
-/// A diagnostic as one JSON object: code, severity, message, file, line, column (from 1), byte
-/// range of its first label, and help.
-pub fn diagnostic_json(d: &dyn Diagnostic, path: &str, source: Option<&Source>, error: bool) -> serde_json::Value {
-    let span = d.labels().and_then(|mut l| l.next()).map(|l| (l.offset(), l.offset() + l.len()));
-    let (line, column) = match (span, source) {
-        (Some((start, _)), Some(s)) => {
-            let before = &s.text[..start.min(s.text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            (Some(line), Some(column))
-        }
-        _ => (None, None),
-    };
-    serde_json::json!({
-        "code": d.code().map(|c| c.to_string()),
-        "severity": if error { "error" } else { "warning" },
-        "message": d.to_string(),
-        "file": path,
-        "line": line,
-        "column": column,
-        "start": span.map(|s| s.0),
-        "end": span.map(|s| s.1),
-        "help": d.help().map(|h| h.to_string()),
-    })
 }

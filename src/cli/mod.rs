@@ -1,6 +1,7 @@
 //! Phase 5: the command line: `play`, `transcript`, `variants` and `lint`.
 
 pub mod load;
+pub mod sources;
 pub mod transcript;
 
 use std::io::Write;
@@ -268,37 +269,93 @@ fn play(args: &GameArgs, seed: Option<u64>) -> Result<(), Failure> {
     }
 }
 
+/// Lists what a game offers: its options with their defaults, the variants it declares, and the
+/// variant files beside it (in `variants/` next to the game) that extend it. For a variant file,
+/// the game it extends and the file's own variants.
 fn variants(path: &str) -> Result<(), Failure> {
-    let source = load::Source::read(path).map_err(fail(2))?;
-    let file = source.parse().map_err(fail(2))?;
-    let program = check::check(&file, &Config::default())
-        .map_err(|e| Failure { message: load::render_all(&e.errors, &source), code: 2 })?;
+    let loaded = load::read(path).map_err(|b| Failure { message: b.0.render(&b.1), code: 2 })?;
+    if !loaded.join_errors.is_empty() {
+        return Err(Failure { message: loaded.sources.render_all(&loaded.join_errors), code: 2 });
+    }
+    // The game itself, without a variant: its options and their defaults.
+    let program = check::check(&loaded.file, &Config::default())
+        .map_err(|e| Failure { message: loaded.sources.render_all(&e.errors), code: 2 })?;
     let game = crate::engine::Game::new(program);
     say(&game.program.title.to_string());
+    if loaded.is_variant_file() {
+        let base = loaded.sources.files.get(1).map_or("", |s| s.path.as_str());
+        say(&format!("a variant file extending {base}"));
+    }
     say("options (name = default):");
     for o in &game.program.options {
         say(&format!("  {} = {}", o.name, game.show(o.default, o.ty)));
     }
-    let list = check::variants::summaries(&file, &source.text);
-    if list.is_empty() {
-        say("variants: none");
+    let defaults: Vec<(String, String)> =
+        game.program.options.iter().map(|o| (o.name.clone(), game.show(o.default, o.ty))).collect();
+    let all = check::variants::summaries(&loaded.file);
+    let (own, inherited): (Vec<_>, Vec<_>) = all.into_iter().partition(|v| loaded.own_variants.contains(&v.name));
+    if loaded.is_variant_file() {
+        print_variants("variants in this file:", &own, &defaults);
+        print_variants("variants of the game (also with --variant):", &inherited, &defaults);
     } else {
-        say("variants:");
-        for v in list {
-            let mut line = format!("  {}", v.name);
-            if let Some(d) = &v.description {
-                line.push_str(&format!(": {d}"));
-            }
-            if !v.extends.is_empty() {
-                line.push_str(&format!(" (extends {})", v.extends.join(", ")));
-            }
-            say(&line.to_string());
-            if !v.options.is_empty() {
-                say(&format!("      sets {}", v.options.join(", ")));
+        print_variants("variants:", &own, &defaults);
+        let files = load::variant_files(path);
+        if !files.is_empty() {
+            say("variant files:");
+            for (file, found) in files {
+                match found {
+                    Ok(list) => {
+                        say(&format!("  {file}"));
+                        for line in variant_lines(&list, &defaults) {
+                            say(&format!("  {line}"));
+                        }
+                    }
+                    Err(why) => say(&format!("  {file}: skipped, {why}")),
+                }
             }
         }
     }
     Ok(())
+}
+
+/// Prints a heading and the variants under it, or "none".
+fn print_variants(heading: &str, list: &[check::variants::VariantSummary], defaults: &[(String, String)]) {
+    if list.is_empty() {
+        say(&format!("{heading} none"));
+        return;
+    }
+    say(heading);
+    for line in variant_lines(list, defaults) {
+        say(&line);
+    }
+}
+
+/// Two lines per variant: its name, description and parents; the options it sets, with the
+/// game's default of each.
+fn variant_lines(list: &[check::variants::VariantSummary], defaults: &[(String, String)]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for v in list {
+        let mut line = format!("  {}", v.name);
+        if let Some(d) = &v.description {
+            line.push_str(&format!(": {d}"));
+        }
+        if !v.extends.is_empty() {
+            line.push_str(&format!(" (extends {})", v.extends.join(", ")));
+        }
+        lines.push(line);
+        if !v.options.is_empty() {
+            let sets: Vec<String> = v
+                .options
+                .iter()
+                .map(|(name, value)| match defaults.iter().find(|(n, _)| n == name) {
+                    Some((_, d)) => format!("{name} = {value} (default {d})"),
+                    None => format!("{name} = {value}"),
+                })
+                .collect();
+            lines.push(format!("      sets {}", sets.join(", ")));
+        }
+    }
+    lines
 }
 
 /// Lints files: exit 0 when clean, 1 for warnings with `--deny-warnings`, 2 for any error.

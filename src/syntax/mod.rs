@@ -36,6 +36,8 @@ pub struct SyntaxError {
 
 /// Parses a whole `.cardgame` source text.
 pub fn parse(source: &str) -> Result<File, SyntaxError> {
+    // Keep track of the tokens tried at the furthest position, for "expected `=`" messages.
+    pest::set_error_detail(true);
     match CardgameParser::parse(Rule::file, source) {
         Ok(mut pairs) => {
             let file = pairs.next().expect("parse: the file rule always yields one pair");
@@ -45,25 +47,59 @@ pub fn parse(source: &str) -> Result<File, SyntaxError> {
     }
 }
 
+/// Parses a source text whose spans start at `offset` rather than 0, so that the spans of files
+/// read together (a variant file and the game it extends) never overlap. Spans and syntax
+/// errors are in those shifted offsets.
+pub fn parse_at(source: &str, offset: usize) -> Result<File, SyntaxError> {
+    if offset == 0 {
+        return parse(source);
+    }
+    // Leading whitespace is skipped by the grammar, so padding shifts every position by exactly
+    // `offset` without touching the parser.
+    let mut padded = String::with_capacity(offset + source.len());
+    padded.extend(std::iter::repeat(' ').take(offset));
+    padded.push_str(source);
+    parse(&padded)
+}
+
 fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
     let (start, end) = match e.location {
         pest::error::InputLocation::Pos(p) => (p, p),
         pest::error::InputLocation::Span((s, e)) => (s, e),
     };
-    // Point at the whole offending word, not an empty position.
+    // The rules pest names are those it tried where the last declaration or statement began;
+    // the tokens it tried where it got furthest say more precisely what is missing.
+    let tokens = furthest_tokens(&e);
+    let (start, end, tokens) = match tokens {
+        Some((at, tokens)) if at > start => (at, at, Some(tokens)),
+        _ => (start, end, None),
+    };
+    if let Some(open) = unclosed_brace(source, start) {
+        return SyntaxError {
+            message: "the file ends inside a `{ ... }`: this `{` is never closed".into(),
+            span: (open, 1).into(),
+            label: "opened here".into(),
+            help: Some("add the matching `}` where the block ends".into()),
+        };
+    }
+    // Point at the whole offending word (a name, or a run of other characters), not an empty
+    // position.
     let end = if end > start {
         end
     } else {
         let rest = &source[start.min(source.len())..];
+        let is_word = |c: char| c.is_alphanumeric() || c == '_';
+        let word_char = rest.chars().next().map_or(false, is_word);
         let word = rest
             .char_indices()
-            .take_while(|(_, c)| !c.is_whitespace())
+            .take_while(|(_, c)| if word_char { is_word(*c) } else { !c.is_whitespace() && !is_word(*c) })
             .last()
             .map(|(i, c)| i + c.len_utf8())
             .unwrap_or(0);
         start + word
     };
     let message = match &e.variant {
+        _ if tokens.is_some() => format!("expected {}", list_or(&tokens.unwrap_or_default())),
         pest::error::ErrorVariant::ParsingError { positives, negatives } => {
             let mut words: Vec<String> = positives.iter().map(rule_words).collect();
             words.sort();
@@ -82,12 +118,69 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
     };
     let found = source[start.min(source.len())..end.min(source.len())].trim();
     let label = if found.is_empty() { "here".to_string() } else { format!("found `{found}`") };
-    let help = if message.contains("keyword") || is_keyword(found) {
+    let help = if message.contains("a name") && is_keyword(found) {
         Some(format!("`{found}` is a reserved word of the language; choose another name"))
     } else {
         Some("see docs/language.md for the shape of each declaration and statement".to_string())
     };
     SyntaxError { message, span: (start, end.saturating_sub(start)).into(), label, help }
+}
+
+/// Where the parser got furthest, and the tokens it would have accepted there (quoted; spaces
+/// and comments left out).
+fn furthest_tokens(e: &pest::error::Error<Rule>) -> Option<(usize, Vec<String>)> {
+    let attempts = e.parse_attempts()?;
+    let expected: Vec<String> = attempts.expected_tokens().iter().map(|t| t.to_string()).collect();
+    // Character ranges (`a..z`) come from inside names and numbers, built-in rules from the end
+    // of input: they say nothing a reader can use.
+    let is_range = |t: &String| t.chars().count() == 4 && t.chars().skip(1).take(2).collect::<String>() == "..";
+    if expected.iter().any(|t| is_range(t) || t == "BUILTIN_RULE") {
+        return None;
+    }
+    let mut tokens: Vec<String> =
+        expected.into_iter().filter(|t| !t.trim().is_empty() && t != "//").map(|t| format!("`{t}`")).collect();
+    tokens.sort();
+    tokens.dedup();
+    (!tokens.is_empty()).then_some((attempts.max_position, tokens))
+}
+
+/// When a parse error is at the end of the file (nothing but spaces and comments after it), the
+/// last `{` that is never closed, if any. Braces inside strings and comments do not count.
+fn unclosed_brace(source: &str, error_at: usize) -> Option<usize> {
+    let rest = source.get(error_at..).unwrap_or("");
+    if rest.lines().any(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//")) {
+        return None;
+    }
+    let mut open = Vec::new();
+    let mut chars = source.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => {
+                while let Some((_, d)) = chars.next() {
+                    match d {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            '/' if chars.peek().map(|p| p.1) == Some('/') => {
+                for (_, d) in chars.by_ref() {
+                    if d == '\n' {
+                        break;
+                    }
+                }
+            }
+            '{' => open.push(i),
+            '}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.pop()
 }
 
 fn is_keyword(word: &str) -> bool {
@@ -123,11 +216,13 @@ fn rule_words(rule: &Rule) -> String {
         block => "`{`",
         infix | op_or | op_and | op_eq | op_ne | op_le | op_ge | op_lt | op_gt | op_in | op_add
         | op_sub | op_mul | op_div | op_mod => "an operator",
-        postfix | is_empty | is_not_empty | is_none | is_not_none | field => "`is` or `.`",
+        postfix | is_empty | is_not_empty | is_none | is_not_none | field | kw_is => "`is` or `.`",
         zone_attr => "a zone attribute (per player, shared, face up, face down, stack, spread, public, private, holds)",
         type_expr => "a type (bool, int, card, player, an enum, set of an enum)",
         facing | face_up | face_down => "`face up` or `face down`",
-        keyword => "a keyword",
+        keyword | kw_return | kw_all | kw_true | kw_false | kw_none => "a keyword",
+        transfer_stmt => "a statement",
+        variant_item | override_decl => "a variant item (option, override, or a new declaration)",
         base_game => "`extends \"path/to/game.cardgame\"`",
         literal => "a value (a number, true, false or an enum member)",
         end_kind => "`winner`, `loser`, `draw`, `unfinished` or `highest`",

@@ -1,0 +1,208 @@
+//! The source texts a game is made of, and diagnostics rendered against them.
+//!
+//! A game is usually one file, but a variant file is read together with the game it extends.
+//! Each file is parsed at its own offset (see `syntax::parse_at`), so every span in the joined
+//! syntax tree names exactly one file. Rendering finds that file, turns the span back into one
+//! inside it, and shows labels that point into another file as a note of their own beneath.
+
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Severity};
+
+/// One source text and where its offsets start.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// The path it came from, as given.
+    pub path: String,
+    /// Its text.
+    pub text: String,
+    /// The offset its first byte has in the spans of a joined game (0 for the file given).
+    pub offset: usize,
+}
+
+impl Source {
+    /// A source whose spans start at 0.
+    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Source {
+        Source { path: path.into(), text: text.into(), offset: 0 }
+    }
+
+    /// Whether a span offset falls in this file (its end counts: a label may point past the
+    /// last byte).
+    fn holds(&self, at: usize) -> bool {
+        at >= self.offset && at <= self.offset + self.text.len()
+    }
+}
+
+/// Every source text of one game, each with its own range of offsets.
+#[derive(Debug, Clone, Default)]
+pub struct Sources {
+    /// The files; the first is the one given on the command line.
+    pub files: Vec<Source>,
+}
+
+impl Sources {
+    /// The sources of a game that is one file.
+    pub fn single(source: Source) -> Sources {
+        Sources { files: vec![source] }
+    }
+
+    /// The path of the file given on the command line.
+    pub fn path(&self) -> &str {
+        self.files.first().map_or("", |s| s.path.as_str())
+    }
+
+    /// The file a span offset points into.
+    pub fn locate(&self, at: usize) -> Option<&Source> {
+        self.files.iter().find(|s| s.holds(at))
+    }
+
+    /// Where a diagnostic is: the file of its first label, and that label's byte range inside it.
+    pub fn place_of(&self, d: &dyn Diagnostic) -> Option<(&Source, usize, usize)> {
+        let label = d.labels().and_then(|mut l| l.next())?;
+        let source = self.locate(label.offset())?;
+        let start = label.offset() - source.offset;
+        Some((source, start, start + label.len()))
+    }
+
+    /// Renders a diagnostic as text (no colour), showing the file each label points into.
+    pub fn render(&self, d: &dyn Diagnostic) -> String {
+        let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
+        let mut out = String::new();
+        let labels: Vec<LabeledSpan> = d.labels().map(|l| l.collect()).unwrap_or_default();
+        let home = labels.first().and_then(|l| self.locate(l.offset())).or(self.files.first());
+        let Some(home) = home else {
+            let _ = handler.render_report(&mut out, d);
+            return out;
+        };
+        let (here, elsewhere): (Vec<LabeledSpan>, Vec<LabeledSpan>) =
+            labels.into_iter().partition(|l| self.locate(l.offset()).map(|s| s.path.as_str()) == Some(&home.path));
+        let mut notes = Vec::new();
+        for label in elsewhere {
+            let Some(file) = self.locate(label.offset()) else { continue };
+            notes.push(Note {
+                message: format!("see {}", file.path),
+                source: NamedSource::new(&file.path, file.text.clone()),
+                labels: vec![shift(&label, file.offset)],
+            });
+        }
+        let wrapped = Located {
+            inner: d,
+            source: NamedSource::new(&home.path, home.text.clone()),
+            labels: here.iter().map(|l| shift(l, home.offset)).collect(),
+            notes,
+        };
+        let _ = handler.render_report(&mut out, &wrapped);
+        out
+    }
+
+    /// Renders a list of check errors one after another, with a count at the end.
+    pub fn render_all<D: Diagnostic>(&self, errors: &[D]) -> String {
+        let mut out = String::new();
+        for e in errors {
+            out.push_str(&self.render(e));
+        }
+        out.push_str(&format!("{} problem(s) found in {}\n", errors.len(), self.path()));
+        out
+    }
+
+    /// A diagnostic as one JSON object: code, severity, message, file, line, column (from 1),
+    /// byte range of its first label in that file, and help.
+    pub fn json(&self, d: &dyn Diagnostic, error: bool) -> serde_json::Value {
+        let place = self.place_of(d);
+        let (line, column) = match place {
+            Some((s, start, _)) => {
+                let before = &s.text[..start.min(s.text.len())];
+                let line = before.matches('\n').count() + 1;
+                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                (Some(line), Some(column))
+            }
+            None => (None, None),
+        };
+        serde_json::json!({
+            "code": d.code().map(|c| c.to_string()),
+            "severity": if error { "error" } else { "warning" },
+            "message": d.to_string(),
+            "file": place.map_or(self.path(), |p| p.0.path.as_str()),
+            "line": line,
+            "column": column,
+            "start": place.map(|p| p.1),
+            "end": place.map(|p| p.2),
+            "help": d.help().map(|h| h.to_string()),
+        })
+    }
+}
+
+/// A label moved from joined offsets to offsets inside its own file.
+fn shift(label: &LabeledSpan, by: usize) -> LabeledSpan {
+    LabeledSpan::new(label.label().map(str::to_string), label.offset() - by, label.len())
+}
+
+/// A diagnostic with its own file attached and its labels moved into that file.
+struct Located<'a> {
+    inner: &'a dyn Diagnostic,
+    source: NamedSource<String>,
+    labels: Vec<LabeledSpan>,
+    notes: Vec<Note>,
+}
+
+impl std::fmt::Debug for Located<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.inner.to_string(), f)
+    }
+}
+impl std::fmt::Display for Located<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self.inner, f)
+    }
+}
+impl std::error::Error for Located<'_> {}
+impl Diagnostic for Located<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.inner.code()
+    }
+    fn severity(&self) -> Option<Severity> {
+        self.inner.severity()
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.inner.help()
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.labels.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.labels.iter().cloned()))
+    }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        if self.notes.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.notes.iter().map(|n| n as &dyn Diagnostic)))
+    }
+}
+
+/// A label that points into another file, shown beneath the diagnostic with that file's text.
+#[derive(Debug)]
+struct Note {
+    message: String,
+    source: NamedSource<String>,
+    labels: Vec<LabeledSpan>,
+}
+
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+impl std::error::Error for Note {}
+impl Diagnostic for Note {
+    fn severity(&self) -> Option<Severity> {
+        Some(Severity::Advice)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(self.labels.iter().cloned()))
+    }
+}
