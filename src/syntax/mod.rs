@@ -89,7 +89,7 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
     } else {
         let rest = &source[start.min(source.len())..];
         let is_word = |c: char| c.is_alphanumeric() || c == '_';
-        let word_char = rest.chars().next().map_or(false, is_word);
+        let word_char = rest.chars().next().is_some_and(is_word);
         let word = rest
             .char_indices()
             .take_while(|(_, c)| if word_char { is_word(*c) } else { !c.is_whitespace() && !is_word(*c) })
