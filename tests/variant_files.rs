@@ -89,9 +89,9 @@ fn a_variant_file_changes_what_its_variant_says_and_nothing_else() {
 
 #[test]
 fn a_file_with_several_variants_needs_one_named() {
-    let err = load::load_game("games/variants/wilcox_war_short.cardgame", &Config::default())
-        .err()
-        .expect("refused without --variant");
+    let Err(err) = load::load_game("games/variants/wilcox_war_short.cardgame", &Config::default()) else {
+        panic!("refused without --variant")
+    };
     assert!(err.contains("declares 2 variants (short, short_four_prizes): choose one with --variant"), "{err}");
     // The game's own variants can be named too.
     let config = Config { variant: Some("single_deck".into()), sets: Vec::new() };
