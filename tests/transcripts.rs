@@ -2,15 +2,15 @@
 //! snapshot was read against the rule text before it was accepted (see docs/reviews.md).
 
 use cardlang::check::{self, Config};
+use cardlang::cli::load::load_game;
 use cardlang::cli::transcript::{self, TranscriptSpec};
 use cardlang::engine::Game;
 
+/// `game` is a path under games/ without its extension: a game, or a variant file.
 fn transcript(game: &str, variant: Option<&str>, seed: u64) -> String {
     let path = format!("{}/games/{game}.cardgame", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).expect("the game file exists");
-    let file = cardlang::syntax::parse(&text).expect("the game parses");
     let config = Config { variant: variant.map(String::from), sets: Vec::new() };
-    let game = Game::new(check::check(&file, &config).expect("the game checks"));
+    let game = load_game(&path, &config).unwrap_or_else(|e| panic!("the game checks: {e}"));
     let players = vec!["random".to_string(); game.players() as usize];
     transcript::text(&TranscriptSpec { game, seed, players: &players }).expect("random players finish")
 }
@@ -36,6 +36,10 @@ snapshot!(wilcox_war_play_to_all_single_deck_seed_2, "wilcox_war", Some("play_to
 snapshot!(wilcox_war_play_to_all_single_deck_seed_4, "wilcox_war", Some("play_to_all_single_deck"), 4);
 snapshot!(high_low_war_seed_47, "high_low_war", None, 47);
 snapshot!(high_low_war_seed_58, "high_low_war", None, 58);
+// Variant files in games/variants/.
+snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
+snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);
+snapshot!(wilcox_war_short_four_prizes_seed_6, "variants/wilcox_war_short", Some("short_four_prizes"), 6);
 
 /// The JSON Lines form opens with the game, its options, the seed and every deck's order.
 #[test]
