@@ -93,6 +93,18 @@ pub struct Program {
     pub setup: Option<u16>,
     /// The procedure that plays the game.
     pub play: u16,
+    /// How `simulate` measures the game.
+    pub measures: Measures,
+}
+
+/// How `cardlang simulate` measures a game (`length` and `progress` declarations).
+#[derive(Debug, Clone, Default)]
+pub struct Measures {
+    /// The counter whose value at the end is a game's length: its name and slot.
+    pub length: Option<(String, u16)>,
+    /// How far along a player is: the local slot that holds the player, the number expression,
+    /// and how many local slots it uses.
+    pub progress: Option<(u16, Expr, u16)>,
 }
 
 /// An option and its value.

@@ -7,6 +7,7 @@ pub mod error;
 mod exprs;
 pub mod ir;
 pub mod lints;
+mod measures;
 mod stmts;
 pub mod variants;
 
@@ -125,6 +126,7 @@ impl Checker {
         self.collect_routines(&applied.items);
         self.check_functions();
         self.check_procedures();
+        let measures = self.collect_measures(&applied.items);
         let setup = self.procedure_index("setup");
         let play = self.procedure_index("play");
         if play.is_none() {
@@ -153,6 +155,7 @@ impl Checker {
             procedures: std::mem::take(&mut self.procedures),
             setup,
             play: play?,
+            measures,
         })
     }
 

@@ -94,13 +94,17 @@ pub enum Item {
     Procedure(ProcedureDecl),
     /// `variant name { ... }`.
     Variant(VariantDecl),
+    /// `length turns`: the counter that is a game's length, for `simulate`.
+    Length { span: Span, counter: Name },
+    /// `progress p = expr`: how far along each player is, for `simulate`.
+    Progress(ProgressDecl),
 }
 
 impl Item {
     /// The declared name, when the item declares one.
     pub fn name(&self) -> Option<&Name> {
         match self {
-            Item::Game { .. } | Item::Players { .. } => None,
+            Item::Game { .. } | Item::Players { .. } | Item::Length { .. } | Item::Progress(_) => None,
             Item::Option(d) => Some(&d.name),
             Item::Enum(d) => Some(&d.name),
             Item::Property(d) => Some(&d.name),
@@ -117,7 +121,8 @@ impl Item {
     /// The span of the whole item.
     pub fn span(&self) -> Span {
         match self {
-            Item::Game { span, .. } | Item::Players { span, .. } => *span,
+            Item::Game { span, .. } | Item::Players { span, .. } | Item::Length { span, .. } => *span,
+            Item::Progress(d) => d.span,
             Item::Option(d) => d.span,
             Item::Enum(d) => d.span,
             Item::Property(d) => d.span,
@@ -146,6 +151,8 @@ impl Item {
             Item::Function(_) => "function",
             Item::Procedure(_) => "procedure",
             Item::Variant(_) => "variant",
+            Item::Length { .. } => "length",
+            Item::Progress(_) => "progress",
         }
     }
 }
@@ -344,6 +351,16 @@ pub struct ProcedureDecl {
     pub name: Name,
     pub params: Vec<Param>,
     pub body: Block,
+}
+
+/// `progress p = count of score of p`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProgressDecl {
+    pub span: Span,
+    /// The player the expression is about.
+    pub var: Name,
+    /// A number: how far along that player is.
+    pub value: Expr,
 }
 
 /// `variant single_deck "..." extends a, b { ... }`.

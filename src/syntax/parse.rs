@@ -93,6 +93,16 @@ pub(crate) fn parse_decl(pair: Pair<'_, Rule>) -> Item {
         Rule::function_decl => Item::Function(parse_function_decl(pair)),
         Rule::procedure_decl => Item::Procedure(parse_procedure_decl(pair)),
         Rule::variant_decl => Item::Variant(parse_variant_decl(pair)),
+        Rule::length_decl => {
+            let counter = pair.into_inner().next().map(parse_name);
+            Item::Length { span, counter: counter.unwrap_or(Name { span, text: String::new() }) }
+        }
+        Rule::progress_decl => {
+            let mut inner = pair.into_inner();
+            let var = inner.next().map(parse_name).unwrap_or(Name { span, text: String::new() });
+            let value = inner.next().map(parse_expr).unwrap_or(Expr { span, kind: ExprKind::Int(0) });
+            Item::Progress(ProgressDecl { span, var, value })
+        }
         r => unreachable!("parse_decl: {r:?}"),
     }
 }

@@ -42,6 +42,8 @@ pub fn item<V: Visitor>(v: &mut V, it: &Item) {
         Item::Counter(d) => expr(v, &d.init),
         Item::Function(d) => expr(v, &d.body),
         Item::Procedure(d) => block(v, &d.body),
+        Item::Length { counter, .. } => v.name(counter),
+        Item::Progress(d) => expr(v, &d.value),
         Item::Variant(d) => {
             for vi in &d.items {
                 match vi {
