@@ -1,6 +1,7 @@
 //! cardlang: a language for card-game rules, its checker, and an engine that plays them.
 //!
-//! The pipeline shows in the modules: [`syntax`] → [`check`] → [`engine`] → [`agents`] → [`cli`].
+//! The pipeline shows in the modules: [`syntax`] → [`check`] → [`engine`] → [`agents`] →
+//! [`simulate`] → [`cli`].
 //!
 //! ```
 //! use cardlang::{check, engine, syntax};
@@ -44,4 +45,5 @@ pub mod agents;
 pub mod check;
 pub mod cli;
 pub mod engine;
+pub mod simulate;
 pub mod syntax;

@@ -207,3 +207,52 @@ fn two_people_at_one_screen_see_only_what_both_may_see() {
     assert!(out.contains("player 1 has chosen") || out.contains("player 2 has chosen"));
     assert!(out.lines().any(|l| l.starts_with("result: ")));
 }
+
+#[test]
+fn simulate_prints_text_json_and_a_report() {
+    let (code, out, err) = cardlang(&["simulate", "games/wilcox_war.cardgame", "-n", "200", "--seed", "3"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Wilcox War: 200 games, seed 3\n"), "{out}");
+    assert!(out.contains("length (turns): mean "), "{out}");
+    assert!(out.contains("lead changes per game"), "{out}");
+    assert!(!err.contains("games,"), "no progress bar when stderr is not a terminal: {err}");
+    let report = std::env::temp_dir().join(format!("cardlang-report-{}.html", std::process::id()));
+    let report_path = report.to_string_lossy().into_owned();
+    let (code, out, err) = cardlang(
+        &[
+            "simulate",
+            "games/variants/wilcox_war_four_prizes.cardgame",
+            "-n",
+            "100",
+            "--json",
+            "--report",
+            &report_path,
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(json["games"], 100);
+    assert_eq!(json["variant"], "four_prizes");
+    assert_eq!(json["options"]["hidden_prizes"], "4");
+    let html = std::fs::read_to_string(&report).expect("the report is written");
+    assert!(html.contains("<svg id=\"length-histogram\""));
+    let _ = std::fs::remove_file(&report);
+}
+
+#[test]
+fn simulate_refuses_bad_values() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["simulate", "games/wilcox_war.cardgame", "--players", "human,random"], "seat 1 is `human`"),
+        (&["simulate", "games/wilcox_war.cardgame", "--jobs", "0"], "--jobs must be at least 1"),
+        (&["simulate", "games/wilcox_war.cardgame", "-n", "0"], "-n must be at least 1"),
+        (&["simulate", "games/wilcox_war.cardgame", "-n", "many"], "invalid value"),
+        (&["simulate", "games/wilcox_war.cardgame", "--players", "random"], "the game has 2 seat(s)"),
+        (&["simulate", "games/wilcox_war.cardgame", "--set", "hidden_prizes=x"], "cannot set option"),
+    ];
+    for (args, expected) in cases {
+        let (code, _, err) = cardlang(args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}

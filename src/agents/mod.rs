@@ -22,6 +22,11 @@ pub trait Agent {
 /// The agent kinds the command line accepts.
 pub const AGENT_KINDS: &[&str] = &["human", "random"];
 
+/// The seed of the agent in seat `seat` (from 0) of a game with seed `seed`.
+pub fn seat_seed(seed: u64, seat: usize) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(seat as u64 + 1)
+}
+
 /// Makes an agent by name; `seed` seeds agents that use chance.
 pub fn make_agent(kind: &str, seed: u64) -> Option<Box<dyn Agent>> {
     match kind {

@@ -102,9 +102,9 @@ pub struct Program {
 pub struct Measures {
     /// The counter whose value at the end is a game's length: its name and slot.
     pub length: Option<(String, u16)>,
-    /// How far along a player is: the local slot that holds the player, the number expression,
-    /// and how many local slots it uses.
-    pub progress: Option<(u16, Expr, u16)>,
+    /// How far along a player is: the local slot that holds the player, and the number
+    /// expression (expressions bind no locals of their own).
+    pub progress: Option<(u16, Expr)>,
 }
 
 /// An option and its value.

@@ -33,7 +33,7 @@ impl Checker {
                     let mut scope = Scope::default();
                     let slot = scope.bind(&p.var.text, Type::Player, false, 1);
                     let value = self.typed(&p.value, Type::Int, &mut scope);
-                    measures.progress = Some((slot, value, scope.max_slot));
+                    measures.progress = Some((slot, value));
                 }
                 _ => {}
             }
@@ -52,9 +52,8 @@ impl Checker {
                     what: "counter",
                     name: name.text.clone(),
                     span: name.span.into(),
-                    help: suggest(&name.text, known.iter().copied()).or_else(|| {
-                        Some("`length` names a counter of the game, such as `counter turns = 0`".into())
-                    }),
+                    help: suggest(&name.text, known.iter().copied())
+                        .or_else(|| Some("`length` names a counter of the game, such as `counter turns = 0`".into())),
                 });
                 return None;
             }

@@ -1,6 +1,7 @@
 //! Phase 5: the command line: `play`, `transcript`, `variants` and `lint`.
 
 pub mod load;
+pub mod simulate;
 pub mod sources;
 pub mod transcript;
 
@@ -11,7 +12,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::agents::{self, Agent, Decision, Watcher};
 use crate::check::{self, Config};
 use crate::engine::{Event, EventSink, Limits, State};
-use transcript::{agent_seed, describe_for, TranscriptSpec, Viewer};
+use transcript::{describe_for, TranscriptSpec, Viewer};
 
 /// cardlang: write down the rules of a card game, check them, and play them.
 #[derive(Debug, Parser)]
@@ -70,6 +71,30 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Play many games between AI players and report how the rules behave: win rates with 95%
+    /// intervals, game length, counters and design metrics.
+    Simulate {
+        #[command(flatten)]
+        args: GameArgs,
+        /// How many games.
+        #[arg(short = 'n', long = "games", default_value_t = 1000)]
+        games: u64,
+        /// Worker threads (default: one per core). Results do not depend on it.
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// The seed every game's seed is drawn from.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Print one JSON document instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Also write a self-contained HTML page with charts to this file.
+        #[arg(long, value_name = "FILE")]
+        report: Option<String>,
+        /// How many sample games the report draws the lead over time for.
+        #[arg(long, default_value_t = 3)]
+        samples: u64,
+    },
     /// List the variants and options a game offers.
     Variants {
         /// The `.cardgame` file.
@@ -111,6 +136,17 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         Command::Play { args, seed } => play(&args, seed),
         Command::Transcript { args, seed, format } => print_transcript(&args, seed, format),
         Command::Variants { game } => variants(&game),
+        Command::Simulate { args, games, jobs, seed, json, report, samples } => {
+            let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let request = simulate::Request {
+                path: &args.game,
+                config: config(&args),
+                settings: crate::simulate::Settings { games, seed, jobs, players: args.players.clone(), samples },
+                json,
+                report: report.as_deref(),
+            };
+            simulate::run(&request).map(|out| say(out.trim_end())).map_err(|(message, code)| Failure { message, code })
+        }
         Command::Lint { files, format, deny_warnings } => return lint(&files, format, deny_warnings),
     };
     match result {
@@ -250,8 +286,12 @@ fn play(args: &GameArgs, seed: Option<u64>) -> Result<(), Failure> {
         game.program.title,
         game.program.variant.as_ref().map(|v| format!(", variant {v}")).unwrap_or_default()
     ));
-    let mut agents: Vec<Box<dyn Agent>> =
-        args.players.iter().enumerate().filter_map(|(i, k)| agents::make_agent(k, agent_seed(seed, i))).collect();
+    let mut agents: Vec<Box<dyn Agent>> = args
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, k)| agents::make_agent(k, agents::seat_seed(seed, i)))
+        .collect();
     let mut printer = Printer { viewer, unseen: Vec::new() };
     let mut state = State::with_sink(game, seed, Limits::default(), &mut printer);
     let played = agents::play_game(&mut state, &mut agents, &mut printer);

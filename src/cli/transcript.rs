@@ -291,16 +291,11 @@ pub fn run<W: Watcher>(spec: &TranscriptSpec<'_>, watcher: &mut W) -> Result<Sta
         .iter()
         .enumerate()
         .map(|(i, k)| {
-            agents::make_agent(k, agent_seed(spec.seed, i))
-                .unwrap_or_else(|| Box::new(agents::RandomAgent::new(agent_seed(spec.seed, i))))
+            agents::make_agent(k, agents::seat_seed(spec.seed, i))
+                .unwrap_or_else(|| Box::new(agents::RandomAgent::new(agents::seat_seed(spec.seed, i))))
         })
         .collect();
     let mut state = State::with_sink(spec.game.clone(), spec.seed, Limits::default(), watcher);
     agents::play_game(&mut state, &mut agents, watcher)?;
     Ok(state)
-}
-
-/// The seed of the agent in seat `seat` for a game seed.
-pub fn agent_seed(seed: u64, seat: usize) -> u64 {
-    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(seat as u64 + 1)
 }

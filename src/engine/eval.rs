@@ -34,6 +34,19 @@ impl State {
         self.locals[i] = v;
     }
 
+    /// The game's length so far, by its `length` counter, if it declares one.
+    pub fn length(&self) -> Option<i64> {
+        let (_, slot) = self.game.program.measures.length.as_ref()?;
+        self.counters.get(*slot as usize).and_then(|v| v.as_int())
+    }
+
+    /// How far along a player is, by the game's `progress` declaration, if it has one.
+    pub fn progress(&self, player: u8) -> Option<i64> {
+        let (slot, e) = self.game.program.measures.progress.as_ref()?;
+        let binds = Binds([(self.abs_slot(*slot), Value::Player(player)), (u32::MAX, Value::None)]);
+        self.eval_in(e, &binds).as_int()
+    }
+
     /// Evaluates an expression.
     pub(crate) fn eval(&self, e: &Expr) -> Value {
         self.eval_in(e, &Binds::default())

@@ -33,6 +33,11 @@ pub trait EventSink {
     fn enabled(&self) -> bool {
         true
     }
+    /// Whether announcements are wanted (their text is built only then); a sink that watches the
+    /// table but not the words can say no and save the formatting.
+    fn announcements(&self) -> bool {
+        self.enabled()
+    }
     /// Receives one event, with the state just after it.
     fn event(&mut self, state: &State, event: Event<'_>);
 }

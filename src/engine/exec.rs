@@ -158,7 +158,7 @@ impl State {
             }
             Effect::Transfer { amount, from, to } => self.transfer(amount.as_ref(), from, to, sink),
             Effect::Announce(parts) => {
-                if sink.enabled() {
+                if sink.announcements() {
                     let text = self.render_text(parts);
                     sink.event(self, Event::Announce(&text));
                 }

@@ -1,0 +1,125 @@
+//! Many games between AI players, run in parallel and folded into statistics as they finish
+//! (`cardlang simulate`). Sits between `agents` and `cli`: it plays through the engine's face
+//! and the agents, and knows nothing of any one game.
+
+pub mod record;
+pub mod report;
+pub mod stats;
+pub mod summary;
+pub mod tally;
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::agents::{self, Agent};
+use crate::engine::{Game, Limits, State};
+use record::{counter_columns, CounterColumn, Observer};
+use tally::Tally;
+
+/// How to simulate.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// How many games.
+    pub games: u64,
+    /// The seed every game's seed is drawn from.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+    /// The agent kind in each seat.
+    pub players: Vec<String>,
+    /// How many games (the first ones) keep their margin over time for the report.
+    pub samples: u64,
+}
+
+/// Why a simulation could not run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum SimError {
+    /// A seat's agent cannot play unattended (a person), or is unknown.
+    #[error("seat {seat} is `{kind}`, which cannot play in a simulation")]
+    #[diagnostic(code(cardlang::simulate::agent), help("simulations play AI players only: {kinds}"))]
+    Agent {
+        /// The seat, from 1.
+        seat: usize,
+        /// The kind given.
+        kind: String,
+        /// The kinds that can.
+        kinds: String,
+    },
+    /// The thread pool could not be made.
+    #[error("cannot start {0} worker threads")]
+    #[diagnostic(code(cardlang::simulate::threads), help("try a smaller --jobs"))]
+    Threads(usize),
+}
+
+/// The agent kinds a simulation can seat.
+pub const SIM_AGENTS: &[&str] = &["random"];
+
+/// The seed of game number `index`: a SplitMix64 step from the simulation's seed, so games are
+/// independent of each other and of how they are spread over threads.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The counter columns a simulation of `game` reports.
+pub fn columns(game: &Arc<Game>) -> Vec<CounterColumn> {
+    counter_columns(&State::new(game.clone(), 0))
+}
+
+/// Plays `settings.games` games and folds them; `tick` is called with the number of games just
+/// finished (for a progress bar). The result is the same for a seed whatever `jobs` is.
+pub fn run(game: &Arc<Game>, settings: &Settings, tick: &(dyn Fn(u64) + Sync)) -> Result<Tally, SimError> {
+    for (i, kind) in settings.players.iter().enumerate() {
+        if !SIM_AGENTS.contains(&kind.as_str()) {
+            return Err(SimError::Agent { seat: i + 1, kind: kind.clone(), kinds: SIM_AGENTS.join(", ") });
+        }
+    }
+    let columns = columns(game);
+    let players = game.players();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.jobs.max(1))
+        .build()
+        .map_err(|_| SimError::Threads(settings.jobs))?;
+    // Games are handed out in blocks so that the progress bar and the fold are not touched once
+    // per game; every part of a tally is order-free, so blocks may finish in any order.
+    const BLOCK: u64 = 64;
+    let blocks = settings.games.div_ceil(BLOCK);
+    let tally = pool.install(|| {
+        (0..blocks)
+            .into_par_iter()
+            .map(|b| {
+                let mut t = Tally::new(players, columns.len());
+                let end = ((b + 1) * BLOCK).min(settings.games);
+                for i in b * BLOCK..end {
+                    let seed = game_seed(settings.seed, i);
+                    let sample = i < settings.samples;
+                    t.add(i, seed, play_one(game, seed, &settings.players, &columns, sample), sample);
+                }
+                tick(end - b * BLOCK);
+                t
+            })
+            .reduce(|| Tally::new(players, columns.len()), Tally::merge)
+    });
+    Ok(tally)
+}
+
+/// Plays one game with the given agents and records it.
+pub fn play_one(
+    game: &Arc<Game>,
+    seed: u64,
+    kinds: &[String],
+    columns: &[CounterColumn],
+    keep_trace: bool,
+) -> record::GameRecord {
+    let mut observer = Observer::new(game.players(), keep_trace);
+    let mut seats: Vec<Box<dyn Agent>> =
+        kinds.iter().enumerate().filter_map(|(i, k)| agents::make_agent(k, agents::seat_seed(seed, i))).collect();
+    let mut state = State::with_sink(game.clone(), seed, Limits::default(), &mut observer);
+    // AI agents never give up or choose an illegal action; if one did, the game counts as
+    // unfinished, which the summary shows.
+    let _ = agents::play_game(&mut state, &mut seats, &mut observer);
+    observer.finish(&state, columns)
+}

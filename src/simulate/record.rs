@@ -1,0 +1,201 @@
+//! What one game tells a simulation: its result, length, counters, decisions and how the lead
+//! moved, watched as it is played.
+
+use crate::agents::{Decision, Watcher};
+use crate::check::ir::Per;
+use crate::engine::{Event, EventSink, Result as GameResult, State};
+
+/// The longest margin trace kept for a sample game; longer games keep every n-th point.
+pub const MAX_TRACE: usize = 2000;
+
+/// One finished game, reduced to what the statistics need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Who won (empty for a draw or an unfinished game).
+    pub winners: Vec<u8>,
+    /// Nobody won.
+    pub draw: bool,
+    /// Stopped by a cap in the rules or a limit of the engine.
+    pub unfinished: bool,
+    /// Stopped by a limit of the engine (not the rules).
+    pub engine_stop: bool,
+    /// Its length: the `length` counter at the end, or the decisions made when there is none.
+    pub length: i64,
+    /// Each reported number counter at the end, slot by slot (as in [`CounterColumn`]).
+    pub counters: Vec<i64>,
+    /// Decisions made, and how many of them had more than one legal action.
+    pub decisions: u64,
+    /// Decisions with a real choice.
+    pub real_choices: u64,
+    /// Times the leader (the one player strictly ahead by `progress`) changed.
+    pub lead_changes: u64,
+    /// For each player, the most they were ever behind the best other player.
+    pub max_deficit: Vec<i64>,
+    /// Whether the game declares `progress` (else the two fields above say nothing).
+    pub has_progress: bool,
+    /// The leader's margin over the next player at each sample: (length then, margin), signed
+    /// from player 1's side in a two-player game (positive: player 1 ahead).
+    pub trace: Vec<(i64, i64)>,
+}
+
+/// A column of the counter table: a reported number counter, for the game or one seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CounterColumn {
+    /// The counter's name.
+    pub name: String,
+    /// The seat, for a per-player counter.
+    pub seat: Option<u8>,
+    /// Its slot in the state.
+    pub slot: u16,
+}
+
+/// The counters a simulation reports: every reported number counter of the game or of a player.
+pub fn counter_columns(state: &State) -> Vec<CounterColumn> {
+    let program = &state.game().program;
+    let mut out = Vec::new();
+    for c in &program.counters {
+        if !c.reported || c.ty != crate::check::ir::Type::Int {
+            continue;
+        }
+        match c.per {
+            Per::Game => out.push(CounterColumn { name: c.name.clone(), seat: None, slot: c.slot }),
+            Per::Player => {
+                for p in 0..program.players {
+                    out.push(CounterColumn { name: c.name.clone(), seat: Some(p), slot: c.slot + p as u16 });
+                }
+            }
+            Per::Card => {}
+        }
+    }
+    out
+}
+
+/// Watches one game: counts decisions and samples progress whenever the game's length grows and
+/// at every decision.
+pub struct Observer {
+    players: u8,
+    keep_trace: bool,
+    last_length: Option<i64>,
+    decisions: u64,
+    real_choices: u64,
+    leader: Option<u8>,
+    lead_changes: u64,
+    max_deficit: Vec<i64>,
+    trace: Vec<(i64, i64)>,
+    samples: u64,
+    progress: Vec<i64>,
+}
+
+impl Observer {
+    /// An observer for a game of `players`; `keep_trace` keeps the margin over time.
+    pub fn new(players: u8, keep_trace: bool) -> Observer {
+        Observer {
+            players,
+            keep_trace,
+            last_length: None,
+            decisions: 0,
+            real_choices: 0,
+            leader: None,
+            lead_changes: 0,
+            max_deficit: vec![0; players as usize],
+            trace: Vec::new(),
+            samples: 0,
+            progress: vec![0; players as usize],
+        }
+    }
+
+    /// Samples every player's progress now.
+    fn sample(&mut self, state: &State) {
+        for p in 0..self.players {
+            match state.progress(p) {
+                Some(v) => self.progress[p as usize] = v,
+                None => return,
+            }
+        }
+        self.samples += 1;
+        let best = self.progress.iter().copied().max().unwrap_or(0);
+        let leaders = self.progress.iter().filter(|v| **v == best).count();
+        for p in 0..self.players as usize {
+            let others = (0..self.players as usize).filter(|q| *q != p).map(|q| self.progress[q]).max();
+            if let Some(o) = others {
+                self.max_deficit[p] = self.max_deficit[p].max(o - self.progress[p]);
+            }
+        }
+        if leaders == 1 {
+            let now = self.progress.iter().position(|v| *v == best).map(|p| p as u8);
+            if self.leader.is_some() && self.leader != now {
+                self.lead_changes += 1;
+            }
+            self.leader = now;
+        }
+        if self.keep_trace {
+            let margin = if self.players == 2 {
+                self.progress[0] - self.progress[1]
+            } else {
+                let mut sorted = self.progress.clone();
+                sorted.sort_unstable_by(|a, b| b.cmp(a));
+                sorted[0] - sorted.get(1).copied().unwrap_or(0)
+            };
+            let x = state.length().unwrap_or(self.decisions as i64);
+            self.trace.push((x, margin));
+            if self.trace.len() >= 2 * MAX_TRACE {
+                // Keep every other point: a long game's trace stays bounded and evenly spread.
+                let halved: Vec<(i64, i64)> = self.trace.iter().step_by(2).copied().collect();
+                self.trace = halved;
+            }
+        }
+    }
+
+    /// The record of the finished game.
+    pub fn finish(mut self, state: &State, columns: &[CounterColumn]) -> GameRecord {
+        self.sample(state);
+        let outcome = state.outcome();
+        let (winners, draw, unfinished) = match outcome.map(|o| &o.result) {
+            Some(GameResult::Win(w)) => (w.clone(), false, false),
+            Some(GameResult::Draw) => (Vec::new(), true, false),
+            Some(GameResult::Unfinished) | None => (Vec::new(), false, true),
+        };
+        let engine_stop = outcome.is_some_and(|o| o.note.is_some());
+        GameRecord {
+            winners,
+            draw,
+            unfinished,
+            engine_stop,
+            length: state.length().unwrap_or(self.decisions as i64),
+            counters: columns.iter().map(|c| state.counter_slot(c.slot).as_int().unwrap_or(0)).collect(),
+            decisions: self.decisions,
+            real_choices: self.real_choices,
+            lead_changes: self.lead_changes,
+            max_deficit: self.max_deficit,
+            has_progress: self.samples > 0,
+            trace: self.trace,
+        }
+    }
+}
+
+impl EventSink for Observer {
+    fn announcements(&self) -> bool {
+        false
+    }
+
+    fn event(&mut self, state: &State, _: Event<'_>) {
+        let length = state.length();
+        if length != self.last_length {
+            self.last_length = length;
+            self.sample(state);
+        }
+    }
+}
+
+impl Watcher for Observer {
+    fn decision(&mut self, _: &State, d: &Decision) {
+        self.decisions += 1;
+        if d.legal.len() > 1 {
+            self.real_choices += 1;
+        }
+    }
+
+    fn paused(&mut self, state: &State) {
+        self.sample(state);
+    }
+}

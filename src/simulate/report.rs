@@ -1,0 +1,276 @@
+//! `--report out.html`: one self-contained HTML page with SVG charts (no scripts, no files
+//! beside it) that a designer opens in a browser.
+
+use std::fmt::Write;
+
+use super::summary::Summary;
+use super::tally::Sample;
+
+const WIDTH: f64 = 640.0;
+const HEIGHT: f64 = 240.0;
+const PAD: f64 = 40.0;
+const COLOURS: &[&str] = &["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"];
+
+/// Escapes text for HTML.
+pub fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The whole page.
+pub fn html(s: &Summary, samples: &[Sample]) -> String {
+    let title = match &s.variant {
+        Some(v) => format!("{}, variant {v}", s.game),
+        None => s.game.clone(),
+    };
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}: simulation</title>\n\
+         <style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}}\
+         table{{border-collapse:collapse}}td,th{{padding:2px 10px;text-align:right}}\
+         th:first-child,td:first-child{{text-align:left}}svg{{background:#fafafa}}\
+         .note{{color:#666;font-size:90%}}</style>\n</head>\n<body>\n<h1>{t}</h1>\n\
+         <p>{n} games between {p}, seed {seed}.{o}</p>\n",
+        t = escape(&title),
+        n = s.games,
+        p = escape(&s.players.join(", ")),
+        seed = s.seed,
+        o = if s.options.is_empty() {
+            String::new()
+        } else {
+            let opts: Vec<String> = s.options.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+            format!(" Options: {}.", escape(&opts.join(", ")))
+        }
+    );
+    out.push_str("<h2>Who wins</h2>\n");
+    out.push_str(&win_chart(s));
+    out.push_str(&format!("<h2>How long games last ({})</h2>\n", escape(&s.length.unit)));
+    out.push_str(&length_chart(s));
+    let l = &s.length;
+    let _ = writeln!(
+        out,
+        "<p>Mean {}, median {}, 90th percentile {}, longest {}.</p>",
+        l.mean.map_or("-".into(), |m| format!("{m:.1}")),
+        opt(l.median),
+        opt(l.p90),
+        opt(l.max)
+    );
+    out.push_str("<h2>The lead over time</h2>\n");
+    out.push_str(&margin_chart(s, samples));
+    out.push_str(&metrics_table(s));
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+fn opt(v: Option<i64>) -> String {
+    v.map_or("-".into(), |v| v.to_string())
+}
+
+/// Win rates (and draws, unfinished) as bars with their 95% intervals as whiskers.
+fn win_chart(s: &Summary) -> String {
+    let mut rows: Vec<(String, f64, (f64, f64))> =
+        s.seats.iter().map(|x| (format!("player {} ({})", x.seat, x.agent), x.rate, x.ci95)).collect();
+    rows.push(("draw".into(), s.draws.rate, s.draws.ci95));
+    rows.push(("unfinished".into(), s.unfinished.rate, s.unfinished.ci95));
+    let row_h = 28.0;
+    let left = 150.0;
+    let plot_w = WIDTH - left - PAD;
+    let h = PAD + row_h * rows.len() as f64;
+    let mut svg = format!(
+        "<svg id=\"win-rates\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{h}\" role=\"img\" \
+         aria-label=\"win rates with 95% intervals\">\n"
+    );
+    for tick in 0..=4 {
+        let x = left + plot_w * tick as f64 / 4.0;
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{x:.1}\" y1=\"10\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/><text x=\"{x:.1}\" y=\"{:.1}\" \
+             font-size=\"11\" text-anchor=\"middle\">{}%</text>",
+            h - 20.0,
+            h - 6.0,
+            tick * 25
+        );
+    }
+    for (i, (label, rate, (lo, hi))) in rows.iter().enumerate() {
+        let y = 12.0 + row_h * i as f64;
+        let colour = COLOURS[i % COLOURS.len()];
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"end\">{}</text>\
+             <rect x=\"{left}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"16\" fill=\"{colour}\" opacity=\"0.7\">\
+             <title>{:.1}% (95% interval {:.1}% - {:.1}%)</title></rect>\
+             <line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#000\"/>",
+            left - 8.0,
+            y + 12.0,
+            escape(label),
+            plot_w * rate,
+            rate * 100.0,
+            lo * 100.0,
+            hi * 100.0,
+            left + plot_w * lo,
+            y + 8.0,
+            left + plot_w * hi,
+            y + 8.0
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The histogram of game lengths.
+fn length_chart(s: &Summary) -> String {
+    let bins = &s.length.histogram;
+    let mut svg = format!(
+        "<svg id=\"length-histogram\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
+         role=\"img\" aria-label=\"histogram of game lengths\">\n"
+    );
+    let most = bins.iter().map(|b| b.2).max().unwrap_or(0).max(1) as f64;
+    let plot_w = WIDTH - 2.0 * PAD;
+    let plot_h = HEIGHT - 2.0 * PAD;
+    let bar_w = plot_w / bins.len().max(1) as f64;
+    for (i, (lo, hi, count)) in bins.iter().enumerate() {
+        let bh = plot_h * *count as f64 / most;
+        let x = PAD + bar_w * i as f64;
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{bh:.1}\" fill=\"#1f77b4\">\
+             <title>{lo}-{hi}: {count} games</title></rect>",
+            PAD + plot_h - bh,
+            (bar_w - 1.0).max(0.5)
+        );
+    }
+    if let (Some(first), Some(last)) = (bins.first(), bins.last()) {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{PAD}\" y=\"{:.1}\" font-size=\"11\">{}</text><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" \
+             text-anchor=\"end\">{}</text><text x=\"{PAD}\" y=\"{:.1}\" font-size=\"11\">{} games</text>",
+            HEIGHT - PAD + 14.0,
+            first.0,
+            WIDTH - PAD,
+            HEIGHT - PAD + 14.0,
+            last.1,
+            PAD - 8.0,
+            most
+        );
+    }
+    let _ = writeln!(
+        svg,
+        "<line x1=\"{PAD}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#000\"/>",
+        WIDTH - PAD,
+        y = HEIGHT - PAD
+    );
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The margin over time of the sample games: one line each.
+fn margin_chart(s: &Summary, samples: &[Sample]) -> String {
+    let traced: Vec<&Sample> = samples.iter().filter(|x| !x.trace.is_empty()).collect();
+    if traced.is_empty() || s.metrics.progress.is_none() {
+        return "<p class=\"note\">The game declares no <code>progress</code>, so there is no lead to draw.</p>\n"
+            .into();
+    }
+    let xs = traced.iter().flat_map(|t| t.trace.iter().map(|p| p.0));
+    let (x_lo, x_hi) = xs.fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
+    let y_max = traced.iter().flat_map(|t| t.trace.iter().map(|p| p.1.abs())).max().unwrap_or(1).max(1) as f64;
+    let plot_w = WIDTH - 2.0 * PAD;
+    let plot_h = HEIGHT - 2.0 * PAD;
+    let x_of = |x: i64| PAD + plot_w * (x - x_lo) as f64 / ((x_hi - x_lo).max(1)) as f64;
+    let y_of = |y: i64| PAD + plot_h / 2.0 - (plot_h / 2.0) * y as f64 / y_max;
+    let mut svg = format!(
+        "<svg id=\"lead-over-time\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
+         role=\"img\" aria-label=\"the leader's margin over time in sample games\">\n"
+    );
+    let _ = writeln!(
+        svg,
+        "<line x1=\"{PAD}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\
+         <text x=\"4\" y=\"{:.1}\" font-size=\"11\">+{y_max}</text><text x=\"4\" y=\"{:.1}\" font-size=\"11\">-{y_max}</text>",
+        WIDTH - PAD,
+        PAD + 4.0,
+        PAD + plot_h,
+        y = y_of(0)
+    );
+    for (i, t) in traced.iter().enumerate() {
+        let points: Vec<String> = t.trace.iter().map(|(x, y)| format!("{:.1},{:.1}", x_of(*x), y_of(*y))).collect();
+        let winner = match t.winners.as_slice() {
+            [] => "nobody won".to_string(),
+            w => format!("won by {}", w.iter().map(|p| format!("player {}", p + 1)).collect::<Vec<_>>().join(", ")),
+        };
+        let _ = writeln!(
+            svg,
+            "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\" points=\"{}\"><title>seed {}: {winner}</title></polyline>",
+            COLOURS[i % COLOURS.len()],
+            points.join(" "),
+            t.seed
+        );
+    }
+    svg.push_str("</svg>\n");
+    let two = s.seats.len() == 2;
+    let what = if two {
+        "player 1's lead over player 2 (below the dashed line, player 2 leads)"
+    } else {
+        "the leader's margin over the next player"
+    };
+    let mut legend = String::new();
+    for (i, t) in traced.iter().enumerate() {
+        let winner = match t.winners.as_slice() {
+            [] => "nobody won".to_string(),
+            w => format!("won by {}", w.iter().map(|p| format!("player {}", p + 1)).collect::<Vec<_>>().join(", ")),
+        };
+        let _ =
+            write!(legend, "<span style=\"color:{}\">■</span> seed {} ({winner}) ", COLOURS[i % COLOURS.len()], t.seed);
+    }
+    format!(
+        "{svg}<p class=\"note\">{} games: {what}, by <code>{}</code>, against {}. {legend}</p>\n",
+        traced.len(),
+        escape(s.metrics.progress.as_deref().unwrap_or("")),
+        escape(&s.length.unit)
+    )
+}
+
+/// Counters and design metrics as tables.
+fn metrics_table(s: &Summary) -> String {
+    let mut out = String::from("<h2>Counters at the end of a game</h2>\n");
+    if s.counters.is_empty() {
+        out.push_str("<p class=\"note\">The game reports no number counters.</p>\n");
+    } else {
+        out.push_str("<table><tr><th>counter</th><th>mean</th><th>games above 0</th><th>max</th></tr>\n");
+        for c in &s.counters {
+            let name = match c.seat {
+                Some(p) => format!("{} of player {p}", c.name),
+                None => c.name.clone(),
+            };
+            let _ = writeln!(
+                out,
+                "<tr><td>{}</td><td>{:.2}</td><td>{:.1}%</td><td>{}</td></tr>",
+                escape(&name),
+                c.mean,
+                c.share_above_zero * 100.0,
+                c.max
+            );
+        }
+        out.push_str("</table>\n");
+    }
+    let m = &s.metrics;
+    out.push_str("<h2>Design metrics</h2>\n<table>\n");
+    let mut row = |k: &str, v: String| {
+        let _ = writeln!(out, "<tr><td>{}</td><td>{}</td></tr>", escape(k), escape(&v));
+    };
+    row("first-seat advantage", format!("{:+.1} points", m.first_seat_advantage * 100.0));
+    row("balance (lowest / highest seat win rate)", m.balance.map_or("-".into(), |b| format!("{b:.3}")));
+    row("decisiveness (games with a winner)", format!("{:.1}%", m.decisiveness * 100.0));
+    if let Some(d) = &m.drama {
+        row("winner was behind at some point", format!("{:.1}%", d.winner_was_behind * 100.0));
+        row("winner's largest deficit (mean / most)", format!("{:.1} / {}", d.mean_deficit, d.max_deficit));
+    }
+    if let Some(l) = m.lead_changes_per_game {
+        row("lead changes per game", format!("{l:.2}"));
+    }
+    row(
+        "real choices (decisions with more than one option)",
+        m.real_choice_share.map_or("-".into(), |r| format!("{:.1}%", r * 100.0)),
+    );
+    row("decisions per game", format!("{:.1}", m.decisions_per_game));
+    out.push_str("</table>\n");
+    out
+}

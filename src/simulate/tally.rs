@@ -1,0 +1,142 @@
+//! Games folded as they finish: only counts, integer sums and a histogram of lengths, so memory
+//! does not grow with the number of games and the result does not depend on the order games
+//! are folded in (and so not on the number of threads).
+
+use std::collections::BTreeMap;
+
+use super::record::GameRecord;
+
+/// Every game so far, folded.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Wins per seat (a shared win counts for each winner).
+    pub wins: Vec<u64>,
+    /// Games won by more than one player together.
+    pub shared_wins: u64,
+    /// Games nobody won.
+    pub draws: u64,
+    /// Games stopped before their end (a cap in the rules or a limit of the engine).
+    pub unfinished: u64,
+    /// Of those, the ones stopped by a limit of the engine.
+    pub engine_stops: u64,
+    /// How many games had each length.
+    pub lengths: BTreeMap<i64, u64>,
+    /// Per counter column: the sum, the games where it ended above 0, and the largest value.
+    pub counters: Vec<CounterTally>,
+    /// Decisions made, and decisions with more than one legal action.
+    pub decisions: u64,
+    /// Decisions that were real choices.
+    pub real_choices: u64,
+    /// Games that declare `progress` (the lead and drama figures are over these).
+    pub with_progress: u64,
+    /// Lead changes, summed over games.
+    pub lead_changes: u64,
+    /// Games with a single winner and progress.
+    pub won_with_progress: u64,
+    /// Of those, the games whose winner was behind at some point.
+    pub winner_was_behind: u64,
+    /// The winner's largest deficit, summed over those games.
+    pub winner_deficit_sum: i64,
+    /// The largest deficit any winner came back from.
+    pub winner_deficit_max: i64,
+    /// Sample games by their number: the winner and the margin over time.
+    pub samples: BTreeMap<u64, Sample>,
+}
+
+/// One counter column, folded.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CounterTally {
+    /// The sum of its final values.
+    pub sum: i64,
+    /// Games where it ended above 0.
+    pub positive: u64,
+    /// Its largest final value.
+    pub max: i64,
+}
+
+/// A sample game kept whole for the report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sample {
+    /// Its seed.
+    pub seed: u64,
+    /// Who won (empty: nobody).
+    pub winners: Vec<u8>,
+    /// (length, margin) over time.
+    pub trace: Vec<(i64, i64)>,
+}
+
+impl Tally {
+    /// An empty tally for a game of `players` seats and `counters` counter columns.
+    pub fn new(players: u8, counters: usize) -> Tally {
+        Tally { wins: vec![0; players as usize], counters: vec![CounterTally::default(); counters], ..Tally::default() }
+    }
+
+    /// Adds one game; game number `index` with seed `seed`, kept whole when it is a sample.
+    pub fn add(&mut self, index: u64, seed: u64, r: GameRecord, sample: bool) {
+        self.games += 1;
+        for w in &r.winners {
+            if let Some(n) = self.wins.get_mut(*w as usize) {
+                *n += 1;
+            }
+        }
+        self.shared_wins += (r.winners.len() > 1) as u64;
+        self.draws += r.draw as u64;
+        self.unfinished += r.unfinished as u64;
+        self.engine_stops += r.engine_stop as u64;
+        *self.lengths.entry(r.length).or_insert(0) += 1;
+        for (t, v) in self.counters.iter_mut().zip(&r.counters) {
+            t.sum += v;
+            t.positive += (*v > 0) as u64;
+            t.max = t.max.max(*v);
+        }
+        self.decisions += r.decisions;
+        self.real_choices += r.real_choices;
+        if r.has_progress {
+            self.with_progress += 1;
+            self.lead_changes += r.lead_changes;
+            if let [w] = r.winners.as_slice() {
+                let deficit = r.max_deficit.get(*w as usize).copied().unwrap_or(0);
+                self.won_with_progress += 1;
+                self.winner_was_behind += (deficit > 0) as u64;
+                self.winner_deficit_sum += deficit;
+                self.winner_deficit_max = self.winner_deficit_max.max(deficit);
+            }
+        }
+        if sample {
+            self.samples.insert(index, Sample { seed, winners: r.winners, trace: r.trace });
+        }
+    }
+
+    /// Folds another tally into this one. Every part is a count, a sum, a maximum or a keyed map,
+    /// so the order of merging never changes the result.
+    pub fn merge(mut self, other: Tally) -> Tally {
+        self.games += other.games;
+        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            *a += b;
+        }
+        self.shared_wins += other.shared_wins;
+        self.draws += other.draws;
+        self.unfinished += other.unfinished;
+        self.engine_stops += other.engine_stops;
+        for (k, v) in other.lengths {
+            *self.lengths.entry(k).or_insert(0) += v;
+        }
+        for (a, b) in self.counters.iter_mut().zip(&other.counters) {
+            a.sum += b.sum;
+            a.positive += b.positive;
+            a.max = a.max.max(b.max);
+        }
+        self.decisions += other.decisions;
+        self.real_choices += other.real_choices;
+        self.with_progress += other.with_progress;
+        self.lead_changes += other.lead_changes;
+        self.won_with_progress += other.won_with_progress;
+        self.winner_was_behind += other.winner_was_behind;
+        self.winner_deficit_sum += other.winner_deficit_sum;
+        self.winner_deficit_max = self.winner_deficit_max.max(other.winner_deficit_max);
+        self.samples.extend(other.samples);
+        self
+    }
+}
