@@ -296,6 +296,19 @@ impl Summary {
             opt(l.min),
             opt(l.max)
         ));
+        // The histogram in at most 10 rows, bars scaled to the fullest row.
+        let per_row = l.histogram.len().div_ceil(10).max(1);
+        let rows: Vec<(i64, i64, u64)> = l
+            .histogram
+            .chunks(per_row)
+            .filter_map(|c| Some((c.first()?.0, c.last()?.1, c.iter().map(|b| b.2).sum())))
+            .collect();
+        let fullest = rows.iter().map(|r| r.2).max().unwrap_or(0).max(1);
+        for (lo, hi, count) in &rows {
+            let range = if lo == hi { lo.to_string() } else { format!("{lo}-{hi}") };
+            let bar = "#".repeat(((*count as f64 / fullest as f64) * 40.0).round() as usize);
+            line(format!("  {range:>11} {count:>8} {bar}"));
+        }
         if !self.counters.is_empty() {
             line("counters at the end (mean, games above 0, max):".into());
             for c in &self.counters {
