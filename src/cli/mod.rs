@@ -1,5 +1,6 @@
 //! Phase 5: the command line: `play`, `transcript`, `variants` and `lint`.
 
+pub mod fmt;
 pub mod load;
 pub mod transcript;
 
@@ -86,6 +87,15 @@ enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
+    /// Rewrite game files in the canonical layout, keeping comments.
+    Fmt {
+        /// The `.cardgame` files.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Change nothing; exit with 1 when a file would be reformatted.
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 fn parse_set(s: &str) -> Result<(String, String), String> {
@@ -111,6 +121,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         Command::Transcript { args, seed, format } => print_transcript(&args, seed, format),
         Command::Variants { game } => variants(&game),
         Command::Lint { files, format, deny_warnings } => return lint(&files, format, deny_warnings),
+        Command::Fmt { files, check } => return fmt::run(&files, check),
     };
     match result {
         Ok(()) => 0,
