@@ -288,6 +288,16 @@ fn comments_stay_where_they_are() {
 }
 
 #[test]
+fn comments_inside_expressions_move_after_them() {
+    formats_to(
+        "function f(): int = a + // c\n    b\nfunction g(): int = if a then 1 else b + // d\n 2\n\
+         function h(): int = if a then 1 // e\n else b\nprocedure p { let x = f(a, // f\n b) g() }\n",
+        "function f(): int = a + b // c\nfunction g(): int = if a then 1 else b + 2 // d\n\
+         function h(): int =\n    if a then 1 // e\n    else b\nprocedure p {\n    let x = f(a, b) // f\n    g()\n}\n",
+    );
+}
+
+#[test]
 fn slashes_in_quoted_text_are_not_comments() {
     formats_to(
         "game \"a // b\"\nprocedure p { announce \"x // {a // c\n} y\" }\n",
@@ -358,17 +368,26 @@ fn random_expressions_keep_their_tree() {
     assert!(parsed > 400, "most random expressions parse ({parsed})");
 }
 
-/// A changed copy of `text` that may still parse: a line dropped, repeated or joined to the next,
-/// a comment or an empty line put in, or spaces added.
+/// A changed copy of `text` that may still parse: a line dropped, repeated, joined to the next or
+/// broken by a comment, a comment or an empty line put in, or spaces added.
 fn shuffle_layout(text: &str, rng: &mut Rng) -> String {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let i = rng.below(lines.len().max(1) as u64) as usize;
     if lines.is_empty() {
         return text.to_string();
     }
-    match rng.below(7) {
+    match rng.below(8) {
         0 => {
             lines.remove(i);
+        }
+        7 => {
+            // A comment between two words of a line, which goes on on the next line.
+            let spaces: Vec<usize> = lines[i].match_indices(' ').map(|(j, _)| j).collect();
+            if !spaces.is_empty() {
+                let at = spaces[rng.below(spaces.len() as u64) as usize];
+                let (head, rest) = lines[i].split_at(at);
+                lines[i] = format!("{head} // mid {i}\n{rest}");
+            }
         }
         1 => lines.insert(i, lines[i].clone()),
         2 if i + 1 < lines.len() => {

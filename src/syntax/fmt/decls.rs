@@ -151,15 +151,21 @@ impl Printer<'_> {
     fn function(&mut self, d: &FunctionDecl, level: usize) {
         self.write(&format!("function {}{}: {} =", d.name.text, exprs::params(&d.params), type_expr(&d.ret)));
         let body = expr(&d.body);
-        let has_comments = self.comment_within(d.body.span.end);
-        if !has_comments && self.column() + 1 + body.chars().count() <= WIDTH {
+        // Comments before the body, or before an `else` of an `if` body (not inside its last
+        // part, whose comments go after the body on any layout), ask for lines of their own.
+        let mut last = &d.body;
+        while let ExprKind::If { otherwise, .. } = &last.kind {
+            last = otherwise;
+        }
+        let before_body = d.body.span.start;
+        let before_last = if last.span.start > before_body { last.span.start } else { before_body };
+        if self.comment_before(before_last).is_none() && self.column() + 1 + body.chars().count() <= WIDTH {
             self.write(" ");
             self.write(&body);
             return;
         }
-        self.start_line(d.body.span.start, level + 1, Gap::Never);
-        let has_comments = self.comment_within(d.body.span.end);
-        if has_comments || self.column() + body.chars().count() > WIDTH {
+        self.start_line(before_body, level + 1, Gap::Never);
+        if self.comment_before(before_last).is_some() || self.column() + body.chars().count() > WIDTH {
             self.if_chain(&d.body, level + 1);
         } else {
             self.write(&body);
