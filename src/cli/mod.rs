@@ -1,5 +1,6 @@
 //! Phase 5: the command line: `play`, `transcript`, `variants` and `lint`.
 
+pub mod fmt;
 pub mod load;
 pub mod simulate;
 pub mod sources;
@@ -112,6 +113,15 @@ enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
+    /// Rewrite game files in the canonical layout, keeping comments.
+    Fmt {
+        /// The `.cardgame` files.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Change nothing; exit with 1 when a file would be reformatted.
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 fn parse_set(s: &str) -> Result<(String, String), String> {
@@ -148,6 +158,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             simulate::run(&request).map(|out| say(out.trim_end())).map_err(|(message, code)| Failure { message, code })
         }
         Command::Lint { files, format, deny_warnings } => return lint(&files, format, deny_warnings),
+        Command::Fmt { files, check } => return fmt::run(&files, check),
     };
     match result {
         Ok(()) => 0,

@@ -2,6 +2,7 @@
 //! never leave this module.
 
 pub mod ast;
+pub mod fmt;
 mod parse;
 mod parse_expr;
 mod parse_stmt;
@@ -12,6 +13,7 @@ use pest::Parser;
 use thiserror::Error;
 
 pub use ast::{File, Span};
+pub use fmt::format;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/cardgame.pest"]

@@ -1,0 +1,82 @@
+//! `cardlang fmt FILE...`: rewrites files in the canonical layout; `--check` only tells which
+//! files would change.
+
+use super::load::{LoadError, Source, Sources};
+use super::say;
+use crate::syntax;
+
+/// Formats each file (or, with `check`, reports the files that would change): exit 0 when all is
+/// well, 1 when `check` finds a file to reformat, 2 when a file cannot be read, parsed or written.
+///
+/// Output: `formatted PATH` for each file rewritten, `PATH would be reformatted` (with the first
+/// line that differs) for each file `--check` finds, nothing for a file already formatted;
+/// diagnostics go to standard error.
+pub fn run(files: &[String], check: bool) -> i32 {
+    let mut code = 0;
+    for path in files {
+        code = code.max(one(path, check));
+    }
+    code
+}
+
+/// Formats one file; its exit code.
+fn one(path: &str, check: bool) -> i32 {
+    let source = match std::fs::read_to_string(path) {
+        Ok(text) => Source::new(path, text),
+        Err(e) => {
+            let error = LoadError::Unreadable {
+                path: path.to_string(),
+                reason: e.to_string(),
+                at: None,
+                help: "check the path".into(),
+            };
+            eprint!("{}", Sources::default().render(&error));
+            return 2;
+        }
+    };
+    let formatted = match syntax::format(&source.text) {
+        Ok(f) => f,
+        Err(e) => {
+            eprint!("{}", Sources::single(source).render(&e));
+            return 2;
+        }
+    };
+    if formatted == source.text {
+        return 0;
+    }
+    if check {
+        say(&format!("{path} would be reformatted"));
+        say(&first_difference(&source.text, &formatted));
+        return 1;
+    }
+    match std::fs::write(path, &formatted) {
+        Ok(()) => {
+            say(&format!("formatted {path}"));
+            0
+        }
+        Err(e) => {
+            eprintln!("error: cannot write `{path}`: {e}");
+            2
+        }
+    }
+}
+
+/// The first line that differs, as it is and as it would be.
+fn first_difference(old: &str, new: &str) -> String {
+    let mut old_lines = old.split('\n');
+    let mut new_lines = new.split('\n');
+    let mut n = 1;
+    loop {
+        match (old_lines.next(), new_lines.next()) {
+            (Some(a), Some(b)) if a == b => n += 1,
+            (a, b) => {
+                let show = |l: Option<&str>| match l {
+                    None => "(end of file)".to_string(),
+                    Some(l) if l.trim().is_empty() => format!("(empty line){}", l),
+                    Some(l) => l.to_string(),
+                };
+                return format!("  line {n}:\n  - {}\n  + {}", show(a), show(b));
+            }
+        }
+    }
+}

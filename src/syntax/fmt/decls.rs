@@ -1,0 +1,234 @@
+//! Declarations and variants.
+//!
+//! Layout rules: an enum's members, an order's members and a zone's attributes stay on the
+//! declaration's line, going on to lines indented by 4 when they would pass the width (or when a
+//! comment stands between them). A function's body stays on its line when it fits and holds no
+//! comment; otherwise it goes on the next line, indented, and an `if ... then ... else` body
+//! that still does not fit (or holds comments) is written one `else` per line. The properties
+//! of an `every` group come one per line in a block; a named card's come on the card's line
+//! (`"Name" { a: 1, b: 2 }`) when they fit and hold no comment, else one per line.
+
+use super::super::ast::*;
+use super::exprs::{self, expr, quoted, type_expr};
+use super::{Gap, Printer, WIDTH};
+
+impl Printer<'_> {
+    /// One declaration, its first line started at `level`.
+    pub(super) fn item(&mut self, item: &Item, level: usize) {
+        match item {
+            Item::Game { title, .. } => self.write(&format!("game {}", quoted(title))),
+            Item::Players { count, .. } => self.write(&format!("players {count}")),
+            Item::Option(d) => self.option(d),
+            Item::Enum(d) => {
+                self.write(&format!("enum {} =", d.name.text));
+                let last = d.members.len().saturating_sub(1);
+                let parts: Vec<(usize, String)> = d
+                    .members
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| {
+                        let mut text = m.name.text.clone();
+                        if let Some(display) = &m.display {
+                            text.push(' ');
+                            text.push_str(&quoted(display));
+                        }
+                        if i < last {
+                            text.push(',');
+                        }
+                        (m.name.span.start, text)
+                    })
+                    .collect();
+                self.fill(&parts, level);
+            }
+            Item::Property(d) => {
+                self.write(&format!("property {}: {}", d.name.text, type_expr(&d.ty)));
+                if let Some(e) = &d.default {
+                    self.write(&format!(" = {}", expr(e)));
+                }
+            }
+            Item::Cards(d) => self.cards(d, level),
+            Item::Order(d) => {
+                self.write(&format!("order {}: {}", d.name.text, d.property.text));
+                let parts: Vec<(usize, String)> = d
+                    .members
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| (m.span.start, if i == 0 { m.text.clone() } else { format!("< {}", m.text) }))
+                    .collect();
+                self.fill(&parts, level);
+            }
+            Item::Zone(d) => {
+                self.write(&format!("zone {}:", d.name.text));
+                let last = d.attrs.len().saturating_sub(1);
+                let parts: Vec<(usize, String)> = d
+                    .attrs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| (a.span.start, format!("{}{}", zone_attr(&a.kind), if i < last { "," } else { "" })))
+                    .collect();
+                self.fill(&parts, level);
+            }
+            Item::Counter(d) => {
+                let kind = if d.reported { "counter" } else { "variable" };
+                let per = match d.per {
+                    Per::Game => "",
+                    Per::Player => " per player",
+                    Per::Card => " per card",
+                };
+                let ty = d.ty.as_ref().map(|t| format!(": {}", type_expr(t))).unwrap_or_default();
+                self.write(&format!("{kind} {}{per}{ty} = {}", d.name.text, expr(&d.init)));
+            }
+            Item::Function(d) => self.function(d, level),
+            Item::Procedure(d) => {
+                self.write(&format!("procedure {}", d.name.text));
+                if !d.params.is_empty() {
+                    self.write(&exprs::params(&d.params));
+                }
+                self.write(" {");
+                self.block(&d.body, level);
+            }
+            Item::Variant(d) => self.variant(d, level),
+            Item::Length { counter, .. } => self.write(&format!("length {}", counter.text)),
+            Item::Progress(d) => self.write(&format!("progress {} = {}", d.var.text, expr(&d.value))),
+        }
+    }
+
+    fn option(&mut self, d: &OptionDecl) {
+        let value = match &d.value.kind {
+            LiteralKind::Int(n) => n.to_string(),
+            LiteralKind::Bool(b) => b.to_string(),
+            LiteralKind::Member(m) => m.clone(),
+        };
+        self.write(&format!("option {} = {value}", d.name.text));
+    }
+
+    fn cards(&mut self, d: &CardsDecl, level: usize) {
+        self.write(&format!("cards {} = ", d.name.text));
+        match &d.body {
+            CardsBody::Every { properties, assigns } => {
+                let names: Vec<&str> = properties.iter().map(|n| n.text.as_str()).collect();
+                self.write(&format!("every {}", names.join(", ")));
+                if !assigns.is_empty() {
+                    self.write(" {");
+                    self.assigns_by_line(assigns, level);
+                    self.close(self.closing_brace(d.span.end), level, false);
+                }
+            }
+            CardsBody::List(cards) => {
+                self.write("{");
+                for (i, card) in cards.iter().enumerate() {
+                    self.start_line(card.span.start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
+                    self.named_card(card, level + 1);
+                }
+                self.close(self.closing_brace(d.span.end), level, cards.is_empty());
+            }
+        }
+    }
+
+    /// Property assignments one per line at `level + 1` (the caller closes the block).
+    fn assigns_by_line(&mut self, assigns: &[PropAssign], level: usize) {
+        for (i, a) in assigns.iter().enumerate() {
+            self.start_line(a.name.span.start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
+            self.write(&format!("{}: {}", a.name.text, expr(&a.value)));
+        }
+    }
+
+    fn named_card(&mut self, card: &NamedCard, level: usize) {
+        self.write(&quoted(&card.name));
+        if card.assigns.is_empty() {
+            self.write(" {}");
+            return;
+        }
+        let inline: Vec<String> = card.assigns.iter().map(|a| format!("{}: {}", a.name.text, expr(&a.value))).collect();
+        let inline = format!(" {{ {} }}", inline.join(", "));
+        if !self.comment_within(card.span.end) && self.column() + inline.chars().count() <= WIDTH {
+            self.write(&inline);
+        } else {
+            self.write(" {");
+            self.assigns_by_line(&card.assigns, level);
+            self.close(self.closing_brace(card.span.end), level, false);
+        }
+    }
+
+    fn function(&mut self, d: &FunctionDecl, level: usize) {
+        self.write(&format!("function {}{}: {} =", d.name.text, exprs::params(&d.params), type_expr(&d.ret)));
+        let body = expr(&d.body);
+        // Comments before the body, or before an `else` of an `if` body (not inside its last
+        // part, whose comments go after the body on any layout), ask for lines of their own.
+        let mut last = &d.body;
+        while let ExprKind::If { otherwise, .. } = &last.kind {
+            last = otherwise;
+        }
+        let before_body = d.body.span.start;
+        let before_last = if last.span.start > before_body { last.span.start } else { before_body };
+        if self.comment_before(before_last).is_none() && self.column() + 1 + body.chars().count() <= WIDTH {
+            self.write(" ");
+            self.write(&body);
+            return;
+        }
+        self.start_line(before_body, level + 1, Gap::Never);
+        if self.comment_before(before_last).is_some() || self.column() + body.chars().count() > WIDTH {
+            self.if_chain(&d.body, level + 1);
+        } else {
+            self.write(&body);
+        }
+    }
+
+    /// `if C then T` and then `else ...` on lines of their own at `level`, one per `else if`.
+    fn if_chain(&mut self, e: &Expr, level: usize) {
+        let mut e = e;
+        while let ExprKind::If { cond, then, otherwise } = &e.kind {
+            self.write(&format!("if {} then {}", exprs::branch(cond), exprs::branch(then)));
+            self.start_line(otherwise.span.start, level, Gap::Never);
+            self.write("else ");
+            e = otherwise;
+        }
+        self.write(&expr(e));
+    }
+
+    fn variant(&mut self, d: &VariantDecl, level: usize) {
+        self.write(&format!("variant {}", d.name.text));
+        if let Some(description) = &d.description {
+            self.write(&format!(" {}", quoted(description)));
+        }
+        if !d.extends.is_empty() {
+            let names: Vec<&str> = d.extends.iter().map(|n| n.text.as_str()).collect();
+            self.write(&format!(" extends {}", names.join(", ")));
+        }
+        self.write(" {");
+        for (i, vi) in d.items.iter().enumerate() {
+            let start = match vi {
+                VariantItem::Override { span, .. } => span.start,
+                VariantItem::SetOption(o) => o.span.start,
+                VariantItem::Add(item) => item.span().start,
+            };
+            self.start_line(start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
+            match vi {
+                VariantItem::Override { item, .. } => {
+                    self.write("override ");
+                    self.item(item, level + 1);
+                }
+                VariantItem::SetOption(o) => self.option(o),
+                VariantItem::Add(item) => self.item(item, level + 1),
+            }
+        }
+        self.close(self.closing_brace(d.span.end), level, d.items.is_empty());
+    }
+}
+
+fn zone_attr(kind: &ZoneAttrKind) -> String {
+    match kind {
+        ZoneAttrKind::PerPlayer => "per player".to_string(),
+        ZoneAttrKind::Shared => "shared".to_string(),
+        ZoneAttrKind::Facing(Facing::Up) => "face up".to_string(),
+        ZoneAttrKind::Facing(Facing::Down) => "face down".to_string(),
+        ZoneAttrKind::Stack => "stack".to_string(),
+        ZoneAttrKind::Spread => "spread".to_string(),
+        ZoneAttrKind::Public => "public".to_string(),
+        ZoneAttrKind::Private => "private".to_string(),
+        ZoneAttrKind::Holds(groups) => {
+            let names: Vec<&str> = groups.iter().map(|n| n.text.as_str()).collect();
+            format!("holds {}", names.join(" + "))
+        }
+    }
+}

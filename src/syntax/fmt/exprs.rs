@@ -1,0 +1,258 @@
+//! Expressions, quoted texts and types, printed on one line with the fewest parentheses that
+//! parse back to the same tree (see the operator table in `parse_expr.rs`).
+
+use super::super::ast::*;
+
+/// How tightly an expression holds together; a part is put in parentheses where its place needs
+/// more. `if ... then ... else ...` is loosest: its `else` part runs to the end, so it is written
+/// bare only where nothing can follow it.
+const IF: u8 = 0;
+const OR: u8 = 1;
+const AND: u8 = 2;
+const NOT: u8 = 3;
+const COMPARE: u8 = 4;
+const ADD: u8 = 5;
+const MUL: u8 = 6;
+const NEG: u8 = 7;
+const POSTFIX: u8 = 8;
+const PRIMARY: u8 = 9;
+
+fn binding(e: &Expr) -> u8 {
+    match &e.kind {
+        ExprKind::If { .. } => IF,
+        ExprKind::Binary { op, .. } => binary_binding(*op),
+        ExprKind::Unary { op: UnOp::Not, .. } => NOT,
+        ExprKind::Unary { op: UnOp::Neg, .. } => NEG,
+        ExprKind::Field { .. } | ExprKind::IsEmpty { .. } | ExprKind::IsNone { .. } => POSTFIX,
+        _ => PRIMARY,
+    }
+}
+
+fn binary_binding(op: BinOp) -> u8 {
+    match op {
+        BinOp::Or => OR,
+        BinOp::And => AND,
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::In => COMPARE,
+        BinOp::Add | BinOp::Sub => ADD,
+        BinOp::Mul | BinOp::Div | BinOp::Mod => MUL,
+    }
+}
+
+fn binary_word(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Or => "or",
+        BinOp::And => "and",
+        BinOp::Eq => "==",
+        BinOp::Ne => "!=",
+        BinOp::Lt => "<",
+        BinOp::Le => "<=",
+        BinOp::Gt => ">",
+        BinOp::Ge => ">=",
+        BinOp::In => "in",
+        BinOp::Add => "+",
+        BinOp::Sub => "-",
+        BinOp::Mul => "*",
+        BinOp::Div => "/",
+        BinOp::Mod => "%",
+    }
+}
+
+/// A whole expression, where nothing follows that could continue it (a statement's or a
+/// declaration's value, an argument, a `{hole}`).
+pub(crate) fn expr(e: &Expr) -> String {
+    let mut out = String::new();
+    write(&mut out, e, IF);
+    out
+}
+
+/// The condition or `then` part of an `if ... then ... else`: a nested `if` there gets
+/// parentheses, for the reader (the grammar would not need them).
+pub(crate) fn branch(e: &Expr) -> String {
+    let mut out = String::new();
+    write(&mut out, e, OR);
+    out
+}
+
+/// `e` in a place that needs at least binding `min`, in parentheses if it binds more loosely.
+fn write(out: &mut String, e: &Expr, min: u8) {
+    if binding(e) < min {
+        out.push('(');
+        write(out, e, IF);
+        out.push(')');
+        return;
+    }
+    match &e.kind {
+        ExprKind::Int(n) => out.push_str(&n.to_string()),
+        ExprKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        ExprKind::None => out.push_str("none"),
+        ExprKind::Name(n) => out.push_str(n),
+        ExprKind::Player(n) => out.push_str(&format!("player {n}")),
+        ExprKind::Top(arg) => of_word(out, "top", arg),
+        ExprKind::Bottom(arg) => of_word(out, "bottom", arg),
+        ExprKind::Count(arg) => of_word(out, "count", arg),
+        ExprKind::Opponent(arg) => of_word(out, "opponent", arg),
+        ExprKind::Of { name, arg } => of_word(out, &name.text, arg),
+        ExprKind::SetLit(items) => {
+            out.push('{');
+            list(out, items);
+            out.push('}');
+        }
+        ExprKind::Call { name, args } => {
+            out.push_str(&name.text);
+            out.push('(');
+            list(out, args);
+            out.push(')');
+        }
+        ExprKind::If { cond, then, otherwise } => {
+            out.push_str("if ");
+            write(out, cond, OR);
+            out.push_str(" then ");
+            write(out, then, OR);
+            out.push_str(" else ");
+            write(out, otherwise, IF);
+        }
+        ExprKind::Binary { op, lhs, rhs } => {
+            // Every operator groups to the left: a right operand as loose as the operator needs
+            // parentheses (`a - (b - c)`), a left one does not.
+            let b = binary_binding(*op);
+            write(out, lhs, b);
+            out.push(' ');
+            out.push_str(binary_word(*op));
+            out.push(' ');
+            write(out, rhs, b + 1);
+        }
+        ExprKind::Unary { op: UnOp::Not, operand } => {
+            out.push_str("not ");
+            write(out, operand, NOT);
+        }
+        ExprKind::Unary { op: UnOp::Neg, operand } => {
+            out.push('-');
+            write(out, operand, NEG);
+        }
+        ExprKind::Field { target, name } => {
+            // `(top of pack).suit`: the grammar reads `top of pack.suit` the same way, but a
+            // reader would not.
+            let of_form = matches!(
+                target.kind,
+                ExprKind::Top(_)
+                    | ExprKind::Bottom(_)
+                    | ExprKind::Count(_)
+                    | ExprKind::Opponent(_)
+                    | ExprKind::Of { .. }
+            );
+            write(out, target, if of_form { PRIMARY + 1 } else { POSTFIX });
+            out.push('.');
+            out.push_str(&name.text);
+        }
+        ExprKind::IsEmpty { target, negated } => {
+            write(out, target, POSTFIX);
+            out.push_str(if *negated { " is not empty" } else { " is empty" });
+        }
+        ExprKind::IsNone { target, negated } => {
+            write(out, target, POSTFIX);
+            out.push_str(if *negated { " is not none" } else { " is none" });
+        }
+    }
+}
+
+/// `word of arg`: the grammar takes a primary after `of` (`high of (a + b)`).
+fn of_word(out: &mut String, word: &str, arg: &Expr) {
+    out.push_str(word);
+    out.push_str(" of ");
+    write(out, arg, PRIMARY);
+}
+
+fn list(out: &mut String, items: &[Expr]) {
+    for (i, e) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write(out, e, IF);
+    }
+}
+
+/// The count of `move top N of ...`: a number, a name, or an expression in parentheses.
+pub(crate) fn count_arg(e: &Expr) -> String {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Name(_) => expr(e),
+        _ => format!("({})", expr(e)),
+    }
+}
+
+/// The card of `move CARD to ...`: in parentheses when it starts with `top` or `bottom`, which
+/// `move` would otherwise read as `move top of ...`.
+pub(crate) fn moved_card(e: &Expr) -> String {
+    let text = expr(e);
+    if text.starts_with("top ") || text.starts_with("bottom ") {
+        format!("({text})")
+    } else {
+        text
+    }
+}
+
+/// A quoted text, with `"`, `\`, line breaks and tabs escaped.
+pub(crate) fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    escape(&mut out, text, false);
+    out.push('"');
+    out
+}
+
+/// A template: quoted text with `{expr}` holes (a `{` of the text is escaped).
+pub(crate) fn template(parts: &[TemplatePart]) -> String {
+    let mut out = String::from("\"");
+    for part in parts {
+        match part {
+            TemplatePart::Text(t) => escape(&mut out, t, true),
+            TemplatePart::Hole(e) => {
+                out.push('{');
+                out.push_str(&expr(e));
+                out.push('}');
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The inverse of the parser's `unescape`.
+fn escape(out: &mut String, text: &str, in_template: bool) {
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '{' if in_template => out.push_str("\\{"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// A written type.
+pub(crate) fn type_expr(t: &TypeExpr) -> String {
+    match &t.kind {
+        TypeExprKind::Bool => "bool".to_string(),
+        TypeExprKind::Int => "int".to_string(),
+        TypeExprKind::Card => "card".to_string(),
+        TypeExprKind::Player => "player".to_string(),
+        TypeExprKind::Named(n) => n.text.clone(),
+        TypeExprKind::SetOf(n) => format!("set of {}", n.text),
+    }
+}
+
+/// `(a: card, b: card)`.
+pub(crate) fn params(params: &[Param]) -> String {
+    let list: Vec<String> = params.iter().map(|p| format!("{}: {}", p.name.text, type_expr(&p.ty))).collect();
+    format!("({})", list.join(", "))
+}
+
+/// A facing after a statement: ` face up` or ` face down`.
+pub(crate) fn facing(f: Option<Facing>) -> &'static str {
+    match f {
+        Some(Facing::Up) => " face up",
+        Some(Facing::Down) => " face down",
+        None => "",
+    }
+}

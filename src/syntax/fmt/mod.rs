@@ -1,0 +1,200 @@
+//! `cardlang fmt`: prints a file back from its syntax tree in one canonical layout, keeping its
+//! comments.
+//!
+//! The layout: 4 spaces of indentation, `{` at the end of the line that opens a block, one
+//! declaration or statement per line, spaces around binary operators, parentheses only where the
+//! grammar needs them (and around an `if` inside another `if`'s condition or `then` part), at
+//! most one empty line where the source has one or more between declarations or statements, and
+//! lines of at most 120 columns where a rule allows a break (see `decls.rs` and `stmts.rs`).
+//!
+//! Comments are not in the tree: they are found in the text (`comments.rs`) and each is written
+//! before the next node that starts after it, at that node's indentation; a comment after code on
+//! its line stays at the end of that line. A comment inside an expression that is printed on one
+//! line moves to the end of that line (or under it).
+
+pub mod comments;
+mod decls;
+mod exprs;
+mod stmts;
+
+use pest::Parser;
+
+use super::ast::File;
+use super::{CardgameParser, Rule, SyntaxError};
+use comments::{blank_before, tight_end, Comment};
+
+/// The widest a line may get where the layout has a place to break it.
+const WIDTH: usize = 120;
+
+/// Formats a whole `.cardgame` source text, or gives its syntax error.
+pub fn format(source: &str) -> Result<String, SyntaxError> {
+    let mut pairs = CardgameParser::parse(Rule::file, source).map_err(|e| super::syntax_error(source, e))?;
+    let Some(pair) = pairs.next() else {
+        // The `file` rule always yields one pair; an empty answer leaves the text as it is.
+        return Ok(source.to_string());
+    };
+    let quoted = comments::quoted_spans(pair.clone());
+    let file = super::parse::parse_file(pair);
+    let comments = comments::collect(source, &quoted);
+    let mut p = Printer { src: source, out: String::new(), comments, next: 0, line_has_comment: false };
+    p.file(&file);
+    Ok(p.out)
+}
+
+/// The comments of a source text, in order, or its syntax error.
+pub fn comments(source: &str) -> Result<Vec<Comment>, SyntaxError> {
+    let mut pairs = CardgameParser::parse(Rule::file, source).map_err(|e| super::syntax_error(source, e))?;
+    let quoted = pairs.next().map(comments::quoted_spans).unwrap_or_default();
+    Ok(comments::collect(source, &quoted))
+}
+
+/// Whether an empty line may come before the next thing printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Gap {
+    /// Where the source has one (between declarations or statements).
+    Keep,
+    /// Not before the first thing (just after a `{`), but after a comment there.
+    First,
+    /// Always one (after the `extends` header).
+    Force,
+    /// Never (inside a declaration or statement broken over lines).
+    Never,
+}
+
+/// The output being built, and the comments not yet written.
+struct Printer<'a> {
+    src: &'a str,
+    out: String,
+    comments: Vec<Comment>,
+    /// The first comment not yet written.
+    next: usize,
+    /// Whether the current line already ends in a comment.
+    line_has_comment: bool,
+}
+
+impl Printer<'_> {
+    /// The file: its header, its declarations, and the comments after them.
+    fn file(&mut self, file: &File) {
+        let mut gap = Gap::First;
+        if let Some(base) = &file.base {
+            self.start_line(base.span.start, 0, gap);
+            self.write(&format!("extends {}", exprs::quoted(&base.path)));
+            gap = Gap::Force;
+        }
+        for item in &file.items {
+            self.start_line(item.span().start, 0, gap);
+            self.item(item, 0);
+            gap = Gap::Keep;
+        }
+        self.break_line(usize::MAX, 0, gap);
+    }
+
+    fn write(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    fn indent(&mut self, level: usize) {
+        for _ in 0..level {
+            self.out.push_str("    ");
+        }
+    }
+
+    /// The current line, from its start.
+    fn line(&self) -> &str {
+        self.out.rfind('\n').map_or(&self.out[..], |i| &self.out[i + 1..])
+    }
+
+    /// The column the next character would be written at, counted in characters.
+    fn column(&self) -> usize {
+        self.line().chars().count()
+    }
+
+    /// Ends the current line, unless nothing is written on it.
+    fn newline(&mut self) {
+        let trimmed = self.out.trim_end_matches(' ').len();
+        self.out.truncate(trimmed);
+        if !self.line().is_empty() {
+            self.out.push('\n');
+        }
+        self.line_has_comment = false;
+    }
+
+    /// The next comment not yet written, when it starts before byte `pos`.
+    fn comment_before(&self, pos: usize) -> Option<&Comment> {
+        self.comments.get(self.next).filter(|c| c.start < pos)
+    }
+
+    /// Whether a comment not yet written starts before the last token of a node whose span ends
+    /// at `end`.
+    fn comment_within(&self, end: usize) -> bool {
+        self.comment_before(tight_end(self.src, &self.comments, end)).is_some()
+    }
+
+    /// The position of the closing `}` of a node whose span ends with it.
+    fn closing_brace(&self, end: usize) -> usize {
+        tight_end(self.src, &self.comments, end).saturating_sub(1)
+    }
+
+    /// Ends the current line before a node at byte `pos` of the source, to be written at `level`:
+    /// a comment after code on the current line's last source line stays at its end; the other
+    /// comments before `pos` come on lines of their own. Returns whether an empty line goes
+    /// before the node.
+    fn break_line(&mut self, pos: usize, level: usize, gap: Gap) -> bool {
+        if let Some(c) = self.comment_before(pos) {
+            if c.trailing && !self.line().trim().is_empty() && !self.line_has_comment {
+                let text = format!(" {}", c.text);
+                self.write(&text);
+                self.next += 1;
+                self.line_has_comment = true;
+            }
+        }
+        self.newline();
+        let mut force = gap == Gap::Force;
+        let mut keep = gap == Gap::Keep && !self.out.is_empty();
+        while let Some(c) = self.comment_before(pos) {
+            let (text, blank) = (c.text.clone(), c.blank_before);
+            if force || (keep && blank) {
+                self.out.push('\n');
+            }
+            self.indent(level);
+            self.write(&text);
+            self.next += 1;
+            self.out.push('\n');
+            force = false;
+            keep = gap != Gap::Never;
+        }
+        force || (keep && pos < self.src.len() && blank_before(self.src, pos))
+    }
+
+    /// Starts the line of a node at byte `pos`: comments before it, an empty line if the source
+    /// has one, and the indentation.
+    fn start_line(&mut self, pos: usize, level: usize, gap: Gap) {
+        if self.break_line(pos, level, gap) {
+            self.out.push('\n');
+        }
+        self.indent(level);
+    }
+
+    /// Writes the `}` at byte `close` of a list of lines at `level + 1` (the comments before it
+    /// come at the inner level); `empty` when the list had nothing in it.
+    fn close(&mut self, close: usize, level: usize, empty: bool) {
+        self.break_line(close, level + 1, if empty { Gap::First } else { Gap::Keep });
+        self.indent(level);
+        self.write("}");
+    }
+
+    /// Writes `parts` after what the current line holds, separated by spaces, going on to a line
+    /// of its own at `level + 1` when a part would pass the width, or when comments come first
+    /// (`parts` pairs each text with where its node starts).
+    fn fill(&mut self, parts: &[(usize, String)], level: usize) {
+        for (i, (pos, text)) in parts.iter().enumerate() {
+            let too_wide = i > 0 && self.column() + 1 + text.chars().count() > WIDTH;
+            if too_wide || self.comment_before(*pos).is_some() {
+                self.start_line(*pos, level + 1, Gap::Never);
+            } else {
+                self.write(" ");
+            }
+            self.write(text);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! Blocks and statements.
+//!
+//! Layout rules: one statement per line; `} else {` and `} else if ... {` on the line of the
+//! closing brace; a choice whose line would pass the width puts its `asking "..."` on the next
+//! line, indented by 4 more. An empty block is `{` and `}` on two lines.
+
+use super::super::ast::*;
+use super::exprs::{self, expr, facing};
+use super::{Gap, Printer, WIDTH};
+
+impl Printer<'_> {
+    /// The statements of a block after its `{` (already written), then its `}` at `level`.
+    pub(super) fn block(&mut self, block: &Block, level: usize) {
+        for (i, s) in block.stmts.iter().enumerate() {
+            self.start_line(s.span.start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
+            self.stmt(s, level + 1);
+        }
+        self.close(self.closing_brace(block.span.end), level, block.stmts.is_empty());
+    }
+
+    /// One statement, its first line started at `level`.
+    fn stmt(&mut self, s: &Stmt, level: usize) {
+        match &s.kind {
+            StmtKind::If { cond, then, otherwise } => {
+                self.write(&format!("if {} {{", expr(cond)));
+                self.block(then, level);
+                if let Some(other) = otherwise {
+                    match other.stmts.as_slice() {
+                        // `else if`: the parser makes a block of the one `if` with the same span.
+                        [inner @ Stmt { kind: StmtKind::If { .. }, .. }] if inner.span == other.span => {
+                            self.write(" else ");
+                            self.stmt(inner, level);
+                        }
+                        _ => {
+                            self.write(" else {");
+                            self.block(other, level);
+                        }
+                    }
+                }
+            }
+            StmtKind::While { cond, body } => {
+                self.write(&format!("while {} {{", expr(cond)));
+                self.block(body, level);
+            }
+            StmtKind::Repeat { count, body } => {
+                self.write(&format!("repeat {} times {{", expr(count)));
+                self.block(body, level);
+            }
+            StmtKind::ForPlayer { var, body } => {
+                self.write(&format!("for each player {} {{", var.text));
+                self.block(body, level);
+            }
+            StmtKind::ForCard { var, zone, body } => {
+                self.write(&format!("for each card {} in {} {{", var.text, expr(zone)));
+                self.block(body, level);
+            }
+            _ => {
+                let (line, asking) = simple(&s.kind);
+                self.write(&line);
+                if let Some(asking) = asking {
+                    if self.column() + 1 + asking.chars().count() > WIDTH {
+                        self.out.push('\n');
+                        self.indent(level + 1);
+                    } else {
+                        self.write(" ");
+                    }
+                    self.write(&asking);
+                }
+            }
+        }
+    }
+}
+
+/// A statement without a block, on one line; a choice's `asking "..."` apart.
+fn simple(kind: &StmtKind) -> (String, Option<String>) {
+    let line = match kind {
+        StmtKind::Shuffle(e) => format!("shuffle {}", expr(e)),
+        StmtKind::Deal { count, from, to, facing: f } => {
+            let count = count.as_ref().map_or_else(|| "all".to_string(), expr);
+            format!("deal {count} from {} to {}{}", expr(from), to.text, facing(*f))
+        }
+        StmtKind::Move { what, to, facing: f } => {
+            let what = match what {
+                MoveWhat::All(z) => format!("all of {}", expr(z)),
+                MoveWhat::Top(n, z) => format!("top {}of {}", count(n), expr(z)),
+                MoveWhat::Bottom(n, z) => format!("bottom {}of {}", count(n), expr(z)),
+                MoveWhat::Card(c) => exprs::moved_card(c),
+            };
+            format!("move {what} to {}{}", expr(to), facing(*f))
+        }
+        StmtKind::TurnOver(e) => format!("turn over {}", expr(e)),
+        StmtKind::TurnCard { card, facing: f } => format!("turn {}{}", expr(card), facing(Some(*f))),
+        StmtKind::Let { name, value } => format!("let {} = {}", name.text, expr(value)),
+        StmtKind::Set { place: p, value } => format!("set {} = {}", place(p), expr(value)),
+        StmtKind::Add { value, place: p } => format!("add {} to {}", expr(value), place(p)),
+        StmtKind::Subtract { value, place: p } => format!("subtract {} from {}", expr(value), place(p)),
+        StmtKind::Return => "return".to_string(),
+        StmtKind::End(kind) => format!("end game {}", end_kind(kind)),
+        StmtKind::Announce(parts) => format!("announce {}", exprs::template(parts)),
+        StmtKind::Choose { player, var, from, filter, prompt } => {
+            let who = player.as_ref().map_or_else(|| "chance".to_string(), expr);
+            let line = format!("{who} chooses {} from {}{}", var.text, domain(from), filter_text(filter));
+            return (line, prompt.as_deref().map(asking));
+        }
+        StmtKind::ChooseSecretly { player_var, var, from, filter, prompt } => {
+            let line = format!(
+                "each player {} secretly chooses {} from {}{}",
+                player_var.text,
+                var.text,
+                domain(from),
+                filter_text(filter)
+            );
+            return (line, prompt.as_deref().map(asking));
+        }
+        StmtKind::Transfer { amount, from, to } => {
+            let amount = amount.as_ref().map_or_else(|| "all".to_string(), expr);
+            format!("transfer {amount} from {} to {}", place(from), place(to))
+        }
+        StmtKind::Call { name, args } => {
+            let args: Vec<String> = args.iter().map(expr).collect();
+            format!("{}({})", name.text, args.join(", "))
+        }
+        // Statements with blocks are written by `Printer::stmt`.
+        StmtKind::If { .. }
+        | StmtKind::While { .. }
+        | StmtKind::Repeat { .. }
+        | StmtKind::ForPlayer { .. }
+        | StmtKind::ForCard { .. } => String::new(),
+    };
+    (line, None)
+}
+
+/// The count of `move top N of`, with its space, or nothing.
+fn count(n: &Option<Expr>) -> String {
+    n.as_ref().map(|n| format!("{} ", exprs::count_arg(n))).unwrap_or_default()
+}
+
+fn place(p: &Place) -> String {
+    match &p.of {
+        Some(of) => format!("{} of {}", p.name.text, expr(of)),
+        None => p.name.text.clone(),
+    }
+}
+
+fn domain(d: &Domain) -> String {
+    match &d.to {
+        Some(to) => format!("{} to {}", expr(&d.from), expr(to)),
+        None => expr(&d.from),
+    }
+}
+
+fn filter_text(filter: &Option<Expr>) -> String {
+    filter.as_ref().map(|f| format!(" where {}", expr(f))).unwrap_or_default()
+}
+
+fn asking(prompt: &[TemplatePart]) -> String {
+    format!("asking {}", exprs::template(prompt))
+}
+
+fn end_kind(kind: &EndKind) -> String {
+    match kind {
+        EndKind::Winner(e) => format!("winner {}", expr(e)),
+        EndKind::Loser(e) => format!("loser {}", expr(e)),
+        EndKind::Draw => "draw".to_string(),
+        EndKind::Unfinished => "unfinished".to_string(),
+        EndKind::Highest { var, score } => format!("highest {}: {}", var.text, expr(score)),
+    }
+}
