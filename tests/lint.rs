@@ -2,6 +2,7 @@
 //!
 //! - `tests/lint/<lint>.cardgame`: each lint has a file that gets that lint's warnings and
 //!   nothing else;
+//! - `tests/lint/clean/<lint>.cardgame`: what a lint accepts; such a file lints clean;
 //! - `tests/lint/check/<code>.cardgame` (or `<code>.<case>.cardgame`): each checker error the
 //!   catalogue lists among the mistakes `lint` finds (a misspelled name, a wrong type, ...) gets
 //!   its code `cardlang::check::<code>`, and no other error.
@@ -57,6 +58,26 @@ fn each_lint_has_a_fixture_that_triggers_it() {
     }
 }
 
+#[test]
+fn each_lint_accepts_what_its_clean_fixture_shows() {
+    let dir = format!("{ROOT}/tests/lint/clean");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).expect("tests/lint/clean/").flatten() {
+        let path = entry.path();
+        let lint = stem(&path);
+        assert!(LINTS.iter().any(|l| l.name == lint), "{lint} names a lint");
+        let report = lint_file(&path.to_string_lossy());
+        assert_eq!((report.errors, report.warnings), (0, 0), "{}", report.rendered);
+        n += 1;
+    }
+    assert!(n > 0);
+    // Every lint about how the game plays has one; only the first three lints predate them.
+    for l in LINTS.iter().skip(3) {
+        let fixture = format!("{ROOT}/tests/lint/clean/{}.cardgame", l.name);
+        assert!(std::path::Path::new(&fixture).exists(), "lint {} has no clean fixture", l.name);
+    }
+}
+
 /// A checker error's fixture: `wrong_type.variant_option.cardgame` must get
 /// `cardlang::check::wrong_type`, and every error it gets has that code and a help line.
 fn check_error(path: &std::path::Path) -> String {
@@ -85,6 +106,35 @@ fn each_checker_error_in_the_catalogue_has_a_fixture() {
     }
     let report = lint_file(&format!("{ROOT}/tests/lint/check/unknown_name.cardgame"));
     assert!(report.rendered.contains("did you mean `turns`?"), "{}", report.rendered);
+}
+
+#[test]
+fn a_warning_only_a_variant_shows_names_the_variant() {
+    let source = r#"
+game "Big hands"
+players 2
+option hand_size = 5
+enum rank = 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A
+property rank: rank
+cards ranks = every rank
+zone pack: shared, face down, holds ranks
+zone hand: per player, face down
+procedure setup {
+    deal hand_size from pack to hand
+}
+procedure play {
+    move top of pack to hand of player 1
+    end game highest p: count of hand of p
+}
+variant big { option hand_size = 7 }
+"#;
+    let file = cardlang::syntax::parse(source).expect("parses");
+    let found: Vec<String> = cardlang::check::lints::lint(&file).iter().map(|d| d.finding.message.clone()).collect();
+    assert_eq!(
+        found,
+        ["this deal needs 14 cards (7 for each of 2 players), but `pack` holds only 13 at this point \
+          (counting `hand_size` as 7, its value in this variant; `--set` can change it) (with variant `big`)"]
+    );
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! cleanly. Lints about the file as a whole (`unused`) read the file; lints about how the
 //! game plays (`deal_size`, `hidden_read`, ...) look at each [`Rules`] through [`each_rules`].
 
+mod deal_size;
 mod effects;
 mod facts;
 mod undefined_property;
@@ -35,6 +36,7 @@ pub const LINTS: &[Lint] = &[
     unused::LINT,
     unreachable::LINT,
     undefined_property::LINT,
+    deal_size::LINT,
 ];
 
 /// What a lint looks at: the file as written, and the rules each way of playing it puts in force.
