@@ -9,6 +9,7 @@
 
 mod deal_size;
 mod effects;
+mod empty_choice;
 mod facts;
 mod undefined_property;
 mod unreachable;
@@ -37,6 +38,7 @@ pub const LINTS: &[Lint] = &[
     unreachable::LINT,
     undefined_property::LINT,
     deal_size::LINT,
+    empty_choice::LINT,
 ];
 
 /// What a lint looks at: the file as written, and the rules each way of playing it puts in force.
