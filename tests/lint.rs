@@ -138,6 +138,15 @@ variant big { option hand_size = 7 }
 }
 
 #[test]
+fn unbounded_loop_quotes_the_engines_limits() {
+    // The checker cannot see the engine, so the help's numbers are written out: keep them true.
+    let limits = cardlang::engine::Limits::default();
+    assert_eq!((limits.max_steps, limits.max_depth), (50_000_000, 10_000));
+    let report = lint_file(&format!("{ROOT}/tests/lint/unbounded_loop.cardgame"));
+    assert!(report.rendered.contains("50 million steps") && report.rendered.contains("10,000 nested calls"));
+}
+
+#[test]
 fn every_game_lints_clean() {
     let dir = format!("{ROOT}/games");
     let mut n = 0;

@@ -11,6 +11,7 @@ mod deal_size;
 mod effects;
 mod empty_choice;
 mod facts;
+mod unbounded_loop;
 mod undefined_property;
 mod unreachable;
 mod unused;
@@ -39,6 +40,7 @@ pub const LINTS: &[Lint] = &[
     undefined_property::LINT,
     deal_size::LINT,
     empty_choice::LINT,
+    unbounded_loop::LINT,
 ];
 
 /// What a lint looks at: the file as written, and the rules each way of playing it puts in force.
