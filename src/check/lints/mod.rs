@@ -11,6 +11,7 @@ mod deal_size;
 mod effects;
 mod empty_choice;
 mod facts;
+mod hidden_read;
 mod unbounded_loop;
 mod undefined_property;
 mod unreachable;
@@ -41,6 +42,7 @@ pub const LINTS: &[Lint] = &[
     deal_size::LINT,
     empty_choice::LINT,
     unbounded_loop::LINT,
+    hidden_read::LINT,
 ];
 
 /// What a lint looks at: the file as written, and the rules each way of playing it puts in force.
