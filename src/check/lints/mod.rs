@@ -12,6 +12,7 @@ mod effects;
 mod empty_choice;
 mod facts;
 mod hidden_read;
+mod rank_coverage;
 mod unbounded_loop;
 mod undefined_property;
 mod unreachable;
@@ -43,6 +44,7 @@ pub const LINTS: &[Lint] = &[
     empty_choice::LINT,
     unbounded_loop::LINT,
     hidden_read::LINT,
+    rank_coverage::LINT,
 ];
 
 /// What a lint looks at: the file as written, and the rules each way of playing it puts in force.
