@@ -1,28 +1,50 @@
-//! One file per lint in tests/lint/, named after the lint: each gets that lint's warnings (and
-//! nothing else), rendered and as JSON. One snapshot per file: the source, the rendering, the JSON.
+//! The catalogue of docs/lints.md as fixtures, one small game per entry:
+//!
+//! - `tests/lint/<lint>.cardgame`: each lint has a file that gets that lint's warnings and
+//!   nothing else;
+//! - `tests/lint/clean/<lint>.cardgame`: what a lint accepts; such a file lints clean;
+//! - `tests/lint/check/<code>.cardgame` (or `<code>.<case>.cardgame`): each checker error the
+//!   catalogue lists among the mistakes `lint` finds (a misspelled name, a wrong type, ...) gets
+//!   its code `cardlang::check::<code>`, and no other error.
+//!
+//! One snapshot per failing file: the source, the rendering, the JSON.
 
 use cardlang::check::lints::LINTS;
-use cardlang::cli::load::lint_file;
+use cardlang::cli::load::{lint_file, LintReport};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn relative(path: &std::path::Path) -> String {
+    path.strip_prefix(ROOT).unwrap_or(path).to_string_lossy().replace('\\', "/")
+}
+
+/// The snapshot of one fixture: its source, the rendered problems and their JSON.
+fn snapshot(path: &std::path::Path, report: &LintReport) -> String {
+    let text = std::fs::read_to_string(path).expect("readable");
+    let json: Vec<String> = report.json.iter().map(|j| j.to_string().replace(ROOT, "")).collect();
+    format!(
+        "----- SOURCE CODE\n{text}\n----- LINT\n{}\n----- JSON\n{}\n",
+        report.rendered.replace(ROOT, "").replace("╭─[/", "╭─["),
+        json.join("\n")
+    )
+}
+
+fn stem(path: &std::path::Path) -> &str {
+    path.file_stem().and_then(|s| s.to_str()).expect("a fixture name")
+}
 
 fn lint(path: &std::path::Path) -> String {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let relative = path.strip_prefix(root).unwrap_or(path).to_string_lossy().replace('\\', "/");
-    let lint = path.file_stem().and_then(|s| s.to_str()).expect("a fixture name");
+    let relative = relative(path);
+    let lint = stem(path);
     assert!(LINTS.iter().any(|l| l.name == lint), "{lint} names a lint");
-    let report = lint_file(&format!("{root}/{relative}"));
+    let report = lint_file(&format!("{ROOT}/{relative}"));
     assert_eq!(report.errors, 0, "a lint fixture checks cleanly:\n{}", report.rendered);
     assert!(report.warnings > 0, "{relative} triggers its lint");
     for j in &report.json {
         assert_eq!(j["code"], format!("cardlang::lint::{lint}"), "{relative} triggers only its own lint");
         assert!(j["help"].is_string() && j["line"].is_number() && j["end"].is_number(), "{j}");
     }
-    let text = std::fs::read_to_string(path).expect("readable");
-    let json: Vec<String> = report.json.iter().map(|j| j.to_string().replace(root, "")).collect();
-    format!(
-        "----- SOURCE CODE\n{text}\n----- LINT\n{}\n----- JSON\n{}\n",
-        report.rendered.replace(root, "").replace("╭─[/", "╭─["),
-        json.join("\n")
-    )
+    snapshot(path, &report)
 }
 
 #[test]
@@ -31,14 +53,101 @@ fn each_lint_has_a_fixture_that_triggers_it() {
         insta::assert_snapshot!(lint(path));
     });
     for l in LINTS {
-        let fixture = format!("{}/tests/lint/{}.cardgame", env!("CARGO_MANIFEST_DIR"), l.name);
+        let fixture = format!("{ROOT}/tests/lint/{}.cardgame", l.name);
         assert!(std::path::Path::new(&fixture).exists(), "lint {} has no fixture", l.name);
     }
 }
 
 #[test]
+fn each_lint_accepts_what_its_clean_fixture_shows() {
+    let dir = format!("{ROOT}/tests/lint/clean");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).expect("tests/lint/clean/").flatten() {
+        let path = entry.path();
+        let lint = stem(&path);
+        assert!(LINTS.iter().any(|l| l.name == lint), "{lint} names a lint");
+        let report = lint_file(&path.to_string_lossy());
+        assert_eq!((report.errors, report.warnings), (0, 0), "{}", report.rendered);
+        n += 1;
+    }
+    assert!(n > 0);
+    for l in LINTS {
+        let fixture = format!("{ROOT}/tests/lint/clean/{}.cardgame", l.name);
+        assert!(std::path::Path::new(&fixture).exists(), "lint {} has no clean fixture", l.name);
+    }
+}
+
+/// A checker error's fixture: `wrong_type.variant_option.cardgame` must get
+/// `cardlang::check::wrong_type`, and every error it gets has that code and a help line.
+fn check_error(path: &std::path::Path) -> String {
+    let relative = relative(path);
+    let code = stem(path).split('.').next().unwrap_or_default();
+    let report = lint_file(&format!("{ROOT}/{relative}"));
+    assert!(report.errors > 0, "{relative} has errors:\n{}", report.rendered);
+    for j in report.json.iter().filter(|j| j["severity"] == "error") {
+        assert_eq!(j["code"], format!("cardlang::check::{code}"), "{relative} gets only its own error");
+        assert!(j["help"].is_string() && j["line"].is_number(), "{j}");
+    }
+    snapshot(path, &report)
+}
+
+#[test]
+fn each_checker_error_in_the_catalogue_has_a_fixture() {
+    insta::glob!("lint/check/*.cardgame", |path| {
+        insta::assert_snapshot!(check_error(path));
+    });
+    // The mistakes the catalogue names: a misspelled name (with its "did you mean"), a wrong
+    // type, a duplicate, a variant overriding what does not exist, and a variant giving an
+    // option a value of the wrong type.
+    for name in ["unknown_name", "wrong_type", "duplicate", "bad_override", "wrong_type.variant_option"] {
+        let fixture = format!("{ROOT}/tests/lint/check/{name}.cardgame");
+        assert!(std::path::Path::new(&fixture).exists(), "no fixture {name}");
+    }
+    let report = lint_file(&format!("{ROOT}/tests/lint/check/unknown_name.cardgame"));
+    assert!(report.rendered.contains("did you mean `turns`?"), "{}", report.rendered);
+}
+
+#[test]
+fn a_warning_only_a_variant_shows_names_the_variant() {
+    let source = r#"
+game "Big hands"
+players 2
+option hand_size = 5
+enum rank = 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A
+property rank: rank
+cards ranks = every rank
+zone pack: shared, face down, holds ranks
+zone hand: per player, face down
+procedure setup {
+    deal hand_size from pack to hand
+}
+procedure play {
+    move top of pack to hand of player 1
+    end game highest p: count of hand of p
+}
+variant big { option hand_size = 7 }
+"#;
+    let file = cardlang::syntax::parse(source).expect("parses");
+    let found: Vec<String> = cardlang::check::lints::lint(&file).iter().map(|d| d.finding.message.clone()).collect();
+    assert_eq!(
+        found,
+        ["this deal needs 14 cards (7 for each of 2 players), but `pack` holds only 13 at this point \
+          (counting `hand_size` as 7, its value in this variant; `--set` can change it) (with variant `big`)"]
+    );
+}
+
+#[test]
+fn unbounded_loop_quotes_the_engines_limits() {
+    // The checker cannot see the engine, so the help's numbers are written out: keep them true.
+    let limits = cardlang::engine::Limits::default();
+    assert_eq!((limits.max_steps, limits.max_depth), (50_000_000, 10_000));
+    let report = lint_file(&format!("{ROOT}/tests/lint/unbounded_loop.cardgame"));
+    assert!(report.rendered.contains("50 million steps") && report.rendered.contains("10,000 nested calls"));
+}
+
+#[test]
 fn every_game_lints_clean() {
-    let dir = format!("{}/games", env!("CARGO_MANIFEST_DIR"));
+    let dir = format!("{ROOT}/games");
     let mut n = 0;
     for entry in std::fs::read_dir(dir).expect("games/").flatten() {
         let path = entry.path();

@@ -1,14 +1,27 @@
 //! Lints: mistakes in rules that still parse and check, such as a zone nothing uses or a
 //! statement that can never run. One lint per file; each has a stable code
 //! (`cardlang::lint::<name>`), a severity, the span it is about and a help line.
+//!
+//! A lint gets a [`LintContext`]: the file as written, and the rules in force for the base
+//! game and for each variant ([`Rules`]), with the checked program when those rules check
+//! cleanly. Lints about the file as a whole (`unused`) read the file; lints about how the
+//! game plays (`deal_size`, `hidden_read`, ...) look at each [`Rules`] through [`each_rules`].
 
+mod deal_size;
+mod effects;
+mod empty_choice;
+mod facts;
+mod hidden_read;
+mod rank_coverage;
+mod unbounded_loop;
 mod undefined_property;
 mod unreachable;
 mod unused;
 
 use miette::{Diagnostic, LabeledSpan, Severity, SourceSpan};
 
-use crate::syntax::ast::{File, Span};
+use super::{variants, Config, Program};
+use crate::syntax::ast::{File, Item, Span};
 
 /// One lint: its name (the last part of its code), how serious it is, and the check itself.
 pub struct Lint {
@@ -19,12 +32,75 @@ pub struct Lint {
     /// What it is about, in one line.
     pub summary: &'static str,
     /// Runs the lint over a whole file (the base game and every variant in it).
-    pub run: fn(&File) -> Vec<Finding>,
+    pub run: fn(&LintContext) -> Vec<Finding>,
 }
 
 /// Every lint, in the order they report.
-pub const LINTS: &[Lint] = &[unused::LINT, unreachable::LINT, undefined_property::LINT];
+pub const LINTS: &[Lint] = &[
+    unused::LINT,
+    unreachable::LINT,
+    undefined_property::LINT,
+    deal_size::LINT,
+    empty_choice::LINT,
+    unbounded_loop::LINT,
+    hidden_read::LINT,
+    rank_coverage::LINT,
+];
 
+/// What a lint looks at: the file as written, and the rules each way of playing it puts in force.
+pub struct LintContext<'a> {
+    /// The file as written: the base game and every variant.
+    pub file: &'a File,
+    /// The base game first, then each variant applied to it, in the order the file declares them.
+    pub rules: Vec<Rules>,
+}
+
+/// The rules in force for the base game or for one variant.
+pub struct Rules {
+    /// The variant applied, or `None` for the base game.
+    pub variant: Option<String>,
+    /// The declarations in force: the game's, with the variant's changes made.
+    pub items: Vec<Item>,
+    /// The checked program (options at their values in force), when these rules check cleanly.
+    pub program: Option<Program>,
+}
+
+impl<'a> LintContext<'a> {
+    /// Applies and checks the base game and each variant of a file.
+    pub fn new(file: &'a File) -> LintContext<'a> {
+        let mut names = vec![None];
+        names.extend(variants::variant_decls(file).iter().map(|v| Some(v.name.text.clone())));
+        let rules = names
+            .into_iter()
+            .map(|variant| {
+                let (applied, _) = variants::apply(file, variant.as_deref());
+                let config = Config { variant: variant.clone(), sets: Vec::new() };
+                let program = super::check(file, &config).ok();
+                Rules { variant, items: applied.items, program }
+            })
+            .collect();
+        LintContext { file, rules }
+    }
+}
+
+/// Runs `check` on the rules of the base game and of each variant, and merges what it finds:
+/// a place reported for several is reported once (as the base game, or the first variant, saw
+/// it), and a finding that only some variant shows says which.
+pub(crate) fn each_rules(ctx: &LintContext, check: impl Fn(&Rules) -> Vec<Finding>) -> Vec<Finding> {
+    let mut out: Vec<Finding> = Vec::new();
+    for rules in &ctx.rules {
+        for mut f in check(rules) {
+            if out.iter().any(|o| o.at.0 == f.at.0) {
+                continue;
+            }
+            if let Some(v) = &rules.variant {
+                f.message = format!("{} (with variant `{v}`)", f.message);
+            }
+            out.push(f);
+        }
+    }
+    out
+}
 /// What a lint found, before it is tied to its lint.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Finding {
@@ -71,10 +147,11 @@ impl Diagnostic for LintDiagnostic {
 
 /// Runs every lint over a file; findings in source order.
 pub fn lint(file: &File) -> Vec<LintDiagnostic> {
+    let ctx = LintContext::new(file);
     let mut out: Vec<LintDiagnostic> = LINTS
         .iter()
         .flat_map(|l| {
-            (l.run)(file).into_iter().map(|finding| LintDiagnostic { lint: l.name, severity: l.severity, finding })
+            (l.run)(&ctx).into_iter().map(|finding| LintDiagnostic { lint: l.name, severity: l.severity, finding })
         })
         .collect();
     out.sort_by_key(|d| d.finding.at.0.start);

@@ -5,8 +5,8 @@ use std::collections::HashSet;
 
 use miette::Severity;
 
-use super::{Finding, Lint};
-use crate::syntax::ast::{CardsBody, Expr, ExprKind, File, Item, Span, VariantItem};
+use super::{Finding, Lint, LintContext};
+use crate::syntax::ast::{CardsBody, Expr, ExprKind, Item, Span, VariantItem};
 use crate::syntax::walk::{self, Visitor};
 
 /// The lint.
@@ -33,7 +33,8 @@ impl Visitor for Reads {
     }
 }
 
-fn run(file: &File) -> Vec<Finding> {
+fn run(ctx: &LintContext) -> Vec<Finding> {
+    let file = ctx.file;
     let mut items: Vec<&Item> = file.items.iter().collect();
     for item in &file.items {
         if let Item::Variant(v) = item {

@@ -2,8 +2,8 @@
 
 use miette::Severity;
 
-use super::{Finding, Lint};
-use crate::syntax::ast::{Block, File, StmtKind};
+use super::{Finding, Lint, LintContext};
+use crate::syntax::ast::{Block, StmtKind};
 use crate::syntax::walk::{self, Visitor};
 
 /// The lint.
@@ -35,7 +35,8 @@ impl Visitor for Finder {
     }
 }
 
-fn run(file: &File) -> Vec<Finding> {
+fn run(ctx: &LintContext) -> Vec<Finding> {
+    let file = ctx.file;
     let mut f = Finder(Vec::new());
     for item in &file.items {
         walk::item(&mut f, item);

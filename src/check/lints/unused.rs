@@ -5,8 +5,8 @@ use std::collections::HashSet;
 
 use miette::Severity;
 
-use super::{Finding, Lint};
-use crate::syntax::ast::{Expr, ExprKind, File, Item, Name, VariantItem};
+use super::{Finding, Lint, LintContext};
+use crate::syntax::ast::{Expr, ExprKind, Item, Name, VariantItem};
 use crate::syntax::walk::{self, Visitor};
 
 /// The lint.
@@ -38,7 +38,8 @@ impl Visitor for Uses {
     }
 }
 
-fn run(file: &File) -> Vec<Finding> {
+fn run(ctx: &LintContext) -> Vec<Finding> {
+    let file = ctx.file;
     let mut uses = Uses::default();
     for item in &file.items {
         walk::item(&mut uses, item);

@@ -1,0 +1,166 @@
+//! What statements change: the names they set, the zones they take cards from or put cards
+//! into, and whether they can end the game or return. Each procedure is summed up once, with
+//! the procedures it calls.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::facts::Facts;
+use crate::syntax::ast::{Block, Expr, MoveWhat, Stmt, StmtKind};
+
+/// What running some statements can change.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub(crate) struct Effects {
+    /// Counters, variables, locals and choice names set, added to, transferred or chosen.
+    pub names: BTreeSet<String>,
+    /// Whether it can change any name at all (it calls a procedure nothing declares).
+    pub any_name: bool,
+    /// Zones (by declaration) whose cards it moves, shuffles or turns over.
+    pub zones: BTreeSet<String>,
+    /// Zones (by declaration) it can put cards into.
+    pub filled: BTreeSet<String>,
+    /// Whether it can move cards in or out of a zone it does not name (a card moved from
+    /// wherever it is, a zone held in a local name).
+    pub any_zone: bool,
+    /// Whether it can put cards into a zone it does not name.
+    pub fills_any: bool,
+    /// Whether it can end the game (`end game`, here or in a procedure it calls).
+    pub ends_game: bool,
+    /// Whether it can `return` (here, not in a procedure it calls).
+    pub returns: bool,
+}
+
+impl Effects {
+    /// Adds what `o` can change.
+    pub fn add(&mut self, o: &Effects) {
+        self.names.extend(o.names.iter().cloned());
+        self.zones.extend(o.zones.iter().cloned());
+        self.filled.extend(o.filled.iter().cloned());
+        self.any_name |= o.any_name;
+        self.any_zone |= o.any_zone;
+        self.fills_any |= o.fills_any;
+        self.ends_game |= o.ends_game;
+        self.returns |= o.returns;
+    }
+
+    /// Whether it can change something `reads` (names of zones, counters, locals) names.
+    pub fn touches(&self, reads: &BTreeSet<String>, facts: &Facts) -> bool {
+        self.any_name
+            || reads.iter().any(|n| {
+                self.names.contains(n)
+                    || self.zones.contains(n)
+                    || (self.any_zone && facts.zones.contains_key(n.as_str()))
+            })
+    }
+
+    /// Whether it can leave the block it is in: end the game or return.
+    pub fn leaves(&self) -> bool {
+        self.ends_game || self.returns
+    }
+}
+
+/// What each procedure can change when called (a `return` in it leaves only itself).
+pub(crate) struct Summaries<'f, 'a> {
+    facts: &'f Facts<'a>,
+    procedures: HashMap<String, Effects>,
+}
+
+impl<'f, 'a> Summaries<'f, 'a> {
+    /// Sums up every procedure, the procedures it calls included.
+    pub fn new(facts: &'f Facts<'a>) -> Self {
+        let mut s = Summaries { facts, procedures: HashMap::new() };
+        // Effects only grow, so going round until nothing changes ends.
+        loop {
+            let mut changed = false;
+            for p in &facts.procedures {
+                let mut e = s.block(&p.body);
+                e.returns = false;
+                if s.procedures.get(&p.name.text) != Some(&e) {
+                    s.procedures.insert(p.name.text.clone(), e);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return s;
+            }
+        }
+    }
+
+    /// What calling procedure `name` can change.
+    pub fn procedure(&self, name: &str) -> Effects {
+        match self.procedures.get(name) {
+            Some(e) => e.clone(),
+            // An unknown procedure (a checker error) might do anything.
+            None if self.facts.procedure(name).is_none() => {
+                Effects { any_name: true, any_zone: true, fills_any: true, ends_game: true, ..Effects::default() }
+            }
+            None => Effects::default(),
+        }
+    }
+
+    /// What a block can change.
+    pub fn block(&self, b: &Block) -> Effects {
+        let mut out = Effects::default();
+        for s in &b.stmts {
+            out.add(&self.stmt(s));
+        }
+        out
+    }
+
+    /// What a statement can change, the statements inside it included.
+    pub fn stmt(&self, s: &Stmt) -> Effects {
+        let mut e = Effects::default();
+        let facts = self.facts;
+        let zone = |e: &mut Effects, x: &Expr, filled: bool| match facts.zone(x) {
+            Some(z) => {
+                e.zones.insert(z.name.to_string());
+                if filled {
+                    e.filled.insert(z.name.to_string());
+                }
+            }
+            None => {
+                e.any_zone = true;
+                e.fills_any |= filled;
+            }
+        };
+        match &s.kind {
+            StmtKind::If { then, otherwise, .. } => {
+                e.add(&self.block(then));
+                if let Some(b) = otherwise {
+                    e.add(&self.block(b));
+                }
+            }
+            StmtKind::While { body, .. }
+            | StmtKind::Repeat { body, .. }
+            | StmtKind::ForPlayer { body, .. }
+            | StmtKind::ForCard { body, .. } => e.add(&self.block(body)),
+            StmtKind::Shuffle(z) | StmtKind::TurnOver(z) => zone(&mut e, z, false),
+            StmtKind::Deal { from, to, .. } => {
+                zone(&mut e, from, false);
+                e.zones.insert(to.text.clone());
+                e.filled.insert(to.text.clone());
+            }
+            StmtKind::Move { what, to, .. } => {
+                match what {
+                    MoveWhat::All(z) | MoveWhat::Top(_, z) | MoveWhat::Bottom(_, z) => zone(&mut e, z, false),
+                    MoveWhat::Card(_) => e.any_zone = true,
+                }
+                zone(&mut e, to, true);
+            }
+            StmtKind::Set { place, .. } | StmtKind::Add { place, .. } | StmtKind::Subtract { place, .. } => {
+                e.names.insert(place.name.text.clone());
+            }
+            StmtKind::Transfer { from, to, .. } => {
+                e.names.insert(from.name.text.clone());
+                e.names.insert(to.name.text.clone());
+            }
+            StmtKind::Choose { var, .. } | StmtKind::ChooseSecretly { var, .. } => {
+                e.names.insert(var.text.clone());
+            }
+            StmtKind::Return => e.returns = true,
+            StmtKind::End(_) => e.ends_game = true,
+            StmtKind::Call { name, .. } => e.add(&self.procedure(&name.text)),
+            StmtKind::TurnCard { .. } | StmtKind::Let { .. } | StmtKind::Announce(_) => {}
+        }
+        e
+    }
+}

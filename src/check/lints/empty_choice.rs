@@ -1,0 +1,422 @@
+//! `empty_choice`: a choice whose candidates can run out, with no rule for that case.
+//!
+//! When a choice has no candidate, the engine asks nobody and the chosen name is `none`
+//! (`src/engine/choice.rs`). A choice can have none when a `where` may reject every candidate,
+//! when it is made from a set that is not written out (a card's `set of` property), from a range whose bounds
+//! change during the game, or from a zone that no rule refills during play while the choice
+//! comes round again and again (in a `while` loop, or a procedure called from one or calling
+//! itself). `{}` and a range like `5 to 1` never have a candidate.
+//!
+//! The rules have a rule for that case when they test the chosen name with `is none` (or
+//! `== none`) after the choice, or, for a choice without `where`, when it is made only under a
+//! test of what its candidates come from: an enclosing `if` or `while` (or an earlier `if` that
+//! ends the game or returns) whose condition reads the zone, or a name the range or the set is
+//! computed from, directly or through local names computed from it.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use miette::Severity;
+
+use super::effects::{Effects, Summaries};
+use super::facts::{callees, each_stmt, player_names, show, Facts};
+use super::{each_rules, Finding, Lint, LintContext, Rules};
+use crate::syntax::ast::{BinOp, Block, Domain, Expr, ExprKind, Name, ProcedureDecl, Span, Stmt, StmtKind};
+use crate::syntax::walk::{self, Visitor};
+
+/// The lint.
+pub const LINT: Lint = Lint {
+    name: "empty_choice",
+    severity: Severity::Warning,
+    summary: "a choice that can have no candidate, with no rule for that case (the name is then `none`)",
+    run,
+};
+
+fn run(ctx: &LintContext) -> Vec<Finding> {
+    each_rules(ctx, check)
+}
+
+fn check(rules: &Rules) -> Vec<Finding> {
+    let facts = Facts::new(rules);
+    let summaries = Summaries::new(&facts);
+    let mut during_play = Effects::default();
+    for name in facts.playable() {
+        during_play.add(&summaries.procedure(name));
+    }
+    let looping = looping(&facts);
+    let mut out = Vec::new();
+    for p in &facts.procedures {
+        let mut w = Walk {
+            facts: &facts,
+            summaries: &summaries,
+            procedure: p,
+            deps: deps(&facts, p),
+            players: player_names(p),
+            during_play: &during_play,
+            repeated: looping.contains(p.name.text.as_str()),
+            in_while: false,
+            guards: Vec::new(),
+            out: &mut out,
+        };
+        w.block(&p.body);
+    }
+    out
+}
+
+/// Why a choice can have no candidate.
+enum Why<'a> {
+    /// Its `where` may reject every candidate.
+    Filter(&'a Expr),
+    /// It never has one: `{}`, or a range whose low end is above its high end.
+    Never(Span, String),
+    /// A range whose ends change during the game.
+    Range(Span),
+    /// A set computed during the game.
+    Set(&'a Expr),
+    /// A zone nothing refills during play, chosen from again and again.
+    Drained(&'a str, &'a Expr),
+}
+
+struct Walk<'w, 'a> {
+    facts: &'w Facts<'a>,
+    summaries: &'w Summaries<'w, 'a>,
+    procedure: &'a ProcedureDecl,
+    /// For each local name, the names its values are computed from (or decided by).
+    deps: HashMap<String, BTreeSet<String>>,
+    /// The names that stand for players here.
+    players: HashSet<&'a str>,
+    /// What the rules played after `setup` can change.
+    during_play: &'w Effects,
+    /// Whether the procedure itself can run again and again.
+    repeated: bool,
+    in_while: bool,
+    /// The conditions the statement being looked at runs under.
+    guards: Vec<&'a Expr>,
+    out: &'w mut Vec<Finding>,
+}
+
+impl<'a> Walk<'_, 'a> {
+    fn block(&mut self, b: &'a Block) {
+        let mark = self.guards.len();
+        for s in &b.stmts {
+            self.stmt(s);
+            // An `if` that ends the game or returns guards what follows it.
+            if let StmtKind::If { cond, .. } = &s.kind {
+                if self.summaries.stmt(s).leaves() {
+                    self.guards.push(cond);
+                }
+            }
+        }
+        self.guards.truncate(mark);
+    }
+
+    fn stmt(&mut self, s: &'a Stmt) {
+        match &s.kind {
+            StmtKind::If { cond, then, otherwise } => {
+                self.guards.push(cond);
+                self.block(then);
+                if let Some(b) = otherwise {
+                    self.block(b);
+                }
+                self.guards.pop();
+            }
+            StmtKind::While { cond, body } => {
+                self.guards.push(cond);
+                let was = std::mem::replace(&mut self.in_while, true);
+                self.block(body);
+                self.in_while = was;
+                self.guards.pop();
+            }
+            StmtKind::Repeat { body, .. } | StmtKind::ForPlayer { body, .. } | StmtKind::ForCard { body, .. } => {
+                self.block(body)
+            }
+            StmtKind::Choose { var, from, filter, .. } => self.choice(s, var, None, from, filter.as_ref()),
+            StmtKind::ChooseSecretly { player_var, var, from, filter, .. } => {
+                self.choice(s, var, Some(player_var), from, filter.as_ref())
+            }
+            _ => {}
+        }
+    }
+
+    fn choice(&mut self, s: &Stmt, var: &Name, player: Option<&Name>, from: &'a Domain, filter: Option<&'a Expr>) {
+        let Some(why) = self.why_empty(from, filter) else { return };
+        let shown = match player {
+            Some(p) => format!("{var} of {p}"),
+            None => var.text.clone(),
+        };
+        if !matches!(why, Why::Never(..)) {
+            if tests_none(&self.procedure.body, &var.text, s.span.end) || self.passed_to_test(&var.text, s.span.end) {
+                return;
+            }
+            if filter.is_none() && self.guarded(&why, from) {
+                return;
+            }
+        }
+        // The choice up to its name ("p chooses c"), or up to what it chooses from.
+        let head = Span::new(s.span.start, var.span.end.max(s.span.start));
+        let whole = Span::new(s.span.start, from.to.as_ref().unwrap_or(&from.from).span.end.max(s.span.start));
+        let finding = match why {
+            Why::Filter(f) => Finding {
+                message: "the `where` of this choice can leave no candidate, and nothing says what happens then".into(),
+                at: (head, format!("`{shown}` is `none` when nothing passes")),
+                also: Some((f.span, "may be false for every candidate".into())),
+                help: format!(
+                    "test `{shown} is none` after the choice and say what happens then (nobody is asked when there is no candidate)"
+                ),
+            },
+            Why::Never(span, what) => Finding {
+                message: format!("this choice never has a candidate: {what}"),
+                at: (head, format!("`{shown}` is always `none`")),
+                also: Some((span, what)),
+                help: "give the choice something to choose from".into(),
+            },
+            Why::Range(span) => Finding {
+                message: "the range of this choice can be empty, and nothing says what happens then".into(),
+                at: (head, format!("`{shown}` is `none` when the range is empty")),
+                also: Some((span, "empty whenever the first number is above the second".into())),
+                help: format!(
+                    "make the choice only when the range holds a number (an `if` on its ends), or test `{shown} is none` after it"
+                ),
+            },
+            Why::Set(e) => Finding {
+                message: "the set this choice is made from can be empty, and nothing says what happens then".into(),
+                at: (head, format!("`{shown}` is `none` when the set is empty")),
+                also: Some((e.span, "may be `{}`".into())),
+                help: format!(
+                    "make the choice only when `{}` is not empty, or test `{shown} is none` after it",
+                    show(e)
+                ),
+            },
+            Why::Drained(zone, e) => {
+                let at_zone = self.facts.zones.get(zone).map(|z| z.decl.name.span);
+                Finding {
+                    message: format!(
+                        "`{}` can run out: nothing puts cards into `{zone}` during play, this choice is made again and again, and nothing says what happens once it is empty",
+                        show(e)
+                    ),
+                    at: (whole, format!("`{shown}` is `none` once `{}` is empty", show(e))),
+                    also: at_zone.map(|sp| (sp, "never refilled after `setup`".into())),
+                    help: format!(
+                        "make the choice only while `{} is not empty`, or test `{shown} is none` after it",
+                        show(e)
+                    ),
+                }
+            }
+        };
+        self.out.push(finding);
+    }
+
+    /// Whether the chosen name (or `var of p`) is passed, after byte `after`, to a procedure
+    /// that tests that parameter for `none`.
+    fn passed_to_test(&self, var: &str, after: usize) -> bool {
+        let mut found = false;
+        each_stmt(&self.procedure.body, &mut |s| {
+            let StmtKind::Call { name, args } = &s.kind else { return };
+            let Some(callee) = self.facts.procedure(&name.text) else { return };
+            if s.span.start < after {
+                return;
+            }
+            for (param, arg) in callee.params.iter().zip(args) {
+                let is_var = match &arg.kind {
+                    ExprKind::Name(n) => n == var,
+                    ExprKind::Of { name, .. } => name.text == var,
+                    _ => false,
+                };
+                found |= is_var && tests_none(&callee.body, &param.name.text, 0);
+            }
+        });
+        found
+    }
+
+    /// Why the choice can have no candidate, if it can.
+    fn why_empty(&self, from: &'a Domain, filter: Option<&'a Expr>) -> Option<Why<'a>> {
+        let or_filter = |why: Option<Why<'a>>| match filter {
+            Some(f) => Some(Why::Filter(f)),
+            None => why,
+        };
+        if let Some(to) = &from.to {
+            let span = Span::new(from.from.span.start, to.span.end);
+            return match (self.facts.const_int(&from.from), self.facts.const_int(to)) {
+                (Some(lo), Some(hi)) if hi < lo => Some(Why::Never(span, format!("{lo} to {hi} holds no number"))),
+                (Some(_), Some(_)) => or_filter(None),
+                _ => or_filter(Some(Why::Range(span))),
+            };
+        }
+        match &from.from.kind {
+            ExprKind::SetLit(xs) if xs.is_empty() => Some(Why::Never(from.from.span, "the set `{}` is empty".into())),
+            ExprKind::SetLit(_) => or_filter(None),
+            _ => match self.facts.zone(&from.from) {
+                Some(z) => {
+                    let refilled = self.during_play.fills_any || self.during_play.filled.contains(z.name);
+                    let again = self.in_while || self.repeated;
+                    let zone = self.facts.zones.get_key_value(z.name).map(|(k, _)| *k)?;
+                    or_filter((!refilled && again).then_some(Why::Drained(zone, &from.from)))
+                }
+                // A local name holds a zone or a set: which one is not known here.
+                None if matches!(from.from.kind, ExprKind::Name(_)) => None,
+                None => or_filter(Some(Why::Set(&from.from))),
+            },
+        }
+    }
+
+    /// Whether the choice is made only under a test of what its candidates come from.
+    fn guarded(&self, why: &Why, from: &Domain) -> bool {
+        let mut keys: BTreeSet<String> = match why {
+            Why::Drained(zone, _) => return self.guard_reads().contains(*zone),
+            Why::Range(_) | Why::Set(_) => {
+                let mut k = self.facts.reads(&from.from);
+                if let Some(to) = &from.to {
+                    k.extend(self.facts.reads(to));
+                }
+                k
+            }
+            Why::Filter(_) | Why::Never(..) => return false,
+        };
+        keys.retain(|k| !self.players.contains(k.as_str()) && !self.facts.fixed.contains(k.as_str()));
+        let reads = self.guard_reads();
+        keys.iter().any(|k| reads.contains(k))
+    }
+
+    /// The names the guards read, and the names the locals among them are computed from.
+    fn guard_reads(&self) -> BTreeSet<String> {
+        let mut out: BTreeSet<String> = BTreeSet::new();
+        let mut todo: Vec<String> = self.guards.iter().flat_map(|g| self.facts.reads(g)).collect();
+        while let Some(n) = todo.pop() {
+            if let Some(more) = self.deps.get(&n) {
+                if !out.contains(&n) {
+                    todo.extend(more.iter().cloned());
+                }
+            }
+            out.insert(n);
+        }
+        out
+    }
+}
+
+/// For each local name of a procedure, the names its values are computed from and the names
+/// the conditions it is set under read.
+fn deps(facts: &Facts, p: &ProcedureDecl) -> HashMap<String, BTreeSet<String>> {
+    fn collect<'a>(
+        b: &'a Block,
+        conds: &mut Vec<&'a Expr>,
+        facts: &Facts,
+        out: &mut HashMap<String, BTreeSet<String>>,
+    ) {
+        for s in &b.stmts {
+            let mut set = |name: &str, from: &[&Expr]| {
+                let entry = out.entry(name.to_string()).or_default();
+                for e in from.iter().chain(conds.iter()) {
+                    entry.extend(facts.reads(e));
+                }
+            };
+            match &s.kind {
+                StmtKind::Let { name, value } => set(&name.text, &[value]),
+                StmtKind::Set { place, value }
+                | StmtKind::Add { value, place }
+                | StmtKind::Subtract { value, place } => set(&place.name.text, &[value]),
+                StmtKind::Choose { var, from, filter, .. } | StmtKind::ChooseSecretly { var, from, filter, .. } => {
+                    let mut es: Vec<&Expr> = vec![&from.from];
+                    es.extend(from.to.iter());
+                    es.extend(filter.iter());
+                    set(&var.text, &es)
+                }
+                StmtKind::ForCard { var, zone, .. } => set(&var.text, &[zone]),
+                _ => {}
+            }
+            match &s.kind {
+                StmtKind::If { cond, then, otherwise } => {
+                    conds.push(cond);
+                    collect(then, conds, facts, out);
+                    if let Some(o) = otherwise {
+                        collect(o, conds, facts, out);
+                    }
+                    conds.pop();
+                }
+                StmtKind::While { cond, body } => {
+                    conds.push(cond);
+                    collect(body, conds, facts, out);
+                    conds.pop();
+                }
+                StmtKind::Repeat { body, .. } | StmtKind::ForPlayer { body, .. } | StmtKind::ForCard { body, .. } => {
+                    collect(body, conds, facts, out)
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = HashMap::new();
+    collect(&p.body, &mut Vec::new(), facts, &mut out);
+    out
+}
+
+/// Whether the body tests `var` (or `var of p`) for `none` after byte `after`.
+fn tests_none(body: &Block, var: &str, after: usize) -> bool {
+    struct Find<'v> {
+        var: &'v str,
+        after: usize,
+        found: bool,
+    }
+    impl Find<'_> {
+        fn is_var(&self, e: &Expr) -> bool {
+            match &e.kind {
+                ExprKind::Name(n) => n == self.var,
+                ExprKind::Of { name, .. } => name.text == self.var,
+                _ => false,
+            }
+        }
+    }
+    impl Visitor for Find<'_> {
+        fn expr(&mut self, e: &Expr) {
+            if e.span.start < self.after {
+                return;
+            }
+            self.found |= match &e.kind {
+                ExprKind::IsNone { target, .. } => self.is_var(target),
+                ExprKind::Binary { op: BinOp::Eq | BinOp::Ne, lhs, rhs } => {
+                    (self.is_var(lhs) && matches!(rhs.kind, ExprKind::None))
+                        || (self.is_var(rhs) && matches!(lhs.kind, ExprKind::None))
+                }
+                _ => false,
+            };
+        }
+    }
+    let mut f = Find { var, after, found: false };
+    walk::block(&mut f, body);
+    f.found
+}
+
+/// The procedures that can run again and again: called from inside a `while` loop, or calling
+/// themselves, or called by such a procedure.
+fn looping<'a>(facts: &Facts<'a>) -> HashSet<&'a str> {
+    let calls: HashMap<&str, Vec<&str>> = facts
+        .procedures
+        .iter()
+        .map(|p| (p.name.text.as_str(), callees(&p.body).into_iter().map(|n| n.text.as_str()).collect()))
+        .collect();
+    let reach = |from: &str| -> HashSet<&str> {
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut todo: Vec<&str> = calls.get(from).cloned().unwrap_or_default();
+        while let Some(n) = todo.pop() {
+            if seen.insert(n) {
+                todo.extend(calls.get(n).cloned().unwrap_or_default());
+            }
+        }
+        seen
+    };
+    let mut seeds: Vec<&str> = Vec::new();
+    for p in &facts.procedures {
+        if reach(&p.name.text).contains(p.name.text.as_str()) {
+            seeds.push(&p.name.text);
+        }
+        each_stmt(&p.body, &mut |s| {
+            if let StmtKind::While { body, .. } = &s.kind {
+                seeds.extend(callees(body).into_iter().map(|n| n.text.as_str()));
+            }
+        });
+    }
+    let mut out: HashSet<&str> = HashSet::new();
+    for s in seeds {
+        out.insert(s);
+        out.extend(reach(s));
+    }
+    out.into_iter().filter_map(|n| facts.procedure(n).map(|p| p.name.text.as_str())).collect()
+}

@@ -1,0 +1,483 @@
+//! What the lints share about one set of rules: the declarations in force by name, how each
+//! zone shows its cards, option values, the procedures that run during play, and small
+//! questions about the syntax tree (which zone an expression names, which names it reads).
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use super::Rules;
+use crate::check::ir::{Program, Value, Visibility};
+use crate::syntax::ast::*;
+use crate::syntax::walk::{self, Visitor};
+
+/// A zone declaration and how it shows its cards (the language's defaults filled in).
+pub(crate) struct ZoneFacts<'a> {
+    /// The declaration.
+    pub decl: &'a ZoneDecl,
+    /// One zone per player (`per player`), or one for the table.
+    pub per_player: bool,
+    /// Whether cards put there lie face up unless a move says otherwise.
+    pub face_up: bool,
+    /// Who sees its cards: by facing, everyone, or only the owner.
+    pub visibility: Visibility,
+}
+
+/// A zone as an expression names it: its declaration's name, and the player after `of`.
+#[derive(Clone, Copy)]
+pub(crate) struct ZoneRef<'e> {
+    /// The zone declaration's name.
+    pub name: &'e str,
+    /// The player whose zone it is, for a per-player zone.
+    pub of: Option<&'e Expr>,
+}
+
+/// The declarations in force for one set of rules, by name (the first of a duplicate wins).
+pub(crate) struct Facts<'a> {
+    /// The checked program, when the rules check cleanly.
+    pub program: Option<&'a Program>,
+    /// The number of players.
+    pub players: u32,
+    /// Zones by name.
+    pub zones: HashMap<&'a str, ZoneFacts<'a>>,
+    /// Procedures in declaration order.
+    pub procedures: Vec<&'a ProcedureDecl>,
+    /// Functions by name.
+    pub functions: HashMap<&'a str, &'a FunctionDecl>,
+    /// Options by name.
+    pub options: HashMap<&'a str, &'a OptionDecl>,
+    /// `cards` declarations by name.
+    pub cards: HashMap<&'a str, &'a CardsDecl>,
+    /// Names that never change during a game: options, enum members, properties, orders,
+    /// functions and groups of cards.
+    pub fixed: HashSet<&'a str>,
+}
+
+impl<'a> Facts<'a> {
+    /// Collects the declarations of `rules`.
+    pub fn new(rules: &'a Rules) -> Facts<'a> {
+        let mut f = Facts {
+            program: rules.program.as_ref(),
+            players: 2,
+            zones: HashMap::new(),
+            procedures: Vec::new(),
+            functions: HashMap::new(),
+            options: HashMap::new(),
+            cards: HashMap::new(),
+            fixed: HashSet::new(),
+        };
+        for item in &rules.items {
+            match item {
+                Item::Players { count, .. } => f.players = *count,
+                Item::Zone(z) => {
+                    f.zones.entry(z.name.text.as_str()).or_insert_with(|| zone_facts(z));
+                }
+                Item::Procedure(p) => {
+                    if !f.procedures.iter().any(|q| q.name.text == p.name.text) {
+                        f.procedures.push(p);
+                    }
+                }
+                Item::Function(d) => {
+                    f.functions.entry(d.name.text.as_str()).or_insert(d);
+                    f.fixed.insert(&d.name.text);
+                }
+                Item::Option(o) => {
+                    f.options.entry(o.name.text.as_str()).or_insert(o);
+                    f.fixed.insert(&o.name.text);
+                }
+                Item::Enum(e) => f.fixed.extend(e.members.iter().map(|m| m.name.text.as_str())),
+                Item::Cards(c) => {
+                    f.cards.entry(c.name.text.as_str()).or_insert(c);
+                    f.fixed.insert(&c.name.text);
+                }
+                Item::Property(_) | Item::Order(_) => {
+                    f.fixed.extend(item.name().map(|n| n.text.as_str()));
+                }
+                Item::Game { .. } | Item::Counter(_) | Item::Variant(_) | Item::Length { .. } | Item::Progress(_) => {}
+            }
+        }
+        f
+    }
+
+    /// The procedure named `name`.
+    pub fn procedure(&self, name: &str) -> Option<&'a ProcedureDecl> {
+        self.procedures.iter().copied().find(|p| p.name.text == name)
+    }
+
+    /// The zone an expression names (`Z`, `Z of p`), when it names one directly.
+    pub fn zone<'e>(&self, e: &'e Expr) -> Option<ZoneRef<'e>> {
+        match &e.kind {
+            ExprKind::Name(n) if self.zones.contains_key(n.as_str()) => Some(ZoneRef { name: n, of: None }),
+            ExprKind::Of { name, arg } if self.zones.contains_key(name.text.as_str()) => {
+                Some(ZoneRef { name: &name.text, of: Some(arg) })
+            }
+            _ => None,
+        }
+    }
+
+    /// The whole-number value in force of an option, and whether it is the option's default.
+    pub fn option_int(&self, name: &str) -> Option<(i64, bool)> {
+        match self.program {
+            Some(p) => {
+                let o = p.options.iter().find(|o| o.name == name)?;
+                match o.value {
+                    Value::Int(i) => Some((i, o.value == o.default)),
+                    _ => None,
+                }
+            }
+            None => match self.options.get(name)?.value.kind {
+                LiteralKind::Int(i) => Some((i, true)),
+                _ => None,
+            },
+        }
+    }
+
+    /// A whole number known before the game starts: numbers, options and arithmetic on them.
+    pub fn const_int(&self, e: &Expr) -> Option<i64> {
+        match &e.kind {
+            ExprKind::Int(i) => Some(*i),
+            ExprKind::Name(n) => self.option_int(n).map(|(v, _)| v),
+            ExprKind::Unary { op: UnOp::Neg, operand } => self.const_int(operand)?.checked_neg(),
+            ExprKind::Binary { op, lhs, rhs } => arith(*op, self.const_int(lhs)?, self.const_int(rhs)?),
+            _ => None,
+        }
+    }
+
+    /// Every name an expression reads, looking into the functions it calls.
+    pub fn reads(&self, e: &Expr) -> BTreeSet<String> {
+        let mut names = Names::default();
+        walk::expr(&mut names, e);
+        self.close_over_functions(names)
+    }
+
+    /// Every name a statement mentions (zones, counters, locals, ...), looking into the
+    /// procedures and functions it calls.
+    pub fn mentions(&self, s: &Stmt) -> BTreeSet<String> {
+        let mut names = Names::default();
+        walk::stmt(&mut names, s);
+        let mut seen: HashSet<String> = HashSet::new();
+        while let Some(p) = names.procedures.pop() {
+            if !seen.insert(p.clone()) {
+                continue;
+            }
+            if let Some(decl) = self.procedure(&p) {
+                walk::block(&mut names, &decl.body);
+            }
+        }
+        self.close_over_functions(names)
+    }
+
+    fn close_over_functions(&self, mut names: Names) -> BTreeSet<String> {
+        let mut seen: HashSet<String> = HashSet::new();
+        while let Some(f) = names.functions.pop() {
+            if !seen.insert(f.clone()) {
+                continue;
+            }
+            let Some(decl) = self.functions.get(f.as_str()) else { continue };
+            let mut inner = Names::default();
+            walk::expr(&mut inner, &decl.body);
+            for p in &decl.params {
+                inner.names.remove(&p.name.text);
+            }
+            names.names.extend(inner.names);
+            names.functions.extend(inner.functions);
+        }
+        names.names
+    }
+
+    /// The procedures that can run once `play` starts: `play` and every procedure it calls,
+    /// directly or not.
+    pub fn playable(&self) -> HashSet<&'a str> {
+        let mut out: HashSet<&'a str> = HashSet::new();
+        let mut todo: Vec<&'a str> = vec!["play"];
+        while let Some(name) = todo.pop() {
+            let Some(p) = self.procedure(name) else { continue };
+            if !out.insert(&p.name.text) {
+                continue;
+            }
+            each_stmt(&p.body, &mut |s| {
+                if let StmtKind::Call { name, .. } = &s.kind {
+                    todo.push(&name.text);
+                }
+            });
+        }
+        out
+    }
+
+    /// Whether two players are surely different seats: `player 1` and `player 2`, or `p` and
+    /// `opponent of p` when there are at least two players.
+    pub fn surely_other(&self, a: &Expr, b: &Expr) -> bool {
+        match (&a.kind, &b.kind) {
+            (ExprKind::Player(x), ExprKind::Player(y)) => x != y,
+            (ExprKind::Opponent(x), _) if same(x, b) => self.players >= 2,
+            (_, ExprKind::Opponent(y)) if same(a, y) => self.players >= 2,
+            _ => false,
+        }
+    }
+}
+
+/// A zone's facts from its attributes, with the language's defaults.
+fn zone_facts(z: &ZoneDecl) -> ZoneFacts<'_> {
+    let mut f = ZoneFacts { decl: z, per_player: false, face_up: false, visibility: Visibility::ByFacing };
+    for a in &z.attrs {
+        match &a.kind {
+            ZoneAttrKind::PerPlayer => f.per_player = true,
+            ZoneAttrKind::Shared => f.per_player = false,
+            ZoneAttrKind::Facing(x) => f.face_up = *x == Facing::Up,
+            ZoneAttrKind::Public => f.visibility = Visibility::Public,
+            ZoneAttrKind::Private => f.visibility = Visibility::Private,
+            ZoneAttrKind::Stack | ZoneAttrKind::Spread | ZoneAttrKind::Holds(_) => {}
+        }
+    }
+    f
+}
+
+/// Whole-number arithmetic as the engine does it, or `None` (overflow, division by zero).
+pub(crate) fn arith(op: BinOp, a: i64, b: i64) -> Option<i64> {
+    match op {
+        BinOp::Add => a.checked_add(b),
+        BinOp::Sub => a.checked_sub(b),
+        BinOp::Mul => a.checked_mul(b),
+        BinOp::Div => a.checked_div(b),
+        BinOp::Mod => a.checked_rem(b),
+        _ => None,
+    }
+}
+
+/// The names an expression or statement uses, and the functions and procedures it calls.
+#[derive(Default)]
+struct Names {
+    names: BTreeSet<String>,
+    functions: Vec<String>,
+    procedures: Vec<String>,
+}
+
+impl Visitor for Names {
+    fn expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Name(n) => {
+                self.names.insert(n.clone());
+            }
+            ExprKind::Of { name, .. } => {
+                self.names.insert(name.text.clone());
+            }
+            ExprKind::Call { name, .. } => self.functions.push(name.text.clone()),
+            _ => {}
+        }
+    }
+    fn name(&mut self, name: &Name) {
+        self.names.insert(name.text.clone());
+    }
+    fn block(&mut self, b: &Block) {
+        for s in &b.stmts {
+            if let StmtKind::Call { name, .. } = &s.kind {
+                self.procedures.push(name.text.clone());
+            }
+        }
+    }
+}
+
+/// Calls `f` on every statement of a block, nested ones included, in source order.
+pub(crate) fn each_stmt<'b>(b: &'b Block, f: &mut impl FnMut(&'b Stmt)) {
+    for s in &b.stmts {
+        f(s);
+        for inner in sub_blocks(s) {
+            each_stmt(inner, f);
+        }
+    }
+}
+
+/// The blocks directly inside a statement: an `if`'s branches, a loop's body.
+pub(crate) fn sub_blocks(s: &Stmt) -> Vec<&Block> {
+    match &s.kind {
+        StmtKind::If { then, otherwise, .. } => std::iter::once(then).chain(otherwise.as_ref()).collect(),
+        StmtKind::While { body, .. }
+        | StmtKind::Repeat { body, .. }
+        | StmtKind::ForPlayer { body, .. }
+        | StmtKind::ForCard { body, .. } => vec![body],
+        _ => Vec::new(),
+    }
+}
+
+/// Whether a statement is, or holds, one that moves or turns cards or calls a procedure.
+pub(crate) fn moves_cards(s: &Stmt) -> bool {
+    let mut found = false;
+    let mut check = |s: &Stmt| {
+        found |= matches!(
+            s.kind,
+            StmtKind::Move { .. }
+                | StmtKind::Deal { .. }
+                | StmtKind::TurnOver(_)
+                | StmtKind::TurnCard { .. }
+                | StmtKind::Call { .. }
+        );
+    };
+    check(s);
+    for b in sub_blocks(s) {
+        each_stmt(b, &mut check);
+    }
+    found
+}
+
+/// Whether two expressions are written the same, wherever they are.
+pub(crate) fn same(a: &Expr, b: &Expr) -> bool {
+    use ExprKind as K;
+    let all = |xs: &[Expr], ys: &[Expr]| xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same(x, y));
+    match (&a.kind, &b.kind) {
+        (K::Int(x), K::Int(y)) => x == y,
+        (K::Bool(x), K::Bool(y)) => x == y,
+        (K::None, K::None) => true,
+        (K::Name(x), K::Name(y)) => x == y,
+        (K::Player(x), K::Player(y)) => x == y,
+        (K::Top(x), K::Top(y))
+        | (K::Bottom(x), K::Bottom(y))
+        | (K::Count(x), K::Count(y))
+        | (K::Opponent(x), K::Opponent(y)) => same(x, y),
+        (K::SetLit(xs), K::SetLit(ys)) => all(xs, ys),
+        (K::Call { name: n, args: xs }, K::Call { name: m, args: ys }) => n.text == m.text && all(xs, ys),
+        (K::Of { name: n, arg: x }, K::Of { name: m, arg: y }) => n.text == m.text && same(x, y),
+        (K::If { cond: c, then: t, otherwise: o }, K::If { cond: c2, then: t2, otherwise: o2 }) => {
+            same(c, c2) && same(t, t2) && same(o, o2)
+        }
+        (K::Binary { op, lhs, rhs }, K::Binary { op: op2, lhs: l2, rhs: r2 }) => {
+            op == op2 && same(lhs, l2) && same(rhs, r2)
+        }
+        (K::Unary { op, operand }, K::Unary { op: op2, operand: x2 }) => op == op2 && same(operand, x2),
+        (K::Field { target, name }, K::Field { target: t2, name: n2 }) => name.text == n2.text && same(target, t2),
+        (K::IsEmpty { target, negated }, K::IsEmpty { target: t2, negated: n2 })
+        | (K::IsNone { target, negated }, K::IsNone { target: t2, negated: n2 }) => negated == n2 && same(target, t2),
+        _ => false,
+    }
+}
+
+/// Whether `needle` is written somewhere inside `hay` (or is `hay`).
+pub(crate) fn contains(hay: &Expr, needle: &Expr) -> bool {
+    struct Find<'n>(&'n Expr, bool);
+    impl Visitor for Find<'_> {
+        fn expr(&mut self, e: &Expr) {
+            self.1 |= same(e, self.0);
+        }
+    }
+    let mut f = Find(needle, false);
+    walk::expr(&mut f, hay);
+    f.1
+}
+
+/// The names bound to players in a procedure: its `player` parameters, `for each player`
+/// names and the player names of secret choices and of `end game highest`.
+pub(crate) fn player_names(p: &ProcedureDecl) -> HashSet<&str> {
+    let mut out: HashSet<&str> =
+        p.params.iter().filter(|x| x.ty.kind == TypeExprKind::Player).map(|x| x.name.text.as_str()).collect();
+    each_stmt(&p.body, &mut |s| match &s.kind {
+        StmtKind::ForPlayer { var, .. } | StmtKind::ChooseSecretly { player_var: var, .. } => {
+            out.insert(&var.text);
+        }
+        StmtKind::End(EndKind::Highest { var, .. }) => {
+            out.insert(&var.text);
+        }
+        _ => {}
+    });
+    out
+}
+
+/// The procedures a block calls, in source order (with repeats).
+pub(crate) fn callees(b: &Block) -> Vec<&Name> {
+    let mut out = Vec::new();
+    each_stmt(b, &mut |s| {
+        if let StmtKind::Call { name, .. } = &s.kind {
+            out.push(name);
+        }
+    });
+    out
+}
+
+/// An expression written out again, for messages: `Z of p`, `top of Z`, `c.P`.
+pub(crate) fn show(e: &Expr) -> String {
+    let inner = |x: &Expr| match &x.kind {
+        ExprKind::Binary { .. } | ExprKind::If { .. } | ExprKind::Unary { .. } => format!("({})", show(x)),
+        _ => show(x),
+    };
+    match &e.kind {
+        ExprKind::Int(i) => i.to_string(),
+        ExprKind::Bool(b) => b.to_string(),
+        ExprKind::None => "none".into(),
+        ExprKind::Name(n) => n.clone(),
+        ExprKind::Player(n) => format!("player {n}"),
+        ExprKind::Top(x) => format!("top of {}", inner(x)),
+        ExprKind::Bottom(x) => format!("bottom of {}", inner(x)),
+        ExprKind::Count(x) => format!("count of {}", inner(x)),
+        ExprKind::Opponent(x) => format!("opponent of {}", inner(x)),
+        ExprKind::SetLit(xs) => format!("{{{}}}", xs.iter().map(show).collect::<Vec<_>>().join(", ")),
+        ExprKind::Call { name, args } => format!("{name}({})", args.iter().map(show).collect::<Vec<_>>().join(", ")),
+        ExprKind::Of { name, arg } => format!("{name} of {}", inner(arg)),
+        ExprKind::If { cond, then, otherwise } => {
+            format!("if {} then {} else {}", show(cond), show(then), show(otherwise))
+        }
+        ExprKind::Binary { op, lhs, rhs } => format!("{} {} {}", inner(lhs), op_text(*op), inner(rhs)),
+        ExprKind::Unary { op: UnOp::Not, operand } => format!("not {}", inner(operand)),
+        ExprKind::Unary { op: UnOp::Neg, operand } => format!("-{}", inner(operand)),
+        ExprKind::Field { target, name } => match &target.kind {
+            ExprKind::Name(_) => format!("{}.{name}", show(target)),
+            _ => format!("({}).{name}", show(target)),
+        },
+        ExprKind::IsEmpty { target, negated } => {
+            format!("{} is {}empty", inner(target), if *negated { "not " } else { "" })
+        }
+        ExprKind::IsNone { target, negated } => {
+            format!("{} is {}none", inner(target), if *negated { "not " } else { "" })
+        }
+    }
+}
+
+fn op_text(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Or => "or",
+        BinOp::And => "and",
+        BinOp::Eq => "==",
+        BinOp::Ne => "!=",
+        BinOp::Lt => "<",
+        BinOp::Le => "<=",
+        BinOp::Gt => ">",
+        BinOp::Ge => ">=",
+        BinOp::In => "in",
+        BinOp::Add => "+",
+        BinOp::Sub => "-",
+        BinOp::Mul => "*",
+        BinOp::Div => "/",
+        BinOp::Mod => "%",
+    }
+}
+
+/// The expressions directly inside an expression.
+pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::None | ExprKind::Name(_) | ExprKind::Player(_) => Vec::new(),
+        ExprKind::Top(x) | ExprKind::Bottom(x) | ExprKind::Count(x) | ExprKind::Opponent(x) => vec![x],
+        ExprKind::SetLit(xs) | ExprKind::Call { args: xs, .. } => xs.iter().collect(),
+        ExprKind::Of { arg, .. } => vec![arg],
+        ExprKind::If { cond, then, otherwise } => vec![cond, then, otherwise],
+        ExprKind::Binary { lhs, rhs, .. } => vec![lhs, rhs],
+        ExprKind::Unary { operand: x, .. }
+        | ExprKind::Field { target: x, .. }
+        | ExprKind::IsEmpty { target: x, .. }
+        | ExprKind::IsNone { target: x, .. } => vec![x],
+    }
+}
+
+/// Where a statement is, for a label: the statement itself, without the blocks of a loop or an
+/// `if` (just its first line, up to the condition), and without the space after the last part
+/// of a `deal`, `move` or choice.
+pub(crate) fn label_span(s: &Stmt) -> Span {
+    let end = match &s.kind {
+        StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => cond.span.end,
+        StmtKind::Repeat { count, .. } => count.span.end,
+        StmtKind::ForCard { zone, .. } => zone.span.end,
+        StmtKind::ForPlayer { var, .. } => var.span.end,
+        StmtKind::Deal { to, .. } => to.span.end,
+        StmtKind::Move { to, .. } => to.span.end,
+        StmtKind::Choose { from, filter, .. } | StmtKind::ChooseSecretly { from, filter, .. } => {
+            let d = from.to.as_ref().unwrap_or(&from.from).span.end;
+            filter.as_ref().map_or(d, |f| f.span.end.max(d))
+        }
+        _ => s.span.end,
+    };
+    Span::new(s.span.start, end.clamp(s.span.start, s.span.end))
+}
