@@ -1,10 +1,14 @@
 //! Throughput of whole games with random players, single-threaded: `cargo bench --bench play`.
-//! Each benchmark plays one full game per iteration (a fresh seed each time).
+//! Each benchmark plays one full game per iteration (a fresh seed each time), except those of
+//! `vs_baseline`, which compare the interpreter with a hand-written Wild Twist War.
 
 use std::sync::Arc;
 
 use cardlang::check::{self, Config};
 use cardlang::engine::{rng::Rng, Game, State, ToMove};
+
+#[path = "baseline/wild_twist_war.rs"]
+mod baseline;
 
 fn main() {
     divan::main();
@@ -82,4 +86,32 @@ fn wilcox_war_play_to_all_single_deck(b: divan::Bencher) {
 #[divan::bench]
 fn high_low_war(b: divan::Bencher) {
     bench_game(b, "high_low_war", None);
+}
+
+/// Wild Twist War, interpreted against written by hand (`benches/baseline/`), single-threaded:
+/// `cargo bench --bench play -- vs_baseline`. Both play the same games: one iteration plays the
+/// games of seeds 1..=100 (the same in both, as `tests/baseline.rs` checks), so the throughput
+/// divan reports is games per second over one fixed set of games.
+mod vs_baseline {
+    use super::{baseline, load, play_once};
+
+    /// Games per iteration.
+    const GAMES: u64 = 100;
+
+    /// The interpreter running `games/wild_twist_war.cardgame`, as the other benchmarks do.
+    #[divan::bench]
+    fn interpreter(bencher: divan::Bencher) {
+        let game = load("wild_twist_war", None);
+        bencher
+            .counter(divan::counter::ItemsCount::new(GAMES))
+            .bench_local(|| (1..=GAMES).map(|seed| divan::black_box(play_once(&game, seed))).sum::<u64>());
+    }
+
+    /// The hand-written baseline.
+    #[divan::bench]
+    fn baseline(bencher: divan::Bencher) {
+        bencher.counter(divan::counter::ItemsCount::new(GAMES)).bench_local(|| {
+            (1..=GAMES).map(|seed| divan::black_box(baseline::play(seed, baseline::MAX_BATTLES)).battles).sum::<u32>()
+        });
+    }
 }
