@@ -389,61 +389,10 @@ pub(crate) fn callees(b: &Block) -> Vec<&Name> {
     out
 }
 
-/// An expression written out again, for messages: `Z of p`, `top of Z`, `c.P`.
+/// An expression written out again, for messages (`Z of p`, `top of Z`, `c.P`), as `fmt`
+/// writes it.
 pub(crate) fn show(e: &Expr) -> String {
-    let inner = |x: &Expr| match &x.kind {
-        ExprKind::Binary { .. } | ExprKind::If { .. } | ExprKind::Unary { .. } => format!("({})", show(x)),
-        _ => show(x),
-    };
-    match &e.kind {
-        ExprKind::Int(i) => i.to_string(),
-        ExprKind::Bool(b) => b.to_string(),
-        ExprKind::None => "none".into(),
-        ExprKind::Name(n) => n.clone(),
-        ExprKind::Player(n) => format!("player {n}"),
-        ExprKind::Top(x) => format!("top of {}", inner(x)),
-        ExprKind::Bottom(x) => format!("bottom of {}", inner(x)),
-        ExprKind::Count(x) => format!("count of {}", inner(x)),
-        ExprKind::Opponent(x) => format!("opponent of {}", inner(x)),
-        ExprKind::SetLit(xs) => format!("{{{}}}", xs.iter().map(show).collect::<Vec<_>>().join(", ")),
-        ExprKind::Call { name, args } => format!("{name}({})", args.iter().map(show).collect::<Vec<_>>().join(", ")),
-        ExprKind::Of { name, arg } => format!("{name} of {}", inner(arg)),
-        ExprKind::If { cond, then, otherwise } => {
-            format!("if {} then {} else {}", show(cond), show(then), show(otherwise))
-        }
-        ExprKind::Binary { op, lhs, rhs } => format!("{} {} {}", inner(lhs), op_text(*op), inner(rhs)),
-        ExprKind::Unary { op: UnOp::Not, operand } => format!("not {}", inner(operand)),
-        ExprKind::Unary { op: UnOp::Neg, operand } => format!("-{}", inner(operand)),
-        ExprKind::Field { target, name } => match &target.kind {
-            ExprKind::Name(_) => format!("{}.{name}", show(target)),
-            _ => format!("({}).{name}", show(target)),
-        },
-        ExprKind::IsEmpty { target, negated } => {
-            format!("{} is {}empty", inner(target), if *negated { "not " } else { "" })
-        }
-        ExprKind::IsNone { target, negated } => {
-            format!("{} is {}none", inner(target), if *negated { "not " } else { "" })
-        }
-    }
-}
-
-fn op_text(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Or => "or",
-        BinOp::And => "and",
-        BinOp::Eq => "==",
-        BinOp::Ne => "!=",
-        BinOp::Lt => "<",
-        BinOp::Le => "<=",
-        BinOp::Gt => ">",
-        BinOp::Ge => ">=",
-        BinOp::In => "in",
-        BinOp::Add => "+",
-        BinOp::Sub => "-",
-        BinOp::Mul => "*",
-        BinOp::Div => "/",
-        BinOp::Mod => "%",
-    }
+    crate::syntax::fmt::expression(e)
 }
 
 /// The expressions directly inside an expression.

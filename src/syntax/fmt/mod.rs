@@ -26,8 +26,15 @@ use comments::{blank_before, tight_end, Comment};
 /// The widest a line may get where the layout has a place to break it.
 const WIDTH: usize = 120;
 
+/// One expression in the canonical layout, on one line (for messages that quote the rules).
+pub fn expression(e: &crate::syntax::ast::Expr) -> String {
+    exprs::expr(e)
+}
+
 /// Formats a whole `.cardgame` source text, or gives its syntax error.
 pub fn format(source: &str) -> Result<String, SyntaxError> {
+    // As `syntax::parse`: track the tokens tried, for "expected `=`" messages.
+    pest::set_error_detail(true);
     let mut pairs = CardgameParser::parse(Rule::file, source).map_err(|e| super::syntax_error(source, e))?;
     let Some(pair) = pairs.next() else {
         // The `file` rule always yields one pair; an empty answer leaves the text as it is.
