@@ -56,7 +56,7 @@ pub struct File {
     pub items: Vec<Item>,
 }
 
-/// `extends "../wilcox_war.cardgame"` at the top of a variant file.
+/// `extends "../war.cardgame"` at the top of a variant file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BaseGame {
     /// The whole header.
