@@ -44,21 +44,24 @@ pub fn check(file: &File, config: &Config) -> Result<Program, CheckErrors> {
 
 /// Checks the base game and every variant it declares; the problems of each, at once.
 pub fn check_all(file: &File) -> Vec<CheckError> {
-    let mut all: Vec<CheckError> = Vec::new();
-    let mut configs = vec![Config::default()];
-    for v in variants::variant_decls(file) {
-        configs.push(Config { variant: Some(v.name.text.clone()), sets: Vec::new() });
-    }
-    for c in configs {
-        if let Err(e) = check(file, &c) {
+    let mut variants: Vec<Option<String>> = vec![None];
+    variants.extend(variants::variant_decls(file).iter().map(|v| Some(v.name.text.clone())));
+    check_variants(file, &variants, Vec::new())
+}
+
+/// Checks the game with each of `variants` (`None`: the base game) and adds every problem not
+/// already in `found`, in order.
+pub fn check_variants(file: &File, variants: &[Option<String>], mut found: Vec<CheckError>) -> Vec<CheckError> {
+    for v in variants {
+        if let Err(e) = check(file, &Config { variant: v.clone(), sets: Vec::new() }) {
             for err in e.errors {
-                if !all.contains(&err) {
-                    all.push(err);
+                if !found.contains(&err) {
+                    found.push(err);
                 }
             }
         }
     }
-    all
+    found
 }
 
 /// A global name and what it stands for.

@@ -24,13 +24,7 @@ fn one(path: &str, check: bool) -> i32 {
     let source = match std::fs::read_to_string(path) {
         Ok(text) => Source::new(path, text),
         Err(e) => {
-            let error = LoadError::Unreadable {
-                path: path.to_string(),
-                reason: e.to_string(),
-                at: None,
-                help: "check the path".into(),
-            };
-            eprint!("{}", Sources::default().render(&error));
+            eprint!("{}", Sources::default().render(&LoadError::unreadable(path, &e, None)));
             return 2;
         }
     };

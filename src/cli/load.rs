@@ -50,6 +50,21 @@ pub enum LoadError {
     },
 }
 
+impl LoadError {
+    /// A file that cannot be read; `named_at` is the `extends` path that named it, if any.
+    pub fn unreadable(path: &str, error: &std::io::Error, named_at: Option<Span>) -> LoadError {
+        LoadError::Unreadable {
+            path: path.to_string(),
+            reason: error.to_string(),
+            at: named_at.map(SourceSpan::from),
+            help: match named_at {
+                Some(_) => "the path after `extends` is relative to the variant file's own folder".into(),
+                None => "check the path; games live in games/*.cardgame".into(),
+            },
+        }
+    }
+}
+
 /// A game read from disk: its source texts and its whole syntax tree (for a variant file, the
 /// game's declarations followed by the file's variants).
 pub struct Loaded {
@@ -105,24 +120,14 @@ impl Loaded {
     /// Every problem with the game: the mistakes of joining, then the checker's for the base game
     /// and each variant (for a variant file, each of its own variants).
     pub fn check_all(&self) -> Vec<CheckError> {
-        let mut all = self.join_errors.clone();
-        let found = if self.is_variant_file() {
-            let mut found = Vec::new();
-            for v in &self.own_variants {
-                if let Err(e) = check::check(&self.file, &Config { variant: Some(v.clone()), sets: Vec::new() }) {
-                    found.extend(e.errors);
-                }
-            }
-            found
+        let variants: Vec<Option<String>> = if self.is_variant_file() {
+            self.own_variants.iter().cloned().map(Some).collect()
         } else {
-            check::check_all(&self.file)
+            let mut all = vec![None];
+            all.extend(check::variants::variant_decls(&self.file).iter().map(|v| Some(v.name.text.clone())));
+            all
         };
-        for e in found {
-            if !all.contains(&e) {
-                all.push(e);
-            }
-        }
-        all
+        check::check_variants(&self.file, &variants, self.join_errors.clone())
     }
 }
 
@@ -145,15 +150,7 @@ fn read_into(
     errors: &mut Vec<CheckError>,
     chain: &mut Vec<PathBuf>,
 ) -> Result<(File, Vec<String>), LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError::Unreadable {
-        path: path.to_string(),
-        reason: e.to_string(),
-        at: named_at.map(SourceSpan::from),
-        help: match named_at {
-            Some(_) => "the path after `extends` is relative to the variant file's own folder".into(),
-            None => "check the path; games live in games/*.cardgame".into(),
-        },
-    })?;
+    let text = std::fs::read_to_string(path).map_err(|e| LoadError::unreadable(path, &e, named_at))?;
     chain.push(std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path)));
     let offset = sources.files.last().map_or(0, |s| s.offset + s.text.len() + 1);
     let parsed = syntax::parse_at(&text, offset);

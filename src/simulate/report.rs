@@ -190,12 +190,15 @@ fn margin_chart(s: &Summary, samples: &[Sample]) -> String {
         PAD + plot_h,
         y = y_of(0)
     );
-    for (i, t) in traced.iter().enumerate() {
-        let points: Vec<String> = t.trace.iter().map(|(x, y)| format!("{:.1},{:.1}", x_of(*x), y_of(*y))).collect();
-        let winner = match t.winners.as_slice() {
+    let winners: Vec<String> = traced
+        .iter()
+        .map(|t| match t.winners.as_slice() {
             [] => "nobody won".to_string(),
             w => format!("won by {}", w.iter().map(|p| format!("player {}", p + 1)).collect::<Vec<_>>().join(", ")),
-        };
+        })
+        .collect();
+    for (i, (t, winner)) in traced.iter().zip(&winners).enumerate() {
+        let points: Vec<String> = t.trace.iter().map(|(x, y)| format!("{:.1},{:.1}", x_of(*x), y_of(*y))).collect();
         let _ = writeln!(
             svg,
             "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\" points=\"{}\"><title>seed {}: {winner}</title></polyline>",
@@ -212,11 +215,7 @@ fn margin_chart(s: &Summary, samples: &[Sample]) -> String {
         "the leader's margin over the next player"
     };
     let mut legend = String::new();
-    for (i, t) in traced.iter().enumerate() {
-        let winner = match t.winners.as_slice() {
-            [] => "nobody won".to_string(),
-            w => format!("won by {}", w.iter().map(|p| format!("player {}", p + 1)).collect::<Vec<_>>().join(", ")),
-        };
+    for (i, (t, winner)) in traced.iter().zip(&winners).enumerate() {
         let _ =
             write!(legend, "<span style=\"color:{}\">■</span> seed {} ({winner}) ", COLOURS[i % COLOURS.len()], t.seed);
     }
