@@ -7,6 +7,9 @@ use super::ir::*;
 use super::{CardGroup, Checker, Global};
 use crate::syntax::ast::{self, Item, LiteralKind, ZoneAttrKind};
 
+/// The most zones a row (`per 1 to N`) may have.
+const MAX_ROW: i64 = 64;
+
 impl Checker {
     /// Whether `name` at `span` is the declaration registered for that name (not a duplicate).
     fn owns(&self, name: &ast::Name) -> bool {
@@ -392,16 +395,47 @@ impl Checker {
             if !self.owns(&z.name) {
                 continue;
             }
-            let mut per_player = false;
+            let mut key = ZoneKey::Shared;
             let mut face_up = false;
             let mut spread = false;
             let mut visibility = Visibility::ByFacing;
             let mut holds: Vec<&ast::Name> = Vec::new();
+            let mut row_len = 1u16;
             self.check_zone_attrs(z);
             for a in &z.attrs {
                 match &a.kind {
-                    ZoneAttrKind::PerPlayer => per_player = true,
-                    ZoneAttrKind::Shared => per_player = false,
+                    ZoneAttrKind::PerPlayer => key = ZoneKey::Player,
+                    ZoneAttrKind::Shared => key = ZoneKey::Shared,
+                    ZoneAttrKind::PerRange(lo, hi) => {
+                        if hi < lo || hi - lo >= MAX_ROW {
+                            self.errors.push(CheckError::invalid(
+                                a.span,
+                                format!("a row of zones needs from 1 to {MAX_ROW} numbers, from the lower to the higher"),
+                                "this row",
+                                Some("write `per 1 to 7` for seven zones".into()),
+                            ));
+                        } else {
+                            key = ZoneKey::Range { lo: *lo };
+                            row_len = (hi - lo + 1) as u16;
+                        }
+                    }
+                    ZoneAttrKind::PerEnum(n) => match self.enum_names.get(&n.text).map(|g| g.0) {
+                        Some(e) => {
+                            key = ZoneKey::Enum(e);
+                            row_len = self.enums[e as usize].members.len() as u16;
+                        }
+                        None => {
+                            let names: Vec<&str> = self.enum_names.keys().map(|k| k.as_str()).collect();
+                            self.errors.push(CheckError::UnknownName {
+                                what: "enum",
+                                name: n.text.clone(),
+                                span: n.span.into(),
+                                help: suggest(&n.text, names.iter().copied()).or_else(|| {
+                                    Some("a zone is `per player`, `per` an enum, or `per 1 to N`".into())
+                                }),
+                            });
+                        }
+                    },
                     ZoneAttrKind::Facing(f) => face_up = *f == ast::Facing::Up,
                     ZoneAttrKind::Stack => spread = false,
                     ZoneAttrKind::Spread => spread = true,
@@ -412,8 +446,14 @@ impl Checker {
             }
             let decl = self.zone_decls.len() as u16;
             let first = self.zones.len() as u16;
-            let owners: Vec<Option<u8>> = if per_player { (0..self.players).map(Some).collect() } else { vec![None] };
-            for owner in owners {
+            let per_player = key == ZoneKey::Player;
+            let count = match key {
+                ZoneKey::Shared => 1,
+                ZoneKey::Player => self.players as u16,
+                ZoneKey::Range { .. } | ZoneKey::Enum(_) => row_len,
+            };
+            for i in 0..count {
+                let owner = per_player.then_some(i as u8);
                 let mut initial = Vec::new();
                 for h in &holds {
                     match self.groups.get(&h.text) {
@@ -437,9 +477,11 @@ impl Checker {
                         }
                     }
                 }
-                let name = match owner {
-                    Some(p) => format!("{} of player {}", z.name.text, p + 1),
-                    None => z.name.text.clone(),
+                let name = match key {
+                    ZoneKey::Shared => z.name.text.clone(),
+                    ZoneKey::Player => format!("{} of player {}", z.name.text, i + 1),
+                    ZoneKey::Range { lo } => format!("{} of {}", z.name.text, lo + i as i64),
+                    ZoneKey::Enum(e) => format!("{} of {}", z.name.text, self.enums[e as usize].display[i as usize]),
                 };
                 self.zones.push(ZoneInfo { name, decl, owner, face_up, spread, visibility, initial });
             }
@@ -447,14 +489,17 @@ impl Checker {
                 self.errors.push(CheckError::invalid(z.span, "too many cards in the game", "here", None));
             }
             self.set_global(&z.name, Global::Zone(decl));
-            self.zone_decls.push(ZoneDeclInfo { name: z.name.text.clone(), per_player, first });
+            self.zone_decls.push(ZoneDeclInfo { name: z.name.text.clone(), per_player, key, first, count });
         }
     }
 
     /// Reports attributes of one zone that contradict each other or repeat.
     fn check_zone_attrs(&mut self, z: &ast::ZoneDecl) {
         let group = |k: &ZoneAttrKind| match k {
-            ZoneAttrKind::PerPlayer | ZoneAttrKind::Shared => Some("who owns it"),
+            ZoneAttrKind::PerPlayer
+            | ZoneAttrKind::Shared
+            | ZoneAttrKind::PerRange(..)
+            | ZoneAttrKind::PerEnum(_) => Some("who owns it"),
             ZoneAttrKind::Facing(_) => Some("how its cards face"),
             ZoneAttrKind::Stack | ZoneAttrKind::Spread => Some("how it is laid out"),
             ZoneAttrKind::Public | ZoneAttrKind::Private => Some("who sees it"),

@@ -81,6 +81,7 @@ impl Checker {
             Type::Card => "a card".into(),
             Type::Player => "a player".into(),
             Type::Zone => "a zone".into(),
+            Type::Zones => "a row of zones (`every ...`)".into(),
             Type::Enum(e) => format!("a `{}`", self.enums[e as usize].name),
             Type::Set(e) => format!("a set of `{}`", self.enums[e as usize].name),
             Type::None => "`none`".into(),
@@ -163,9 +164,9 @@ impl Checker {
                 let top = matches!(e.kind, ExprKind::Top(_));
                 (if top { Expr::Top(Box::new(z)) } else { Expr::Bottom(Box::new(z)) }, Type::Card)
             }
-            ExprKind::Count(z) => (Expr::Count(Box::new(self.zone_expr(z, scope))), Type::Int),
+            ExprKind::Count(z) => (Expr::Count(Box::new(self.zones_expr(z, scope))), Type::Int),
             ExprKind::IsEmpty { target, negated } => {
-                let z = Expr::IsEmpty(Box::new(self.zone_expr(target, scope)));
+                let z = Expr::IsEmpty(Box::new(self.zones_expr(target, scope)));
                 (if *negated { Expr::Not(Box::new(z)) } else { z }, Type::Bool)
             }
             ExprKind::IsNone { target, negated } => {
@@ -200,7 +201,35 @@ impl Checker {
                     None => (Expr::Const(Value::None), Type::None),
                 }
             }
+            ExprKind::IsFaceUp { target, up } => {
+                let c = self.typed(target, Type::Card, scope);
+                (Expr::FaceUp(Box::new(c), *up), Type::Bool)
+            }
+            ExprKind::Every(name) => match self.globals.get(&name.text).map(|g| g.0) {
+                Some(Global::Zone(z)) => {
+                    let info = &self.zone_decls[z as usize];
+                    (Expr::Const(Value::Zones(info.first, info.count)), Type::Zones)
+                }
+                _ => {
+                    let names = self.names_where(|g| matches!(g, Global::Zone(_)));
+                    self.errors.push(CheckError::UnknownZone {
+                        name: name.text.clone(),
+                        span: name.span.into(),
+                        help: suggest(&name.text, names.iter().copied())
+                            .or_else(|| Some("`every` takes the name of a zone declared `per ...`".into())),
+                    });
+                    (Expr::Const(Value::None), Type::Zones)
+                }
+            },
         }
+    }
+
+    /// Checks an expression that is a zone, or all the zones of a row (`every column`).
+    pub(crate) fn zones_expr(&mut self, e: &ast::Expr, scope: &mut Scope) -> Expr {
+        if let ExprKind::Every(_) = e.kind {
+            return self.check_expr(e, None, scope).0;
+        }
+        self.zone_expr(e, scope)
     }
 
     /// Checks every function body once, where it is declared, whether or not it is used.
@@ -305,6 +334,13 @@ impl Checker {
                         "which player's?",
                         Some(format!("write `{n} of p` for player p's")),
                     ));
+                } else if info.key != ZoneKey::Shared {
+                    self.errors.push(CheckError::invalid(
+                        span,
+                        format!("`{n}` is a row of zones"),
+                        "which one?",
+                        Some(format!("write `{n} of k` for one of them, or `every {n}` for all of them")),
+                    ));
                 }
                 return (Expr::Const(Value::Zone(info.first)), Type::Zone);
             }
@@ -352,17 +388,30 @@ impl Checker {
         match self.globals.get(&name.text).map(|g| g.0) {
             Some(Global::Zone(z)) => {
                 let info = self.zone_decls[z as usize].clone();
-                let p = self.typed(arg, Type::Player, scope);
-                if !info.per_player {
-                    self.errors.push(CheckError::invalid(
-                        name.span,
-                        format!("zone `{}` is shared, not one per player", name.text),
-                        "shared zone",
-                        Some(format!("write `{}` alone, or declare it `per player`", name.text)),
-                    ));
-                    return (Expr::Const(Value::Zone(info.first)), Type::Zone);
+                match info.key {
+                    ZoneKey::Player => {
+                        let p = self.typed(arg, Type::Player, scope);
+                        (Expr::ZoneOf(info.first, Box::new(p)), Type::Zone)
+                    }
+                    ZoneKey::Range { lo } => {
+                        let key = Box::new(self.typed(arg, Type::Int, scope));
+                        (Expr::ZoneAt { first: info.first, lo, count: info.count, key }, Type::Zone)
+                    }
+                    ZoneKey::Enum(e) => {
+                        let key = Box::new(self.typed(arg, Type::Enum(e), scope));
+                        (Expr::ZoneAt { first: info.first, lo: 0, count: info.count, key }, Type::Zone)
+                    }
+                    ZoneKey::Shared => {
+                        let _ = self.check_expr(arg, None, scope);
+                        self.errors.push(CheckError::invalid(
+                            name.span,
+                            format!("zone `{}` is shared, not one per player", name.text),
+                            "shared zone",
+                            Some(format!("write `{}` alone, or declare it `per player`", name.text)),
+                        ));
+                        (Expr::Const(Value::Zone(info.first)), Type::Zone)
+                    }
                 }
-                (Expr::ZoneOf(info.first, Box::new(p)), Type::Zone)
             }
             Some(Global::Counter(c)) => {
                 let info = self.counters[c as usize].clone();
@@ -586,6 +635,8 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
         Expr::CounterOf(b, p) => Expr::CounterOf(b, s(p)),
         Expr::CounterOfCard(b, c) => Expr::CounterOfCard(b, s(c)),
         Expr::ZoneOf(b, p) => Expr::ZoneOf(b, s(p)),
+        Expr::ZoneAt { first, lo, count, key } => Expr::ZoneAt { first, lo, count, key: s(key) },
+        Expr::FaceUp(x, up) => Expr::FaceUp(s(x), up),
         Expr::Top(x) => Expr::Top(s(x)),
         Expr::Bottom(x) => Expr::Bottom(s(x)),
         Expr::Count(x) => Expr::Count(s(x)),

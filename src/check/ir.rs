@@ -14,6 +14,8 @@ pub enum Type {
     Card,
     Player,
     Zone,
+    /// All the zones of a row or of every player (`every column`).
+    Zones,
     /// A member of the enum with this index.
     Enum(u16),
     /// A set of members of the enum with this index.
@@ -40,6 +42,8 @@ pub enum Value {
     Player(u8),
     /// A zone, by its index in [`Program::zones`].
     Zone(u16),
+    /// Consecutive zones: the first one's index and how many.
+    Zones(u16, u16),
     /// A set of enum members, as a bit mask.
     Set(u64),
 }
@@ -146,8 +150,25 @@ pub struct CardInfo {
 pub struct ZoneDeclInfo {
     pub name: String,
     pub per_player: bool,
+    /// What picks one of its instances: nothing, a player, a number or an enum member.
+    pub key: ZoneKey,
     /// The index of its first instance in [`Program::zones`].
     pub first: u16,
+    /// How many instances it has.
+    pub count: u16,
+}
+
+/// What names one zone of a declaration that has several.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZoneKey {
+    /// One zone for the table.
+    Shared,
+    /// One per player: `hand of p`.
+    Player,
+    /// One per number from `lo`: `column of 3`.
+    Range { lo: i64 },
+    /// One per member of an enum: `pile of hearts`.
+    Enum(u16),
 }
 
 /// Who sees the cards of a zone.
@@ -236,6 +257,11 @@ pub enum Expr {
     CounterOfCard(u16, Box<Expr>),
     /// A per-player zone: instance `first + player`.
     ZoneOf(u16, Box<Expr>),
+    /// A zone of a row: instance `first + (key - lo)` when the key (a number, or an enum
+    /// member's index with `lo` 0) is one of the `count` keys.
+    ZoneAt { first: u16, lo: i64, count: u16, key: Box<Expr> },
+    /// Whether a card faces up (`true`) or down (`false`); false for `none`.
+    FaceUp(Box<Expr>, bool),
     Top(Box<Expr>),
     Bottom(Box<Expr>),
     Count(Box<Expr>),
@@ -286,6 +312,8 @@ pub enum MoveWhat {
     Top(Expr, Expr),
     Bottom(Expr, Expr),
     Card(Expr),
+    /// A card and every card on top of it, their order kept.
+    Above(Expr),
 }
 
 /// How `end game` ends it.
@@ -346,13 +374,15 @@ pub enum Domain {
     Members(Expr, u16),
     /// The whole numbers from one value to another; an action is the offset from the first.
     Range(Expr, Expr),
+    /// One card (no candidate when it is `none`); the action is 0.
+    Card(Expr),
 }
 
 impl Domain {
     /// The type of the chosen value.
     pub fn value_type(&self) -> Type {
         match self {
-            Domain::Zone(_) => Type::Card,
+            Domain::Zone(_) | Domain::Card(_) => Type::Card,
             Domain::Members(_, e) => Type::Enum(*e),
             Domain::Range(..) => Type::Int,
         }
@@ -367,13 +397,41 @@ pub enum Choice {
     /// Every player chooses at once; player `p`'s choice goes to local `base + p`, and
     /// `player_slot` holds the player while their candidates are listed.
     Secret { player_slot: u16, base: u16, from: Domain, filter: Option<Expr>, prompt: Option<Vec<TextPart>> },
+    /// One player (or chance) chooses one candidate among all the branches of `chooses one of`;
+    /// the branch's index goes to local `branch` (`none` when there was no candidate).
+    Menu { player: Option<Expr>, branch: u16, branches: Vec<MenuBranch>, prompt: Option<Vec<TextPart>> },
 }
 
+/// One branch of `chooses one of`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MenuBranch {
+    /// How a candidate is shown.
+    pub label: Vec<TextPart>,
+    /// The names bound in turn; every candidate binds each.
+    pub binds: Vec<MenuBind>,
+    /// The condition of a branch that binds nothing.
+    pub guard: Option<Expr>,
+}
+
+/// `c from D [where cond]` in a branch: the local that holds the candidate, its domain and
+/// the condition it must meet (which may read the names bound before it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MenuBind {
+    pub slot: u16,
+    pub from: Domain,
+    pub filter: Option<Expr>,
+}
+
+/// The most names one branch of `chooses one of` may bind.
+pub const MAX_BINDS: usize = 6;
+
 impl Choice {
-    /// What the choice is made from.
+    /// What the choice is made from (a menu's first domain, or a range standing for it).
     pub fn domain(&self) -> &Domain {
+        const NOTHING: Domain = Domain::Card(Expr::Const(Value::None));
         match self {
             Choice::One { from, .. } | Choice::Secret { from, .. } => from,
+            Choice::Menu { .. } => &NOTHING,
         }
     }
 }
@@ -395,6 +453,14 @@ pub enum Stmt {
         slot: u16,
         body: Vec<Stmt>,
     },
+    /// `for each k in a to b`: `slot` holds the number, `end` the last one (worked out once).
+    ForRange {
+        slot: u16,
+        end: u16,
+        from: Expr,
+        to: Expr,
+        body: Vec<Stmt>,
+    },
     /// `for each card`: `slot` holds the card; `mark` the loop's place in the scratch list.
     ForCard {
         slot: u16,
@@ -406,5 +472,8 @@ pub enum Stmt {
     End(End),
     /// A choice: the rules pause until it is made.
     Choose(Choice),
+    /// `chooses one of`: the choice, then the block of the branch chosen, or `otherwise` when
+    /// there was no candidate.
+    Menu { choice: Choice, bodies: Vec<Vec<Stmt>>, otherwise: Vec<Stmt> },
     Call(u16, Vec<Expr>),
 }

@@ -61,8 +61,18 @@ impl Checker {
                 scope.restore(mark);
                 Stmt::ForPlayer { slot, body }
             }
+            StmtKind::ForRange { var, from, to, body } => {
+                let from = self.typed(from, Type::Int, scope);
+                let to = self.typed(to, Type::Int, scope);
+                let mark = scope.mark();
+                let end = scope.hidden();
+                let slot = scope.bind(&var.text, Type::Int, false, 1);
+                let body = self.check_block(body, scope);
+                scope.restore(mark);
+                Stmt::ForRange { slot, end, from, to, body }
+            }
             StmtKind::ForCard { var, zone, body } => {
-                let zone = self.zone_expr(zone, scope);
+                let zone = self.zones_expr(zone, scope);
                 let mark = scope.mark();
                 let mark_slot = scope.hidden();
                 let slot = scope.bind(&var.text, Type::Card, false, 1);
@@ -114,6 +124,7 @@ impl Checker {
                         }
                     }
                     AstMove::Card(c) => MoveWhat::Card(self.typed(c, Type::Card, scope)),
+                    AstMove::Above(c) => MoveWhat::Above(self.typed(c, Type::Card, scope)),
                 };
                 let to = self.zone_expr(to, scope);
                 Stmt::Effect(Effect::Move { what, to, face_up: Self::facing(*facing) })
@@ -194,8 +205,63 @@ impl Checker {
                 scope.bind(&var.text, ty, true, players);
                 Stmt::Choose(Choice::Secret { player_slot, base, from, filter, prompt })
             }
+            StmtKind::ChooseOne { player, prompt, branches, otherwise } => {
+                self.check_menu(s.span, player.as_ref(), prompt.as_deref(), branches, otherwise.as_ref(), scope)
+            }
             StmtKind::Call { name, args } => self.check_call_stmt(name, args, scope),
         }
+    }
+
+    /// `chooses one of`: each branch's names are bound in turn, each with its domain and
+    /// condition; the label and the block see them all.
+    fn check_menu(
+        &mut self,
+        span: ast::Span,
+        player: Option<&ast::Expr>,
+        prompt: Option<&[ast::TemplatePart]>,
+        branches: &[ast::Branch],
+        otherwise: Option<&ast::Block>,
+        scope: &mut Scope,
+    ) -> Stmt {
+        let player = player.map(|p| self.typed(p, Type::Player, scope));
+        if let (None, Some(_)) = (&player, prompt) {
+            self.errors.push(CheckError::invalid(
+                span,
+                "`chance` is asked nothing: `asking` needs a player who chooses",
+                "chance chooses here",
+                Some("remove `asking \"...\"`, or announce what chance chose".into()),
+            ));
+        }
+        let prompt = prompt.map(|t| self.check_template(t, scope));
+        let branch = scope.hidden();
+        let mut checked = Vec::new();
+        let mut bodies = Vec::new();
+        for b in branches {
+            let mark = scope.mark();
+            let mut binds = Vec::new();
+            for x in &b.binds {
+                let from = self.check_domain(&x.from, scope);
+                let slot = scope.bind(&x.var.text, from.value_type(), false, 1);
+                let filter = x.filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
+                binds.push(MenuBind { slot, from, filter });
+            }
+            if binds.len() > MAX_BINDS {
+                self.errors.push(CheckError::invalid(
+                    b.binds[MAX_BINDS].var.span,
+                    format!("a branch binds at most {MAX_BINDS} names"),
+                    "one too many",
+                    Some("split the branch in two".into()),
+                ));
+                binds.truncate(MAX_BINDS);
+            }
+            let guard = b.filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
+            let label = self.check_template(&b.label, scope);
+            bodies.push(self.check_block(&b.body, scope));
+            scope.restore(mark);
+            checked.push(MenuBranch { label, binds, guard });
+        }
+        let otherwise = otherwise.map(|o| self.check_block(o, scope)).unwrap_or_default();
+        Stmt::Menu { choice: Choice::Menu { player, branch, branches: checked, prompt }, bodies, otherwise }
     }
 
     fn check_template(&mut self, parts: &[ast::TemplatePart], scope: &mut Scope) -> Vec<TextPart> {
@@ -228,11 +294,12 @@ impl Checker {
         let (x, t) = self.check_expr(&d.from, None, scope);
         match t {
             Type::Set(e) => Domain::Members(x, e),
-            Type::Zone | Type::None => Domain::Zone(x),
+            Type::Zone | Type::Zones | Type::None => Domain::Zone(x),
+            Type::Card => Domain::Card(x),
             _ => {
                 self.errors.push(CheckError::wrong_type(
                     d.from.span,
-                    "a zone, a set of enum members or a range `1 to n`",
+                    "a zone, a card, a set of enum members or a range `1 to n`",
                     self.type_name(t),
                 ));
                 Domain::Zone(Expr::Const(Value::None))

@@ -34,8 +34,8 @@ struct GameArgs {
     /// Set an option for this run: `--set hidden_prizes=3` (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
     sets: Vec<(String, String)>,
-    /// Who plays each seat, comma-separated: human, random.
-    #[arg(long, value_delimiter = ',', default_value = "random,random")]
+    /// Who plays each seat, comma-separated: human, random (default: random in every seat).
+    #[arg(long, value_delimiter = ',')]
     players: Vec<String>,
 }
 
@@ -194,7 +194,11 @@ fn config(args: &GameArgs) -> Config {
     Config { variant: args.variant.clone(), sets: args.sets.clone() }
 }
 
-fn check_players(args: &GameArgs, players: u8) -> Result<(), Failure> {
+/// The agent of each seat: as `--players` says, or random in every seat when it says nothing.
+fn check_players(args: &GameArgs, players: u8) -> Result<Vec<String>, Failure> {
+    if args.players.is_empty() {
+        return Ok(vec!["random".to_string(); players as usize]);
+    }
     if args.players.len() != players as usize {
         return Err(Failure {
             message: format!(
@@ -214,13 +218,13 @@ fn check_players(args: &GameArgs, players: u8) -> Result<(), Failure> {
             });
         }
     }
-    Ok(())
+    Ok(args.players.clone())
 }
 
 fn print_transcript(args: &GameArgs, seed: u64, format: Format) -> Result<(), Failure> {
     let game = load::load_game(&args.game, &config(args)).map_err(fail(2))?;
-    check_players(args, game.players())?;
-    let spec = TranscriptSpec { game, seed, players: &args.players };
+    let players = check_players(args, game.players())?;
+    let spec = TranscriptSpec { game, seed, players: &players };
     let out = match format {
         Format::Text => transcript::text(&spec),
         Format::Jsonl => transcript::jsonl(&spec),
@@ -280,11 +284,11 @@ impl Watcher for Printer {
 
 fn play(args: &GameArgs, seed: Option<u64>) -> Result<(), Failure> {
     let game = load::load_game(&args.game, &config(args)).map_err(fail(2))?;
-    check_players(args, game.players())?;
+    let players = check_players(args, game.players())?;
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });
-    let humans: Vec<u8> = (0..game.players()).filter(|p| args.players[*p as usize] == "human").collect();
+    let humans: Vec<u8> = (0..game.players()).filter(|p| players[*p as usize] == "human").collect();
     // One person at the table sees their own view; several at one screen see only what all may
     // see; a game of computer players is printed whole.
     let viewer = match humans.len() {
@@ -297,8 +301,7 @@ fn play(args: &GameArgs, seed: Option<u64>) -> Result<(), Failure> {
         game.program.title,
         game.program.variant.as_ref().map(|v| format!(", variant {v}")).unwrap_or_default()
     ));
-    let mut agents: Vec<Box<dyn Agent>> = args
-        .players
+    let mut agents: Vec<Box<dyn Agent>> = players
         .iter()
         .enumerate()
         .filter_map(|(i, k)| agents::make_agent(k, agents::seat_seed(seed, i)))

@@ -35,6 +35,11 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
     }
     let loaded = load::read(req.path).map_err(|b| (b.0.render(&b.1), 2))?;
     let game: Arc<Game> = loaded.check(&req.config).map(Game::new).map_err(|e| (e, 2))?;
+    let mut settings = req.settings.clone();
+    if settings.players.is_empty() {
+        settings.players = vec!["random".to_string(); game.players() as usize];
+    }
+    let req = &Request { settings, config: req.config.clone(), ..*req };
     if req.settings.players.len() != game.players() as usize {
         return Err((
             format!(

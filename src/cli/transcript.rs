@@ -70,6 +70,10 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
                 (false, _) => format!("{who} {verb}"),
             }
         }
+        Event::Picked { player, own, public, .. } => {
+            let who = player.map_or("chance".to_string(), |p| state.game().player_name(p));
+            format!("{who} chooses {}", if *player == Some(me) { own } else { public })
+        }
         Event::Transfer { amount, from, to } => {
             let name = |slot: u16| match state.game().slot_owner(slot) {
                 Some((c, SlotOwner::Card(card)))
@@ -116,10 +120,7 @@ fn counter_json(state: &State, slot: u16) -> Json {
 
 /// An action as an onlooker who sees every card names it.
 pub fn onlooker_label(state: &State, player: u8, action: crate::engine::Action) -> String {
-    match state.chosen_card(player, action) {
-        Some(c) => state.game().card_name(c).to_string(),
-        None => state.action_label(player, action),
-    }
+    state.onlooker_label(player, action)
 }
 
 /// The text transcript of a game as it is played.
@@ -139,7 +140,9 @@ impl TextTranscript {
 impl EventSink for TextTranscript {
     fn event(&mut self, state: &State, event: Event<'_>) {
         // An onlooker has just read the decision line, which names the open choice already.
-        if let (Viewer::All, Event::Choice { player: Some(_), secret: false, .. }) = (self.viewer, &event) {
+        if let (Viewer::All, Event::Choice { player: Some(_), secret: false, .. } | Event::Picked { player: Some(_), .. }) =
+            (self.viewer, &event)
+        {
             return;
         }
         self.lines.push(describe_for(state, self.viewer, &event));
@@ -192,6 +195,9 @@ impl EventSink for JsonTranscript {
                     Value::Int(n) => json!({"event": "choice", "player": who, "number": n, "secret": secret}),
                     v => json!({"event": "choice", "player": who, "option": state.show(v, ty), "secret": secret}),
                 }
+            }
+            Event::Picked { player, full, .. } => {
+                json!({"event": "choice", "player": player.map_or(json!("chance"), |p| json!(p + 1)), "label": full})
             }
             Event::Transfer { amount, from, to } => json!({
                 "event": "transfer", "amount": amount, "from": state.game().slot_name(from), "to": state.game().slot_name(to),

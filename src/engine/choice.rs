@@ -19,6 +19,10 @@ pub(crate) enum Candidates {
     Members(u64, u16),
     /// The numbers from `.0` to `.1`.
     Range(i64, i64),
+    /// One card.
+    Card(u16),
+    /// The cards of `.1` consecutive zones from zone `.0`, zone by zone.
+    Zones(u16, u16),
 }
 
 /// A pending choice as seen by one chooser.
@@ -80,6 +84,26 @@ impl State {
                     sink.event(self, Event::Choice { player: None, value: picked, ty, secret: false });
                 }
             }
+            Choice::Menu { player: Some(who), branch, branches, .. } => {
+                if let Value::Player(p) = self.eval(who) {
+                    if self.menu_has_candidates(branches) {
+                        self.menu = std::sync::OnceLock::new();
+                        self.pending = Pending::One { player: p };
+                        return true;
+                    }
+                }
+                self.pc += 1;
+                self.set_local(*branch, Value::None);
+            }
+            Choice::Menu { player: None, branch, branches, .. } => {
+                let all = self.menu_tuples(branches);
+                let t = match all.len() {
+                    0 => None,
+                    k => all.get(self.rng.below(k as u64) as usize).copied(),
+                };
+                self.pc += 1;
+                self.take_tuple(branches, *branch, t, None, sink);
+            }
             Choice::Secret { base, .. } => {
                 if (0..n).any(|p| too_big(self, p)) {
                     self.stop_unfinished("a choice offered more than 10,000 numbers", sink);
@@ -106,13 +130,21 @@ impl State {
             Choice::One { slot, filter, .. } => (*slot, filter, None),
             // While candidates are listed, the choice's name is read at the first slot.
             Choice::Secret { player_slot, base, filter, .. } => (*base, filter, Some(*player_slot)),
+            Choice::Menu { .. } => return None,
         };
         let mut binds = Binds::default();
-        if let Some(ps) = player_slot {
-            binds.0[0] = (self.abs_slot(ps), Value::Player(player));
-        }
+        // The chooser (of a secret choice) is binding 0, the candidate binding 1.
+        binds.set(0, player_slot.map_or(u32::MAX, |ps| self.abs_slot(ps)), Value::Player(player));
         let cands = match choice.domain() {
-            Domain::Zone(z) => Candidates::Zone(self.zone_of_in(z, &binds)?),
+            Domain::Zone(z) => match self.eval_in(z, &binds) {
+                Value::Zone(z) => Candidates::Zone(z),
+                Value::Zones(first, n) => Candidates::Zones(first, n),
+                _ => return None,
+            },
+            Domain::Card(c) => match self.eval_in(c, &binds) {
+                Value::Card(c) => Candidates::Card(c),
+                _ => Candidates::Zones(0, 0),
+            },
             Domain::Members(set, e) => match self.eval_in(set, &binds) {
                 Value::Set(m) => Candidates::Members(m, *e),
                 _ => Candidates::Members(0, *e),
@@ -160,11 +192,19 @@ impl State {
     /// so a choice among cards the chooser cannot see does not name them. A member is offered
     /// by its index in its enum, a number by its distance from the lowest.
     fn for_each_candidate(&self, player: u8, mut f: impl FnMut(Action) -> bool) {
+        if let Some(Instr::Choose(Choice::Menu { branches, .. })) = self.game.code.instrs.get(self.pc as usize) {
+            for i in 0..self.pending_tuples(branches).len() {
+                if !f(Action(i as u32)) {
+                    break;
+                }
+            }
+            return;
+        }
         let Some(Pick { cands, slot, filter, mut binds }) = self.pick(player) else { return };
         let abs = self.abs_slot(slot);
         let mut offer = |a: Action, v: Value| -> bool {
             if let Some(flt) = filter {
-                binds.0[1] = (abs, v);
+                binds.set(1, abs, v);
                 if !self.eval_in(flt, &binds).is_true() {
                     return true;
                 }
@@ -197,7 +237,33 @@ impl State {
                     v += 1;
                 }
             }
+            Candidates::Card(c) => {
+                offer(Action(0), Value::Card(c));
+            }
+            Candidates::Zones(first, n) => {
+                let mut i = 0u32;
+                for cards in self.zone_range(first, n) {
+                    for &c in cards {
+                        if !offer(Action(i), Value::Card(c)) {
+                            return;
+                        }
+                        i += 1;
+                    }
+                }
+            }
         }
+    }
+
+    /// The zone and place (from the bottom) of the card at `offset` of a run of zones.
+    fn locate(&self, first: u16, n: u16, offset: usize) -> Option<(u16, usize)> {
+        let mut left = offset;
+        for (k, cards) in self.zone_range(first, n).enumerate() {
+            if left < cards.len() {
+                return Some((first + k as u16, left));
+            }
+            left -= cards.len();
+        }
+        None
     }
 
     /// The value an action of `player` stands for at the pending choice: a card, a member or a
@@ -211,6 +277,11 @@ impl State {
                 let v = lo.checked_add(i as i64)?;
                 (v <= hi).then_some(Value::Int(v))
             }
+            Candidates::Card(c) => (i == 0).then_some(Value::Card(c)),
+            Candidates::Zones(first, n) => {
+                let (z, k) = self.locate(first, n, i)?;
+                Some(Value::Card(self.zones[z as usize][k]))
+            }
         }
     }
 
@@ -219,8 +290,29 @@ impl State {
     /// name, or a number.
     pub fn action_label(&self, player: u8, action: Action) -> String {
         let i = action.0 as usize;
+        if let Some(Instr::Choose(Choice::Menu { branches, .. })) = self.game.code.instrs.get(self.pc as usize) {
+            return match self.menu_tuple(branches, action) {
+                Some(t) => self.menu_label(&branches[t.branch], &t, Some(player)),
+                None => format!("choice {}", i + 1),
+            };
+        }
         let Some(pick) = self.pick(player) else { return format!("choice {}", i + 1) };
+        let card_label = |z: u16, k: usize| {
+            if self.can_see(player, z, k) {
+                self.game.card_name(self.zones[z as usize][k]).to_string()
+            } else {
+                format!("face-down card {}", self.zones[z as usize].len() - k)
+            }
+        };
         match pick.cands {
+            Candidates::Card(c) => match self.find_card(c) {
+                Some((z, k)) => card_label(z, k),
+                None => self.game.card_name(c).to_string(),
+            },
+            Candidates::Zones(first, n) => match self.locate(first, n, i) {
+                Some((z, k)) => card_label(z, k),
+                None => format!("choice {}", i + 1),
+            },
             Candidates::Zone(z) if i < self.zones[z as usize].len() => {
                 if self.can_see(player, z, i) {
                     self.game.card_name(self.zones[z as usize][i]).to_string()
@@ -234,6 +326,20 @@ impl State {
         }
     }
 
+    /// How an onlooker who sees everything (a transcript) names one of `player`'s legal actions:
+    /// every card by its name.
+    pub fn onlooker_label(&self, player: u8, action: Action) -> String {
+        if let Some(Instr::Choose(Choice::Menu { branches, .. })) = self.game.code.instrs.get(self.pc as usize) {
+            if let Some(t) = self.menu_tuple(branches, action) {
+                return self.menu_label(&branches[t.branch], &t, None);
+            }
+        }
+        match self.chosen_card(player, action) {
+            Some(c) => self.game.card_name(c).to_string(),
+            None => self.action_label(player, action),
+        }
+    }
+
     /// Whether the pending choice of `player` is of a number (so a person types the amount).
     pub fn choice_is_number(&self, player: u8) -> bool {
         matches!(self.pick(player).map(|p| p.cands), Some(Candidates::Range(..)))
@@ -243,7 +349,9 @@ impl State {
     pub fn choice_prompt(&self, player: u8) -> Option<String> {
         let Instr::Choose(choice) = self.game.code.instrs.get(self.pc as usize)? else { return None };
         let parts: &[TextPart] = match choice {
-            Choice::One { prompt, .. } | Choice::Secret { prompt, .. } => prompt.as_deref()?,
+            Choice::One { prompt, .. } | Choice::Secret { prompt, .. } | Choice::Menu { prompt, .. } => {
+                prompt.as_deref()?
+            }
         };
         let binds = self.pick(player).map(|p| p.binds).unwrap_or_default();
         Some(self.render_text_in(parts, &binds))
@@ -264,6 +372,12 @@ impl State {
         let Some(Instr::Choose(choice)) = game.code.instrs.get(self.pc as usize) else { return };
         let ty = choice.domain().value_type();
         match choice {
+            Choice::Menu { branch, branches, .. } => {
+                let t = self.menu_tuple(branches, action);
+                self.menu = std::sync::OnceLock::new();
+                self.pending = Pending::None;
+                self.take_tuple(branches, *branch, t, Some(player), sink);
+            }
             Choice::One { slot, .. } => {
                 let value = self.action_value(player, action).unwrap_or_default();
                 self.set_local(*slot, value);

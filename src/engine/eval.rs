@@ -4,13 +4,44 @@ use super::state::State;
 use crate::check::ir::{Builtin, Expr, Value};
 use crate::syntax::ast::BinOp;
 
-/// Up to two temporary local bindings (absolute slot, value), used while listing candidates.
+/// The most temporary bindings at once: a menu branch's names, and the chooser.
+const MAX_TEMP: usize = crate::check::ir::MAX_BINDS + 2;
+
+/// Temporary local bindings (absolute slot, value), used while listing candidates: what a
+/// local reads before the choice is made, without changing the state.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Binds(pub [(u32, Value); 2]);
+pub(crate) struct Binds {
+    len: usize,
+    items: [(u32, Value); MAX_TEMP],
+}
 
 impl Default for Binds {
     fn default() -> Self {
-        Binds([(u32::MAX, Value::None); 2])
+        Binds { len: 0, items: [(u32::MAX, Value::None); MAX_TEMP] }
+    }
+}
+
+impl Binds {
+    /// Sets binding `i` (from 0) and forgets every binding after it.
+    pub(crate) fn set(&mut self, i: usize, slot: u32, value: Value) {
+        if i < MAX_TEMP {
+            self.items[i] = (slot, value);
+            self.len = i + 1;
+        }
+    }
+
+    /// The value of binding `i`.
+    pub(crate) fn value(&self, i: usize) -> Value {
+        if i < self.len {
+            self.items[i].1
+        } else {
+            Value::None
+        }
+    }
+
+    /// How many bindings are set.
+    pub(crate) fn len(&self) -> usize {
+        self.len
     }
 }
 
@@ -43,7 +74,8 @@ impl State {
     /// How far along a player is, by the game's `progress` declaration, if it has one.
     pub fn progress(&self, player: u8) -> Option<i64> {
         let (slot, e) = self.game.program.measures.progress.as_ref()?;
-        let binds = Binds([(self.abs_slot(*slot), Value::Player(player)), (u32::MAX, Value::None)]);
+        let mut binds = Binds::default();
+        binds.set(0, self.abs_slot(*slot), Value::Player(player));
         self.eval_in(e, &binds).as_int()
     }
 
@@ -64,9 +96,17 @@ impl State {
         }
     }
 
+    /// The cards of `n` consecutive zones from `first`.
+    pub(crate) fn zone_range(&self, first: u16, n: u16) -> impl Iterator<Item = &Vec<u16>> {
+        let start = (first as usize).min(self.zones.len());
+        let end = (first as usize + n as usize).min(self.zones.len());
+        self.zones[start..end].iter()
+    }
+
     fn local_in(&self, slot: u16, b: &Binds) -> Value {
         let abs = self.abs_slot(slot);
-        for (s, v) in b.0 {
+        // The latest binding of a slot wins (a branch may bind a name its chooser's uses).
+        for &(s, v) in b.items[..b.len].iter().rev() {
             if s == abs {
                 return v;
             }
@@ -104,6 +144,21 @@ impl State {
                 Some(p) => Value::Zone(first + p as u16),
                 None => Value::None,
             },
+            Expr::ZoneAt { first, lo, count, key } => {
+                let i = match self.eval_in(key, b) {
+                    Value::Int(k) => k.checked_sub(*lo),
+                    Value::Sym(s) => Some(s as i64),
+                    _ => None,
+                };
+                match i {
+                    Some(i) if (0..*count as i64).contains(&i) => Value::Zone(first + i as u16),
+                    _ => Value::None,
+                }
+            }
+            Expr::FaceUp(c, up) => match self.eval_in(c, b) {
+                Value::Card(c) => Value::Bool(self.face_up[c as usize] == *up),
+                _ => Value::Bool(false),
+            },
             Expr::Top(z) => match self.zone_of_in(z, b) {
                 Some(z) => self.zones[z as usize].last().map_or(Value::None, |c| Value::Card(*c)),
                 None => Value::None,
@@ -112,13 +167,15 @@ impl State {
                 Some(z) => self.zones[z as usize].first().map_or(Value::None, |c| Value::Card(*c)),
                 None => Value::None,
             },
-            Expr::Count(z) => match self.zone_of_in(z, b) {
-                Some(z) => Value::Int(self.zones[z as usize].len() as i64),
-                None => Value::Int(0),
+            Expr::Count(z) => match self.eval_in(z, b) {
+                Value::Zone(z) => Value::Int(self.zones[z as usize].len() as i64),
+                Value::Zones(first, n) => Value::Int(self.zone_range(first, n).map(|z| z.len() as i64).sum()),
+                _ => Value::Int(0),
             },
-            Expr::IsEmpty(z) => match self.zone_of_in(z, b) {
-                Some(z) => Value::Bool(self.zones[z as usize].is_empty()),
-                None => Value::Bool(true),
+            Expr::IsEmpty(z) => match self.eval_in(z, b) {
+                Value::Zone(z) => Value::Bool(self.zones[z as usize].is_empty()),
+                Value::Zones(first, n) => Value::Bool(self.zone_range(first, n).all(|z| z.is_empty())),
+                _ => Value::Bool(true),
             },
             Expr::Opponent(p) => match self.player_in(p, b) {
                 Some(p) => Value::Player((p + 1) % program.players),

@@ -19,6 +19,10 @@ pub enum Event<'a> {
     /// A choice took effect (a secret one once all were made): a player's, or chance's when
     /// `player` is `None`. `value` is a card, a member or a number, read by `ty`.
     Choice { player: Option<u8>, value: Value, ty: Type, secret: bool },
+    /// A candidate of `chooses one of` was chosen, shown by its label: with every card named
+    /// (`full`), as the chooser sees it (`own`), and as everyone sees it (`public`); a card
+    /// someone cannot see is "a card" in their label.
+    Picked { player: Option<u8>, full: &'a str, own: &'a str, public: &'a str },
     /// An amount moved from one counter slot to another.
     Transfer { amount: i64, from: u16, to: u16 },
     /// A line the rules announce.

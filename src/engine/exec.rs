@@ -305,6 +305,17 @@ impl State {
                     }
                 }
             }
+            MoveWhat::Above(c) => {
+                let Value::Card(c) = self.eval(c) else { return };
+                let Some((from, i)) = self.find_card(c) else { return };
+                if from == to {
+                    return;
+                }
+                // The card at `i` goes first, then each card that lay on it: the order is kept.
+                while self.zones[from as usize].len() > i {
+                    self.move_card(from, i, to, face_up, sink);
+                }
+            }
             MoveWhat::All(z) => {
                 let Some(from) = self.zone_of(z) else { return };
                 if from == to {

@@ -1,7 +1,8 @@
 //! Lowers checked statements to a flat list of instructions with jumps, so the engine can pause
 //! at any decision and resume from a plain program counter.
 
-use crate::check::ir::{Choice, Effect, End, Expr, Program, Stmt};
+use crate::check::ir::{Choice, Effect, End, Expr, Place, Program, Stmt, Value};
+use crate::syntax::ast::BinOp;
 
 /// One instruction of the lowered program.
 #[derive(Debug, Clone)]
@@ -147,6 +148,44 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
             out.push(Instr::Jump(top));
             let end = here(out);
             patch(out, top, end);
+        }
+        Stmt::ForRange { slot, end, from, to, body } => {
+            out.push(Instr::Effect(Effect::Assign(Place::Local(*slot), from.clone())));
+            out.push(Instr::Effect(Effect::Assign(Place::Local(*end), to.clone())));
+            let top = here(out);
+            let more = Expr::Binary(BinOp::Le, Box::new(Expr::Local(*slot)), Box::new(Expr::Local(*end)));
+            out.push(Instr::JumpUnless(more, 0));
+            lower_block(body, out);
+            let next = Expr::Binary(BinOp::Add, Box::new(Expr::Local(*slot)), Box::new(Expr::Const(Value::Int(1))));
+            out.push(Instr::Effect(Effect::Assign(Place::Local(*slot), next)));
+            out.push(Instr::Jump(top));
+            let end = here(out);
+            patch(out, top, end);
+        }
+        Stmt::Menu { choice, bodies, otherwise } => {
+            out.push(Instr::Choose(choice.clone()));
+            let Choice::Menu { branch, .. } = choice else { return };
+            // An `if` chain on the branch chosen; `none` (no candidate) falls to `otherwise`.
+            let mut ends = Vec::new();
+            for (i, body) in bodies.iter().enumerate() {
+                let is = Expr::Binary(
+                    BinOp::Eq,
+                    Box::new(Expr::Local(*branch)),
+                    Box::new(Expr::Const(Value::Int(i as i64))),
+                );
+                let skip = here(out);
+                out.push(Instr::JumpUnless(is, 0));
+                lower_block(body, out);
+                ends.push(here(out));
+                out.push(Instr::Jump(0));
+                let next = here(out);
+                patch(out, skip, next);
+            }
+            lower_block(otherwise, out);
+            let end = here(out);
+            for at in ends {
+                patch(out, at, end);
+            }
         }
         Stmt::Effect(e) => out.push(Instr::Effect(e.clone())),
         Stmt::Return => out.push(Instr::Return),

@@ -7,6 +7,7 @@ mod eval;
 pub mod events;
 mod exec;
 pub mod lower;
+mod menu;
 mod observe;
 pub mod rng;
 mod state;

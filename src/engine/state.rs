@@ -105,6 +105,9 @@ pub struct State {
     pub(crate) limits: Limits,
     pub(crate) seed: u64,
     pub(crate) arrangement: Option<Arc<Arrangement>>,
+    /// The candidates of the pending `chooses one of`, listed the first time they are asked
+    /// for (the table cannot change until the choice is made); empty when none is pending.
+    pub(crate) menu: std::sync::OnceLock<Arc<Vec<super::menu::Tuple>>>,
 }
 
 /// Why an action was refused.
@@ -172,6 +175,7 @@ impl State {
             limits,
             seed,
             arrangement: None,
+            menu: std::sync::OnceLock::new(),
             game,
         }
     }

@@ -28,6 +28,10 @@ impl Game {
             (Value::Card(c), _) => self.card_name(c).to_string(),
             (Value::Player(q), _) => self.player_name(q),
             (Value::Zone(z), _) => p.zones[z as usize].name.clone(),
+            (Value::Zones(first, _), _) => {
+                let decl = p.zones.get(first as usize).map(|z| z.decl as usize).unwrap_or(0);
+                format!("every {}", p.zone_decls.get(decl).map_or("zone", |d| d.name.as_str()))
+            }
             (Value::Sym(s), Type::Enum(e)) => p.enums[e as usize].display[s as usize].clone(),
             (Value::Set(m), Type::Set(e)) => {
                 let names: Vec<&str> = p.enums[e as usize]
@@ -123,6 +127,9 @@ impl State {
                 if *secret { "has chosen" } else { "chooses" },
                 self.show(*value, *ty)
             ),
+            Event::Picked { player, full, .. } => {
+                format!("{} chooses {full}", player.map_or("chance".to_string(), |p| self.game.player_name(p)))
+            }
             Event::Transfer { amount, from, to } => {
                 self.transfer_text(*amount, &self.game.slot_name(*from), *from, &self.game.slot_name(*to), *to)
             }

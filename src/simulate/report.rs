@@ -71,6 +71,9 @@ fn win_chart(s: &Summary) -> String {
     let mut rows: Vec<(String, f64, (f64, f64))> =
         s.seats.iter().map(|x| (format!("player {} ({})", x.seat, x.agent), x.rate, x.ci95)).collect();
     rows.push(("draw".into(), s.draws.rate, s.draws.ci95));
+    if s.lost.count > 0 {
+        rows.push(("lost".into(), s.lost.rate, s.lost.ci95));
+    }
     rows.push(("unfinished".into(), s.unfinished.rate, s.unfinished.ci95));
     let row_h = 28.0;
     let left = 150.0;

@@ -29,6 +29,8 @@ pub struct Summary {
     pub shared_wins: u64,
     /// Games nobody won.
     pub draws: Rate,
+    /// Games lost by everyone (no winner, not a draw): the losses of a one-player game.
+    pub lost: Rate,
     /// Games stopped before their end (a cap in the rules or a limit of the engine).
     pub unfinished: Rate,
     /// Of the unfinished, those stopped by a limit of the engine rather than the rules.
@@ -232,6 +234,7 @@ impl Summary {
             seats,
             shared_wins: t.shared_wins,
             draws: rate(t.draws, n),
+            lost: rate(t.lost, n),
             unfinished: rate(t.unfinished, n),
             engine_stops: t.engine_stops,
             length: Length {
@@ -278,6 +281,9 @@ impl Summary {
             ));
         }
         line(format!("draws        {:>8}  {:>8}", self.draws.count, pct(self.draws.rate)));
+        if self.lost.count > 0 {
+            line(format!("lost         {:>8}  {:>8}", self.lost.count, pct(self.lost.rate)));
+        }
         line(format!("unfinished   {:>8}  {:>8}", self.unfinished.count, pct(self.unfinished.rate)));
         if self.shared_wins > 0 {
             line(format!("shared wins  {:>8}", self.shared_wins));

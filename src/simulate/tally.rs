@@ -17,6 +17,8 @@ pub struct Tally {
     pub shared_wins: u64,
     /// Games nobody won.
     pub draws: u64,
+    /// Games that ended with no winner and not as a draw: a loss, in a one-player game.
+    pub lost: u64,
     /// Games stopped before their end (a cap in the rules or a limit of the engine).
     pub unfinished: u64,
     /// Of those, the ones stopped by a limit of the engine.
@@ -83,6 +85,7 @@ impl Tally {
         }
         self.shared_wins += (r.winners.len() > 1) as u64;
         self.draws += r.draw as u64;
+        self.lost += (r.winners.is_empty() && !r.draw && !r.unfinished) as u64;
         self.unfinished += r.unfinished as u64;
         self.engine_stops += r.engine_stop as u64;
         *self.lengths.entry(r.length).or_insert(0) += 1;
@@ -118,6 +121,7 @@ impl Tally {
         }
         self.shared_wins += other.shared_wins;
         self.draws += other.draws;
+        self.lost += other.lost;
         self.unfinished += other.unfinished;
         self.engine_stops += other.engine_stops;
         for (k, v) in other.lengths {

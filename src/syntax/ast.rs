@@ -287,6 +287,10 @@ pub struct ZoneAttr {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ZoneAttrKind {
     PerPlayer,
+    /// `per 1 to 7`: a row of zones, one per number.
+    PerRange(i64, i64),
+    /// `per suit`: a row of zones, one per member of an enum.
+    PerEnum(Name),
     Shared,
     Facing(Facing),
     Stack,
@@ -423,6 +427,13 @@ pub enum StmtKind {
         zone: Expr,
         body: Block,
     },
+    /// `for each k in 1 to 7 { ... }`.
+    ForRange {
+        var: Name,
+        from: Expr,
+        to: Expr,
+        body: Block,
+    },
     Shuffle(Expr),
     /// `deal N from Z to zone`: `count` is `None` for `all`.
     Deal {
@@ -476,6 +487,13 @@ pub enum StmtKind {
         filter: Option<Expr>,
         prompt: Option<Vec<TemplatePart>>,
     },
+    /// `p chooses one of { branches } [else { ... }]`; `player` is `None` for `chance`.
+    ChooseOne {
+        player: Option<Expr>,
+        prompt: Option<Vec<TemplatePart>>,
+        branches: Vec<Branch>,
+        otherwise: Option<Block>,
+    },
     /// `transfer N from A to B`; `amount` is `None` for `all`.
     Transfer {
         amount: Option<Expr>,
@@ -496,6 +514,27 @@ pub struct Domain {
     pub to: Option<Expr>,
 }
 
+/// One branch of `chooses one of`: a label, the names it binds, and what it does.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Branch {
+    pub span: Span,
+    /// How each candidate is shown: `"{c} to column {k}"`.
+    pub label: Vec<TemplatePart>,
+    /// `for c from D where ..., k from E where ...`, in order.
+    pub binds: Vec<Binding>,
+    /// `where cond` of a branch that binds nothing.
+    pub filter: Option<Expr>,
+    pub body: Block,
+}
+
+/// `c from D [where cond]` in a branch of `chooses one of`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Binding {
+    pub var: Name,
+    pub from: Domain,
+    pub filter: Option<Expr>,
+}
+
 /// Which cards a `move` takes.
 #[derive(Debug, Clone, PartialEq)]
 pub enum MoveWhat {
@@ -503,6 +542,8 @@ pub enum MoveWhat {
     Top(Option<Expr>, Expr),
     Bottom(Option<Expr>, Expr),
     Card(Expr),
+    /// `c and above`: a card and every card on top of it, in their order.
+    Above(Expr),
 }
 
 /// The target of `set`/`add`: a counter, variable or local, maybe of a player.
@@ -617,4 +658,11 @@ pub enum ExprKind {
         target: Box<Expr>,
         negated: bool,
     },
+    /// `c is face up` (`up`) or `c is face down`.
+    IsFaceUp {
+        target: Box<Expr>,
+        up: bool,
+    },
+    /// `every column`: all the zones of a row, or of every player, together.
+    Every(Name),
 }

@@ -235,6 +235,15 @@ pub(crate) fn parse_zone_decl(pair: Pair<'_, Rule>) -> ZoneDecl {
             let inner = a.into_inner().next().expect("zone_attr: inner");
             let kind = match inner.as_rule() {
                 Rule::owner_per_player => ZoneAttrKind::PerPlayer,
+                Rule::owner_per_range => {
+                    let mut r = inner.into_inner();
+                    let lo = r.next().map(|p| parse_int(&p)).unwrap_or(1);
+                    let hi = r.next().map(|p| parse_int(&p)).unwrap_or(1);
+                    ZoneAttrKind::PerRange(lo, hi)
+                }
+                Rule::owner_per_enum => {
+                    ZoneAttrKind::PerEnum(parse_name(inner.into_inner().next().expect("owner_per_enum: name")))
+                }
                 Rule::kw_shared => ZoneAttrKind::Shared,
                 Rule::facing => ZoneAttrKind::Facing(parse_facing(inner)),
                 Rule::kw_stack => ZoneAttrKind::Stack,

@@ -32,6 +32,8 @@ fn pratt() -> &'static PrattParser<Rule> {
                 | Op::postfix(Rule::is_not_empty)
                 | Op::postfix(Rule::is_none)
                 | Op::postfix(Rule::is_not_none)
+                | Op::postfix(Rule::is_face_up)
+                | Op::postfix(Rule::is_face_down)
                 | Op::postfix(Rule::field))
     })
 }
@@ -87,6 +89,8 @@ fn apply_postfix(target: Expr, op: Pair<'_, Rule>) -> Expr {
         Rule::is_not_empty => ExprKind::IsEmpty { target, negated: true },
         Rule::is_none => ExprKind::IsNone { target, negated: false },
         Rule::is_not_none => ExprKind::IsNone { target, negated: true },
+        Rule::is_face_up => ExprKind::IsFaceUp { target, up: true },
+        Rule::is_face_down => ExprKind::IsFaceUp { target, up: false },
         Rule::field => {
             let name = parse_name(op.into_inner().next().expect("field: name"));
             ExprKind::Field { target, name }
@@ -126,6 +130,7 @@ pub(crate) fn parse_primary(pair: Pair<'_, Rule>) -> Expr {
                 _ => ExprKind::Opponent(arg),
             }
         }
+        Rule::every_of => ExprKind::Every(parse_name(pair.into_inner().next().expect("every_of: name"))),
         Rule::set_lit => ExprKind::SetLit(pair.into_inner().map(parse_expr).collect()),
         Rule::expr => return parse_expr(pair),
         Rule::if_expr => {

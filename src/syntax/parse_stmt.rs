@@ -57,6 +57,12 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
         Rule::for_card_stmt => {
             StmtKind::ForCard { var: parse_name(next()), zone: parse_expr(next()), body: parse_block(next()) }
         }
+        Rule::for_range_stmt => StmtKind::ForRange {
+            var: parse_name(next()),
+            from: parse_expr(next()),
+            to: parse_expr(next()),
+            body: parse_block(next()),
+        },
         Rule::shuffle_stmt => StmtKind::Shuffle(parse_expr(next())),
         Rule::deal_stmt => {
             let count_pair = next();
@@ -96,15 +102,23 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
         Rule::return_stmt => StmtKind::Return,
         Rule::end_stmt => StmtKind::End(parse_end_kind(next())),
         Rule::announce_stmt => StmtKind::Announce(parse_template(next())),
+        Rule::choose_one_stmt => {
+            let player = parse_chooser(next());
+            let mut prompt = None;
+            let mut branches = Vec::new();
+            let mut otherwise = None;
+            for p in it {
+                match p.as_rule() {
+                    Rule::asking => prompt = p.into_inner().next().map(parse_template),
+                    Rule::choice_branch => branches.push(parse_branch(p)),
+                    Rule::block => otherwise = Some(parse_block(p)),
+                    r => unreachable!("parse_stmt choose one: {r:?}"),
+                }
+            }
+            StmtKind::ChooseOne { player, prompt, branches, otherwise }
+        }
         Rule::choose_stmt => {
-            let who = next();
-            let player = match who.as_rule() {
-                Rule::kw_chance => None,
-                Rule::player_lit => Some(parse_expr_from_player_lit(who)),
-                Rule::opponent_of => Some(super::parse_expr::parse_primary(who)),
-                Rule::ident => Some(Expr { span: span_of(&who), kind: ExprKind::Name(who.as_str().into()) }),
-                r => unreachable!("parse_stmt choose: {r:?}"),
-            };
+            let player = parse_chooser(next());
             let var = parse_name(next());
             let from = parse_domain(next());
             let (filter, prompt) = parse_choice_tail(it);
@@ -135,6 +149,45 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
         r => unreachable!("parse_stmt: {r:?}"),
     };
     Stmt { span, kind }
+}
+
+/// Who chooses: `chance` (`None`), `player 1`, `opponent of p` or a name.
+fn parse_chooser(who: Pair<'_, Rule>) -> Option<Expr> {
+    match who.as_rule() {
+        Rule::kw_chance => None,
+        Rule::player_lit => Some(parse_expr_from_player_lit(who)),
+        Rule::opponent_of => Some(super::parse_expr::parse_primary(who)),
+        Rule::ident => Some(Expr { span: span_of(&who), kind: ExprKind::Name(who.as_str().into()) }),
+        r => unreachable!("parse_chooser: {r:?}"),
+    }
+}
+
+/// `choice_branch`: a label, its bindings or condition, and its block.
+fn parse_branch(pair: Pair<'_, Rule>) -> Branch {
+    let span = span_of(&pair);
+    let mut label = Vec::new();
+    let mut binds = Vec::new();
+    let mut filter = None;
+    let mut body = None;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::template => label = parse_template(p),
+            Rule::branch_for => {
+                for b in p.into_inner() {
+                    let mut bi = b.into_inner();
+                    let var = parse_name(bi.next().expect("binding: name"));
+                    let from = parse_domain(bi.next().expect("binding: domain"));
+                    let filter = bi.next().map(parse_expr);
+                    binds.push(Binding { var, from, filter });
+                }
+            }
+            Rule::expr => filter = Some(parse_expr(p)),
+            Rule::block => body = Some(parse_block(p)),
+            r => unreachable!("parse_branch: {r:?}"),
+        }
+    }
+    let body = body.expect("parse_branch: block");
+    Branch { span: Span { start: span.start, end: body.span.end }, label, binds, filter, body }
 }
 
 /// `choice_domain`: an expression, or a range `a to b`.
@@ -187,6 +240,7 @@ fn parse_move_what(pair: Pair<'_, Rule>) -> MoveWhat {
                 MoveWhat::Bottom(count, zone)
             }
         }
+        Rule::move_above => MoveWhat::Above(parse_expr(inner.into_inner().next().expect("move_above"))),
         Rule::expr => MoveWhat::Card(parse_expr(inner)),
         r => unreachable!("parse_move_what: {r:?}"),
     }

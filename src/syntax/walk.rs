@@ -108,6 +108,11 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
             expr(v, zone);
             block(v, body);
         }
+        StmtKind::ForRange { from, to, body, .. } => {
+            expr(v, from);
+            expr(v, to);
+            block(v, body);
+        }
         StmtKind::Shuffle(e) | StmtKind::TurnOver(e) => expr(v, e),
         StmtKind::Deal { count, from, to, .. } => {
             if let Some(c) = count {
@@ -118,7 +123,7 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
         }
         StmtKind::Move { what, to, .. } => {
             match what {
-                MoveWhat::All(e) | MoveWhat::Card(e) => expr(v, e),
+                MoveWhat::All(e) | MoveWhat::Card(e) | MoveWhat::Above(e) => expr(v, e),
                 MoveWhat::Top(n, e) | MoveWhat::Bottom(n, e) => {
                     if let Some(n) = n {
                         expr(v, n);
@@ -160,6 +165,30 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
                 template(v, t);
             }
         }
+        StmtKind::ChooseOne { player, prompt, branches, otherwise } => {
+            if let Some(p) = player {
+                expr(v, p);
+            }
+            if let Some(t) = prompt {
+                template(v, t);
+            }
+            for b in branches {
+                template(v, &b.label);
+                for bind in &b.binds {
+                    domain(v, &bind.from);
+                    if let Some(f) = &bind.filter {
+                        expr(v, f);
+                    }
+                }
+                if let Some(f) = &b.filter {
+                    expr(v, f);
+                }
+                block(v, &b.body);
+            }
+            if let Some(b) = otherwise {
+                block(v, b);
+            }
+        }
         StmtKind::Transfer { amount, from, to } => {
             if let Some(a) = amount {
                 expr(v, a);
@@ -194,6 +223,9 @@ pub fn expr<V: Visitor>(v: &mut V, e: &Expr) {
         }
         ExprKind::Unary { operand, .. } => expr(v, operand),
         ExprKind::Field { target, .. } => expr(v, target),
-        ExprKind::IsEmpty { target, .. } | ExprKind::IsNone { target, .. } => expr(v, target),
+        ExprKind::IsEmpty { target, .. } | ExprKind::IsNone { target, .. } | ExprKind::IsFaceUp { target, .. } => {
+            expr(v, target)
+        }
+        ExprKind::Every(_) => {}
     }
 }

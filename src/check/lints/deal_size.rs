@@ -322,7 +322,7 @@ impl Setup<'_, '_> {
 
     fn move_cards(&mut self, s: &Stmt, what: &MoveWhat, to: &Expr) {
         let (from, n) = match what {
-            MoveWhat::Card(_) => {
+            MoveWhat::Card(_) | MoveWhat::Above(_) => {
                 self.counts.iter_mut().for_each(|c| *c = None);
                 return;
             }

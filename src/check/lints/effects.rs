@@ -132,7 +132,19 @@ impl<'f, 'a> Summaries<'f, 'a> {
             StmtKind::While { body, .. }
             | StmtKind::Repeat { body, .. }
             | StmtKind::ForPlayer { body, .. }
-            | StmtKind::ForCard { body, .. } => e.add(&self.block(body)),
+            | StmtKind::ForCard { body, .. }
+            | StmtKind::ForRange { body, .. } => e.add(&self.block(body)),
+            StmtKind::ChooseOne { branches, otherwise, .. } => {
+                for b in branches {
+                    e.add(&self.block(&b.body));
+                    for x in &b.binds {
+                        e.names.insert(x.var.text.clone());
+                    }
+                }
+                if let Some(o) = otherwise {
+                    e.add(&self.block(o));
+                }
+            }
             StmtKind::Shuffle(z) | StmtKind::TurnOver(z) => zone(&mut e, z, false),
             StmtKind::Deal { from, to, .. } => {
                 zone(&mut e, from, false);
@@ -142,7 +154,7 @@ impl<'f, 'a> Summaries<'f, 'a> {
             StmtKind::Move { what, to, .. } => {
                 match what {
                     MoveWhat::All(z) | MoveWhat::Top(_, z) | MoveWhat::Bottom(_, z) => zone(&mut e, z, false),
-                    MoveWhat::Card(_) => e.any_zone = true,
+                    MoveWhat::Card(_) | MoveWhat::Above(_) => e.any_zone = true,
                 }
                 zone(&mut e, to, true);
             }

@@ -220,7 +220,7 @@ fn zone_facts(z: &ZoneDecl) -> ZoneFacts<'_> {
     for a in &z.attrs {
         match &a.kind {
             ZoneAttrKind::PerPlayer => f.per_player = true,
-            ZoneAttrKind::Shared => f.per_player = false,
+            ZoneAttrKind::Shared | ZoneAttrKind::PerRange(..) | ZoneAttrKind::PerEnum(_) => f.per_player = false,
             ZoneAttrKind::Facing(x) => f.face_up = *x == Facing::Up,
             ZoneAttrKind::Public => f.visibility = Visibility::Public,
             ZoneAttrKind::Private => f.visibility = Visibility::Private,
@@ -292,7 +292,11 @@ pub(crate) fn sub_blocks(s: &Stmt) -> Vec<&Block> {
         StmtKind::While { body, .. }
         | StmtKind::Repeat { body, .. }
         | StmtKind::ForPlayer { body, .. }
-        | StmtKind::ForCard { body, .. } => vec![body],
+        | StmtKind::ForCard { body, .. }
+        | StmtKind::ForRange { body, .. } => vec![body],
+        StmtKind::ChooseOne { branches, otherwise, .. } => {
+            branches.iter().map(|b| &b.body).chain(otherwise.as_ref()).collect()
+        }
         _ => Vec::new(),
     }
 }
@@ -407,7 +411,9 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         ExprKind::Unary { operand: x, .. }
         | ExprKind::Field { target: x, .. }
         | ExprKind::IsEmpty { target: x, .. }
-        | ExprKind::IsNone { target: x, .. } => vec![x],
+        | ExprKind::IsNone { target: x, .. }
+        | ExprKind::IsFaceUp { target: x, .. } => vec![x],
+        ExprKind::Every(_) => Vec::new(),
     }
 }
 
@@ -419,6 +425,7 @@ pub(crate) fn label_span(s: &Stmt) -> Span {
         StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => cond.span.end,
         StmtKind::Repeat { count, .. } => count.span.end,
         StmtKind::ForCard { zone, .. } => zone.span.end,
+        StmtKind::ForRange { to, .. } => to.span.end,
         StmtKind::ForPlayer { var, .. } => var.span.end,
         StmtKind::Deal { to, .. } => to.span.end,
         StmtKind::Move { to, .. } => to.span.end,

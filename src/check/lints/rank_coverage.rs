@@ -117,7 +117,7 @@ fn reach(facts: &Facts, program: &Program) -> HashMap<String, HashSet<u16>> {
             StmtKind::Move { what, to, .. } => {
                 let from = match what {
                     MoveWhat::All(z) | MoveWhat::Top(_, z) | MoveWhat::Bottom(_, z) => facts.zone(z).map(|z| z.name),
-                    MoveWhat::Card(_) => None,
+                    MoveWhat::Card(_) | MoveWhat::Above(_) => None,
                 };
                 edges.push((from.map(String::from), facts.zone(to).map(|z| z.name.to_string())));
             }
@@ -387,7 +387,7 @@ fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
         StmtKind::Deal { count, from, .. } => count.iter().chain(std::iter::once(from)).collect(),
         StmtKind::Move { what, to, .. } => {
             let mut v: Vec<&Expr> = match what {
-                MoveWhat::All(e) | MoveWhat::Card(e) => vec![e],
+                MoveWhat::All(e) | MoveWhat::Card(e) | MoveWhat::Above(e) => vec![e],
                 MoveWhat::Top(n, e) | MoveWhat::Bottom(n, e) => n.iter().chain(std::iter::once(e)).collect(),
             };
             v.push(to);

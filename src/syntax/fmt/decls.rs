@@ -219,6 +219,8 @@ impl Printer<'_> {
 fn zone_attr(kind: &ZoneAttrKind) -> String {
     match kind {
         ZoneAttrKind::PerPlayer => "per player".to_string(),
+        ZoneAttrKind::PerRange(lo, hi) => format!("per {lo} to {hi}"),
+        ZoneAttrKind::PerEnum(e) => format!("per {}", e.text),
         ZoneAttrKind::Shared => "shared".to_string(),
         ZoneAttrKind::Facing(Facing::Up) => "face up".to_string(),
         ZoneAttrKind::Facing(Facing::Down) => "face down".to_string(),

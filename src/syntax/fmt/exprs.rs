@@ -23,7 +23,9 @@ fn binding(e: &Expr) -> u8 {
         ExprKind::Binary { op, .. } => binary_binding(*op),
         ExprKind::Unary { op: UnOp::Not, .. } => NOT,
         ExprKind::Unary { op: UnOp::Neg, .. } => NEG,
-        ExprKind::Field { .. } | ExprKind::IsEmpty { .. } | ExprKind::IsNone { .. } => POSTFIX,
+        ExprKind::Field { .. } | ExprKind::IsEmpty { .. } | ExprKind::IsNone { .. } | ExprKind::IsFaceUp { .. } => {
+            POSTFIX
+        }
         _ => PRIMARY,
     }
 }
@@ -151,6 +153,14 @@ fn write(out: &mut String, e: &Expr, min: u8) {
         ExprKind::IsNone { target, negated } => {
             write(out, target, POSTFIX);
             out.push_str(if *negated { " is not none" } else { " is none" });
+        }
+        ExprKind::IsFaceUp { target, up } => {
+            write(out, target, POSTFIX);
+            out.push_str(if *up { " is face up" } else { " is face down" });
+        }
+        ExprKind::Every(name) => {
+            out.push_str("every ");
+            out.push_str(&name.text);
         }
     }
 }

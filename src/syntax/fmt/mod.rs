@@ -142,6 +142,14 @@ impl Printer<'_> {
         tight_end(self.src, &self.comments, end).saturating_sub(1)
     }
 
+    /// The position of the `}` that an `else` starting at byte `pos` follows (`} else {`), or of
+    /// the `}` a node ending at `pos` ends with.
+    fn closing_brace_before(&self, pos: usize) -> usize {
+        let text = self.src[..pos.min(self.src.len())].trim_end();
+        let text = text.strip_suffix("else").unwrap_or(text).trim_end();
+        self.closing_brace(text.len())
+    }
+
     /// Ends the current line before a node at byte `pos` of the source, to be written at `level`:
     /// a comment after code on the current line's last source line stays at its end; the other
     /// comments before `pos` come on lines of their own. Returns whether an empty line goes

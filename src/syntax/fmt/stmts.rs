@@ -54,6 +54,26 @@ impl Printer<'_> {
                 self.write(&format!("for each card {} in {} {{", var.text, expr(zone)));
                 self.block(body, level);
             }
+            StmtKind::ForRange { var, from, to, body } => {
+                self.write(&format!("for each {} in {} to {} {{", var.text, expr(from), expr(to)));
+                self.block(body, level);
+            }
+            StmtKind::ChooseOne { player, prompt, branches, otherwise } => {
+                let who = player.as_ref().map_or_else(|| "chance".to_string(), expr);
+                let asking = prompt.as_deref().map(|p| format!(" {}", asking(p))).unwrap_or_default();
+                self.write(&format!("{who} chooses one of{asking} {{"));
+                for (i, b) in branches.iter().enumerate() {
+                    self.start_line(b.span.start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
+                    self.branch_header(b, level + 1);
+                    self.block(&b.body, level + 1);
+                }
+                let end = otherwise.as_ref().map_or(s.span.end, |o| o.span.start);
+                self.close(self.closing_brace_before(end), level, false);
+                if let Some(o) = otherwise {
+                    self.write(" else {");
+                    self.block(o, level);
+                }
+            }
             _ => {
                 let (line, asking) = simple(&s.kind);
                 self.write(&line);
@@ -71,6 +91,36 @@ impl Printer<'_> {
     }
 }
 
+impl Printer<'_> {
+    /// The first line of a branch of `chooses one of`, up to its `{`: on one line when it fits,
+    /// else one binding per line, indented by 4 more.
+    fn branch_header(&mut self, b: &Branch, level: usize) {
+        let label = exprs::template(&b.label);
+        let binds: Vec<String> = b
+            .binds
+            .iter()
+            .map(|x| format!("{} from {}{}", x.var.text, domain(&x.from), filter_text(&x.filter)))
+            .collect();
+        let tail = filter_text(&b.filter);
+        let one = if binds.is_empty() { format!("{label}{tail} {{") } else { format!("{label} for {}{tail} {{", binds.join(", ")) };
+        if binds.len() < 2 || self.column() + one.chars().count() <= WIDTH {
+            self.write(&one);
+            return;
+        }
+        self.write(&label);
+        for (i, x) in binds.iter().enumerate() {
+            self.out.push('\n');
+            self.indent(level + 1);
+            self.write(if i == 0 { "for " } else { "    " });
+            self.write(x);
+            if i + 1 < binds.len() {
+                self.write(",");
+            }
+        }
+        self.write(&format!("{tail} {{"));
+    }
+}
+
 /// A statement without a block, on one line; a choice's `asking "..."` apart.
 fn simple(kind: &StmtKind) -> (String, Option<String>) {
     let line = match kind {
@@ -85,6 +135,7 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
                 MoveWhat::Top(n, z) => format!("top {}of {}", count(n), expr(z)),
                 MoveWhat::Bottom(n, z) => format!("bottom {}of {}", count(n), expr(z)),
                 MoveWhat::Card(c) => exprs::moved_card(c),
+                MoveWhat::Above(c) => format!("{} and above", exprs::moved_card(c)),
             };
             format!("move {what} to {}{}", expr(to), facing(*f))
         }
@@ -125,7 +176,9 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
         | StmtKind::While { .. }
         | StmtKind::Repeat { .. }
         | StmtKind::ForPlayer { .. }
-        | StmtKind::ForCard { .. } => String::new(),
+        | StmtKind::ForCard { .. }
+        | StmtKind::ForRange { .. }
+        | StmtKind::ChooseOne { .. } => String::new(),
     };
     (line, None)
 }

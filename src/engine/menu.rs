@@ -1,0 +1,181 @@
+//! `chooses one of`: one decision among the candidates of several branches, each candidate a
+//! tuple of bound names (a card, then a zone's key, ...). The engine lists the tuples in order
+//! (branch by branch, each name's domain in order, nested); an action is a tuple's place in
+//! that list.
+
+use std::sync::Arc;
+
+use super::choice::MAX_RANGE;
+use super::eval::Binds;
+use super::events::{Event, EventSink};
+use super::state::{Action, State};
+use crate::check::ir::{Domain, MenuBind, MenuBranch, TextPart, Value};
+
+/// One candidate of a menu: its branch and the value of each name the branch binds.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Tuple {
+    pub branch: usize,
+    pub binds: Binds,
+}
+
+impl State {
+    /// Calls `f` with each candidate of a menu in order, until `f` says stop.
+    pub(crate) fn for_each_tuple(&self, branches: &[MenuBranch], mut f: impl FnMut(&Tuple) -> bool) {
+        let mut t = Tuple { branch: 0, binds: Binds::default() };
+        for (i, b) in branches.iter().enumerate() {
+            t.branch = i;
+            t.binds = Binds::default();
+            if let Some(g) = &b.guard {
+                if !self.eval_in(g, &t.binds).is_true() {
+                    continue;
+                }
+            }
+            if !self.bind_level(&b.binds, &mut t, &mut f) {
+                return;
+            }
+        }
+    }
+
+    /// Binds the first of `rest` to each of its candidates in turn (those that meet its
+    /// condition), then the others; calls `f` once all are bound. Returns false to stop.
+    fn bind_level(&self, rest: &[MenuBind], t: &mut Tuple, f: &mut impl FnMut(&Tuple) -> bool) -> bool {
+        let Some((first, rest)) = rest.split_first() else { return f(t) };
+        let level = t.binds.len();
+        let slot = self.abs_slot(first.slot);
+        let mut offer = |v: Value, t: &mut Tuple| -> bool {
+            t.binds.set(level, slot, v);
+            if let Some(flt) = &first.filter {
+                if !self.eval_in(flt, &t.binds).is_true() {
+                    return true;
+                }
+            }
+            self.bind_level(rest, t, f)
+        };
+        match &first.from {
+            Domain::Card(e) => {
+                if let Value::Card(c) = self.eval_in(e, &t.binds) {
+                    return offer(Value::Card(c), t);
+                }
+            }
+            Domain::Zone(z) => {
+                let (start, n) = match self.eval_in(z, &t.binds) {
+                    Value::Zone(z) => (z, 1),
+                    Value::Zones(first, n) => (first, n),
+                    _ => (0, 0),
+                };
+                for z in start..start.saturating_add(n).min(self.zones.len() as u16) {
+                    for i in 0..self.zones[z as usize].len() {
+                        if !offer(Value::Card(self.zones[z as usize][i]), t) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            Domain::Members(set, e) => {
+                let mask = match self.eval_in(set, &t.binds) {
+                    Value::Set(m) => m,
+                    _ => 0,
+                };
+                let len = self.game.program.enums[*e as usize].members.len().min(64);
+                for i in (0..len).filter(|i| mask & (1 << i) != 0) {
+                    if !offer(Value::Sym(i as u16), t) {
+                        return false;
+                    }
+                }
+            }
+            Domain::Range(lo, hi) => {
+                let (Some(lo), Some(hi)) = (self.eval_in(lo, &t.binds).as_int(), self.eval_in(hi, &t.binds).as_int())
+                else {
+                    return true;
+                };
+                let hi = hi.min(lo.saturating_add(MAX_RANGE - 1));
+                let mut v = lo;
+                while v <= hi {
+                    if !offer(Value::Int(v), t) {
+                        return false;
+                    }
+                    v += 1;
+                }
+            }
+        }
+        true
+    }
+
+    /// Every candidate of a menu, in order.
+    pub(crate) fn menu_tuples(&self, branches: &[MenuBranch]) -> Vec<Tuple> {
+        let mut all = Vec::new();
+        self.for_each_tuple(branches, |t| {
+            all.push(*t);
+            true
+        });
+        all
+    }
+
+    /// Every candidate of the pending menu, listed once and kept until it is chosen.
+    pub(crate) fn pending_tuples(&self, branches: &[MenuBranch]) -> &Arc<Vec<Tuple>> {
+        self.menu.get_or_init(|| Arc::new(self.menu_tuples(branches)))
+    }
+
+    /// The candidate an action stands for, if the action is one.
+    pub(crate) fn menu_tuple(&self, branches: &[MenuBranch], action: Action) -> Option<Tuple> {
+        self.pending_tuples(branches).get(action.0 as usize).copied()
+    }
+
+    /// Whether a menu has at least one candidate (found without listing them all).
+    pub(crate) fn menu_has_candidates(&self, branches: &[MenuBranch]) -> bool {
+        let mut found = false;
+        self.for_each_tuple(branches, |_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// A candidate's label as `viewer` sees it: a card they cannot see is "a card".
+    pub(crate) fn menu_label(&self, branch: &MenuBranch, t: &Tuple, viewer: Option<u8>) -> String {
+        let mut out = String::new();
+        for part in &branch.label {
+            match part {
+                TextPart::Text(s) => out.push_str(s),
+                TextPart::Value(e, ty) => {
+                    let v = self.eval_in(e, &t.binds);
+                    let hidden = match (v, viewer) {
+                        (Value::Card(c), Some(p)) => !self.find_card(c).is_some_and(|(z, i)| self.can_see(p, z, i)),
+                        _ => false,
+                    };
+                    out.push_str(&if hidden { "a card".to_string() } else { self.show(v, *ty) });
+                }
+            }
+        }
+        out
+    }
+
+    /// Carries out the chosen candidate: its names get their values, the branch its number;
+    /// the choice is reported with the candidate's label.
+    pub(crate) fn take_tuple<S: EventSink>(
+        &mut self,
+        branches: &[MenuBranch],
+        branch_slot: u16,
+        t: Option<Tuple>,
+        player: Option<u8>,
+        sink: &mut S,
+    ) {
+        let Some(t) = t else {
+            self.set_local(branch_slot, Value::None);
+            return;
+        };
+        let b = &branches[t.branch];
+        if sink.enabled() {
+            let full = self.menu_label(b, &t, None);
+            let own = self.menu_label(b, &t, player);
+            // No seat has this number: only what everyone sees is named.
+            let public = self.menu_label(b, &t, Some(u8::MAX));
+            sink.event(self, Event::Picked { player, full: &full, own: &own, public: &public });
+        }
+        for (bind, i) in b.binds.iter().zip(0..) {
+            let v = t.binds.value(i);
+            self.set_local(bind.slot, v);
+        }
+        self.set_local(branch_slot, Value::Int(t.branch as i64));
+    }
+}
