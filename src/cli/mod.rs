@@ -34,7 +34,7 @@ struct GameArgs {
     /// Set an option for this run: `--set hidden_prizes=3` (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
     sets: Vec<(String, String)>,
-    /// Who plays each seat, comma-separated: human, random.
+    /// Who plays each seat, comma-separated: human, random, greedy.
     #[arg(long, value_delimiter = ',', default_value = "random,random")]
     players: Vec<String>,
 }
