@@ -2,10 +2,12 @@
 //! actions, never another player's hidden cards or secret choices.
 
 mod driver;
+mod greedy;
 mod human;
 mod random;
 
 pub use driver::{play_game, Decision, DriveError, Watcher};
+pub use greedy::GreedyAgent;
 pub use human::{number_run, Human};
 pub use random::RandomAgent;
 
@@ -13,14 +15,14 @@ use crate::engine::{Action, State};
 
 /// Something that makes a player's decisions.
 pub trait Agent {
-    /// A short name: "random", "human".
+    /// A short name: "random", "greedy", "human".
     fn name(&self) -> &str;
     /// Picks one of `legal` for `player`; `None` means the agent gives up (input ended).
     fn choose(&mut self, state: &State, player: u8, legal: &[Action]) -> Option<Action>;
 }
 
 /// The agent kinds the command line accepts.
-pub const AGENT_KINDS: &[&str] = &["human", "random"];
+pub const AGENT_KINDS: &[&str] = &["human", "random", "greedy"];
 
 /// The seed of the agent in seat `seat` (from 0) of a game with seed `seed`.
 pub fn seat_seed(seed: u64, seat: usize) -> u64 {
@@ -31,6 +33,7 @@ pub fn seat_seed(seed: u64, seat: usize) -> u64 {
 pub fn make_agent(kind: &str, seed: u64) -> Option<Box<dyn Agent>> {
     match kind {
         "random" => Some(Box::new(RandomAgent::new(seed))),
+        "greedy" => Some(Box::new(GreedyAgent::new(seed))),
         "human" => Some(Box::new(Human::stdio())),
         _ => None,
     }

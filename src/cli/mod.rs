@@ -34,7 +34,8 @@ struct GameArgs {
     /// Set an option for this run: `--set hidden_prizes=3` (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
     sets: Vec<(String, String)>,
-    /// Who plays each seat, comma-separated: human, random (default: random in every seat).
+    /// Who plays each seat, comma-separated: human, random, greedy (default: random in every
+    /// seat).
     #[arg(long, value_delimiter = ',')]
     players: Vec<String>,
 }

@@ -3,6 +3,7 @@
 
 pub mod arrange;
 mod choice;
+mod determinize;
 mod eval;
 pub mod events;
 mod exec;

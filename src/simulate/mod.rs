@@ -53,7 +53,7 @@ pub enum SimError {
 }
 
 /// The agent kinds a simulation can seat.
-pub const SIM_AGENTS: &[&str] = &["random"];
+pub const SIM_AGENTS: &[&str] = &["random", "greedy"];
 
 /// The seed of game number `index`: a SplitMix64 step from the simulation's seed, so games are
 /// independent of each other and of how they are spread over threads.

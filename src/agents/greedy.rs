@@ -1,0 +1,143 @@
+//! The greedy agent: tries each legal action one step ahead, on one determinization of the
+//! state, and takes the one that leaves it furthest ahead by the game's own `progress`.
+
+use std::collections::HashSet;
+
+use super::Agent;
+use crate::engine::rng::Rng;
+use crate::engine::{Action, Result as GameResult, State, ToMove};
+
+/// How good a position is for the deciding player; greater is better.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Score {
+    /// The game is over and the player lost.
+    Lost,
+    /// Not over (or a draw, or stopped unfinished: 0): own progress minus the best other's.
+    Ahead(i64),
+    /// The game is over and the player won.
+    Won,
+}
+
+/// Looks one decision ahead: applies each legal action to a copy of one determinization of the
+/// state (a table it could believe in, drawn from what it cannot see), scores where the rules
+/// stop next by outcome or by `progress`, and takes the best; ties go to positions it has not
+/// reached before this game, then to chance.
+pub struct GreedyAgent {
+    rng: Rng,
+    /// Hashes of what it saw of the table after each of its moves this game.
+    seen: HashSet<u64>,
+    /// The seed and instruction count of the last state it was asked about, to notice a new game.
+    last: Option<(u64, u64)>,
+    /// Reused per decision: each action's score and position hash, the best actions, others'
+    /// legal actions.
+    tried: Vec<(Score, u64)>,
+    best: Vec<usize>,
+    others: Vec<Action>,
+}
+
+impl GreedyAgent {
+    /// A greedy agent with its own seed.
+    pub fn new(seed: u64) -> Self {
+        GreedyAgent {
+            rng: Rng::new(seed),
+            seen: HashSet::new(),
+            last: None,
+            tried: Vec::new(),
+            best: Vec::new(),
+            others: Vec::new(),
+        }
+    }
+
+    /// Forgets the positions of an earlier game when `state` belongs to another one (another
+    /// seed, or fewer instructions run than last time).
+    fn notice_new_game(&mut self, state: &State) {
+        let now = (state.seed(), state.steps());
+        if self.last.is_some_and(|(seed, steps)| seed != now.0 || steps > now.1) {
+            self.seen.clear();
+        }
+        self.last = Some(now);
+    }
+
+    /// Makes the other players' pending secret choices at random (they are unknown to this
+    /// player, whether made or not), so its own choice resolves the simultaneous move.
+    fn complete_secrets(&mut self, det: &mut State, player: u8) {
+        let ToMove::Simultaneous(waiting) = det.to_move() else { return };
+        for q in waiting.into_iter().filter(|&q| q != player) {
+            det.legal_actions_into(q, &mut self.others);
+            if !self.others.is_empty() {
+                let a = self.others[self.rng.below(self.others.len() as u64) as usize];
+                let _ = det.apply(q, a);
+            }
+        }
+    }
+}
+
+/// The score of a position for `player`.
+fn score(s: &State, player: u8) -> Score {
+    if let Some(o) = s.outcome() {
+        return match &o.result {
+            GameResult::Win(ws) if ws.contains(&player) => Score::Won,
+            GameResult::Win(_) => Score::Lost,
+            GameResult::Draw | GameResult::Unfinished => Score::Ahead(0),
+        };
+    }
+    let own = s.progress(player).unwrap_or(0);
+    let best_other = (0..s.game().players()).filter(|&q| q != player).map(|q| s.progress(q).unwrap_or(0)).max();
+    Score::Ahead(match best_other {
+        Some(b) => own.saturating_sub(b),
+        None => own,
+    })
+}
+
+/// A hash of the cards `player` sees where they lie, and of how many cards each zone holds
+/// (counters are left out: they change every turn).
+fn position_hash(s: &State, player: u8) -> u64 {
+    // FNV-1a over 64-bit words: fixed, so the same game gives the same decisions everywhere.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |w: u64| h = (h ^ w).wrapping_mul(0x0000_0100_0000_01b3);
+    for z in 0..s.game().program.zones.len() as u16 {
+        let cards = s.zone_cards(z);
+        mix(cards.len() as u64 | (z as u64) << 32);
+        for (i, &c) in cards.iter().enumerate() {
+            mix(if s.can_see(player, z, i) { c as u64 + 1 } else { 0 });
+        }
+    }
+    h
+}
+
+impl Agent for GreedyAgent {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn choose(&mut self, state: &State, player: u8, legal: &[Action]) -> Option<Action> {
+        self.notice_new_game(state);
+        match legal.len() {
+            0 => return None,
+            1 => return Some(legal[0]),
+            _ => {}
+        }
+        // One table it could believe in, shared by every action; `state` itself is not looked at
+        // again.
+        let mut det = state.determinized(player, &mut self.rng);
+        self.complete_secrets(&mut det, player);
+        self.tried.clear();
+        for &a in legal {
+            let mut next = det.clone();
+            // An action the drawn table does not allow leaves it as it was.
+            let _ = next.apply(player, a);
+            self.tried.push((score(&next, player), position_hash(&next, player)));
+        }
+        let top = self.tried.iter().map(|t| t.0).max()?;
+        self.best.clear();
+        self.best.extend((0..legal.len()).filter(|&i| self.tried[i].0 == top));
+        if self.best.iter().any(|&i| !self.seen.contains(&self.tried[i].1)) {
+            let seen = &self.seen;
+            let tried = &self.tried;
+            self.best.retain(|&i| !seen.contains(&tried[i].1));
+        }
+        let pick = self.best[self.rng.below(self.best.len() as u64) as usize];
+        self.seen.insert(self.tried[pick].1);
+        Some(legal[pick])
+    }
+}
