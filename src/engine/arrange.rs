@@ -19,6 +19,8 @@ pub enum ArrangeStep {
     /// Move `amount` from one counter to another, each named as in transcripts: "pot",
     /// "purse of player 1", "stake of 7♥".
     Transfer { amount: i64, from: String, to: String },
+    /// Turn the top card of the zone face up (or down).
+    TurnTop { zone: String, face_up: bool },
 }
 
 /// A name in an arrangement that the game does not know.
@@ -52,6 +54,7 @@ enum Resolved {
     Top { zone: u16, cards: Vec<u16> },
     MoveAll { from: u16, to: u16 },
     Transfer { amount: i64, from: u16, to: u16 },
+    TurnTop { zone: u16, face_up: bool },
 }
 
 impl Arrangement {
@@ -88,6 +91,7 @@ impl Arrangement {
                     Resolved::Top { zone: z, cards: ids }
                 }
                 ArrangeStep::MoveAll { from, to } => Resolved::MoveAll { from: zone(from)?, to: zone(to)? },
+                ArrangeStep::TurnTop { zone: z, face_up } => Resolved::TurnTop { zone: zone(z)?, face_up: *face_up },
                 ArrangeStep::Transfer { amount, from, to } => {
                     let slot = |n: &str| {
                         (0..game.program.counter_slots as u16)
@@ -122,6 +126,14 @@ impl State {
                 }
                 Resolved::Transfer { amount, from, to } => {
                     self.transfer_slots(Some(*amount), *from as usize, *to as usize, sink);
+                }
+                Resolved::TurnTop { zone, face_up } => {
+                    if let Some(&c) = self.zones[*zone as usize].last() {
+                        self.face_up[c as usize] = *face_up;
+                        if sink.enabled() {
+                            sink.event(self, Event::Turn { card: c, face_up: *face_up });
+                        }
+                    }
                 }
                 Resolved::MoveAll { from, to } => {
                     if from == to {
