@@ -140,8 +140,10 @@ fn every_game_simulates() {
         let g = game(&path);
         let (s, _) = summarise(&g, &settings(50, 2));
         assert_eq!(s.games, 50);
-        let total: u64 =
-            s.seats.iter().map(|x| x.wins).sum::<u64>() - s.shared_wins + s.draws.count + s.lost.count + s.unfinished.count;
+        let total: u64 = s.seats.iter().map(|x| x.wins).sum::<u64>() - s.shared_wins
+            + s.draws.count
+            + s.lost.count
+            + s.unfinished.count;
         assert_eq!(total, 50, "{path}: every game is a win, a draw, a loss for all or unfinished");
         assert_ne!(s.length.unit, "decisions", "{path} declares its length");
         assert!(s.metrics.lead_changes_per_game.is_some(), "{path} declares progress");

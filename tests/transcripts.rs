@@ -36,6 +36,14 @@ snapshot!(wilcox_war_play_to_all_single_deck_seed_2, "wilcox_war", Some("play_to
 snapshot!(wilcox_war_play_to_all_single_deck_seed_4, "wilcox_war", Some("play_to_all_single_deck"), 4);
 snapshot!(high_low_war_seed_47, "high_low_war", None, 47);
 snapshot!(high_low_war_seed_58, "high_low_war", None, 58);
+// Seeds where the (random) player plays, covers and loses wilds, and, with `redeal`, forms the
+// deck again: short games, each a whole game.
+snapshot!(wild_twist_solitaire_seed_3, "wild_twist_solitaire", None, 3);
+snapshot!(wild_twist_solitaire_seed_318, "wild_twist_solitaire", None, 318);
+snapshot!(wild_twist_solitaire_descending_seed_57, "wild_twist_solitaire", Some("descending"), 57);
+snapshot!(wild_twist_solitaire_descending_seed_60, "wild_twist_solitaire", Some("descending"), 60);
+snapshot!(wild_twist_solitaire_redeal_seed_197, "wild_twist_solitaire", Some("redeal"), 197);
+snapshot!(wild_twist_solitaire_redeal_seed_335, "wild_twist_solitaire", Some("redeal"), 335);
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);

@@ -410,7 +410,9 @@ impl Checker {
                         if hi < lo || hi - lo >= MAX_ROW {
                             self.errors.push(CheckError::invalid(
                                 a.span,
-                                format!("a row of zones needs from 1 to {MAX_ROW} numbers, from the lower to the higher"),
+                                format!(
+                                    "a row of zones needs from 1 to {MAX_ROW} numbers, from the lower to the higher"
+                                ),
                                 "this row",
                                 Some("write `per 1 to 7` for seven zones".into()),
                             ));
@@ -430,9 +432,8 @@ impl Checker {
                                 what: "enum",
                                 name: n.text.clone(),
                                 span: n.span.into(),
-                                help: suggest(&n.text, names.iter().copied()).or_else(|| {
-                                    Some("a zone is `per player`, `per` an enum, or `per 1 to N`".into())
-                                }),
+                                help: suggest(&n.text, names.iter().copied())
+                                    .or_else(|| Some("a zone is `per player`, `per` an enum, or `per 1 to N`".into())),
                             });
                         }
                     },
@@ -496,10 +497,9 @@ impl Checker {
     /// Reports attributes of one zone that contradict each other or repeat.
     fn check_zone_attrs(&mut self, z: &ast::ZoneDecl) {
         let group = |k: &ZoneAttrKind| match k {
-            ZoneAttrKind::PerPlayer
-            | ZoneAttrKind::Shared
-            | ZoneAttrKind::PerRange(..)
-            | ZoneAttrKind::PerEnum(_) => Some("who owns it"),
+            ZoneAttrKind::PerPlayer | ZoneAttrKind::Shared | ZoneAttrKind::PerRange(..) | ZoneAttrKind::PerEnum(_) => {
+                Some("who owns it")
+            }
             ZoneAttrKind::Facing(_) => Some("how its cards face"),
             ZoneAttrKind::Stack | ZoneAttrKind::Spread => Some("how it is laid out"),
             ZoneAttrKind::Public | ZoneAttrKind::Private => Some("who sees it"),

@@ -259,7 +259,12 @@ pub enum Expr {
     ZoneOf(u16, Box<Expr>),
     /// A zone of a row: instance `first + (key - lo)` when the key (a number, or an enum
     /// member's index with `lo` 0) is one of the `count` keys.
-    ZoneAt { first: u16, lo: i64, count: u16, key: Box<Expr> },
+    ZoneAt {
+        first: u16,
+        lo: i64,
+        count: u16,
+        key: Box<Expr>,
+    },
     /// Whether a card faces up (`true`) or down (`false`); false for `none`.
     FaceUp(Box<Expr>, bool),
     Top(Box<Expr>),
@@ -474,6 +479,10 @@ pub enum Stmt {
     Choose(Choice),
     /// `chooses one of`: the choice, then the block of the branch chosen, or `otherwise` when
     /// there was no candidate.
-    Menu { choice: Choice, bodies: Vec<Vec<Stmt>>, otherwise: Vec<Stmt> },
+    Menu {
+        choice: Choice,
+        bodies: Vec<Vec<Stmt>>,
+        otherwise: Vec<Stmt>,
+    },
     Call(u16, Vec<Expr>),
 }

@@ -302,11 +302,8 @@ fn play(args: &GameArgs, seed: Option<u64>) -> Result<(), Failure> {
         game.program.title,
         game.program.variant.as_ref().map(|v| format!(", variant {v}")).unwrap_or_default()
     ));
-    let mut agents: Vec<Box<dyn Agent>> = players
-        .iter()
-        .enumerate()
-        .filter_map(|(i, k)| agents::make_agent(k, agents::seat_seed(seed, i)))
-        .collect();
+    let mut agents: Vec<Box<dyn Agent>> =
+        players.iter().enumerate().filter_map(|(i, k)| agents::make_agent(k, agents::seat_seed(seed, i))).collect();
     let mut printer = Printer { viewer, unseen: Vec::new() };
     let mut state = State::with_sink(game, seed, Limits::default(), &mut printer);
     let played = agents::play_game(&mut state, &mut agents, &mut printer);

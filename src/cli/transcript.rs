@@ -140,8 +140,10 @@ impl TextTranscript {
 impl EventSink for TextTranscript {
     fn event(&mut self, state: &State, event: Event<'_>) {
         // An onlooker has just read the decision line, which names the open choice already.
-        if let (Viewer::All, Event::Choice { player: Some(_), secret: false, .. } | Event::Picked { player: Some(_), .. }) =
-            (self.viewer, &event)
+        if let (
+            Viewer::All,
+            Event::Choice { player: Some(_), secret: false, .. } | Event::Picked { player: Some(_), .. },
+        ) = (self.viewer, &event)
         {
             return;
         }

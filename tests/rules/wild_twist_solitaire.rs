@@ -88,7 +88,8 @@ fn ws_1_fifty_five_cards_seven_columns_of_one_to_seven_with_the_top_card_up() {
     // 55 - 28 in the display = 27 in the deck, 3 of them drawn into the first hand.
     assert_eq!(count(&s, "deck"), 24);
     assert_eq!(count(&s, "hand"), 3);
-    let names: Vec<String> = (0..s.game().program.cards.len() as u16).map(|c| s.game().card_name(c).to_string()).collect();
+    let names: Vec<String> =
+        (0..s.game().program.cards.len() as u16).map(|c| s.game().card_name(c).to_string()).collect();
     for w in ["Wild", "Wild Red", "Wild Black"] {
         assert_eq!(names.iter().filter(|n| *n == w).count(), 1, "{w}");
     }
@@ -122,7 +123,12 @@ fn ws_2_only_the_top_card_of_the_hand_is_played_and_a_draw_keeps_the_order() {
 
 #[test]
 fn ws_2_an_emptied_hand_draws_at_once() {
-    let t = Table { columns: [&["5♥"], &[], &[], &[], &[], &[], &[]], hand: &["6♠"], deck: &["J♦", "Q♦"], ..Table::default() };
+    let t = Table {
+        columns: [&["5♥"], &[], &[], &[], &[], &[], &[]],
+        hand: &["6♠"],
+        deck: &["J♦", "Q♦"],
+        ..Table::default()
+    };
     let (mut s, mut log) = start_with(None, &[], &t);
     choose(&mut s, &mut log, &["6♠: hand -> column 1"]);
     assert_eq!(cards(&s, "column of 1"), ["6♠", "5♥"]);
@@ -371,11 +377,8 @@ fn ws_8_all_fifty_two_cards_on_the_suit_piles_wins() {
         v.iter().map(|s| s.as_str()).collect()
     }
     let (s1, s2, s3, s4) = (as_refs(&spades), as_refs(&clubs), as_refs(&diamonds), as_refs(&hearts));
-    let t = Table {
-        hand: &["K♥"],
-        piles: &[("♠", &s1), ("♣", &s2), ("♦", &s3), ("♥", &s4)],
-        ..Table::default()
-    };
+    let t =
+        Table { hand: &["K♥"], piles: &[("♠", &s1), ("♣", &s2), ("♦", &s3), ("♥", &s4)], ..Table::default() };
     let (mut s, mut log) = start_with(None, &[], &t);
     choose(&mut s, &mut log, &["K♥: hand -> pile"]);
     assert_eq!(winners(&s), Some(vec![1]));
@@ -388,11 +391,8 @@ fn ws_8_no_move_and_no_draw_loses_and_the_turn_cap_loses() {
     let (s, _) = start_with(None, &[], &t);
     assert!(lost(&s));
     // Two columns that pass a 6♠ back and forth forever: the cap ends the game as a loss.
-    let t = Table {
-        columns: [&["5♥"], &["5♦", "6♠"], &[], &[], &[], &[], &[]],
-        hand: &["9♣"],
-        ..Table::default()
-    };
+    let t =
+        Table { columns: [&["5♥"], &["5♦", "6♠"], &[], &[], &[], &[], &[]], hand: &["9♣"], ..Table::default() };
     let (mut s, mut log) = start_with(None, &[("max_moves", "10")], &t);
     play(&mut s, &mut log, |_, _, labels| labels[0].clone());
     assert!(lost(&s));

@@ -102,7 +102,11 @@ impl Printer<'_> {
             .map(|x| format!("{} from {}{}", x.var.text, domain(&x.from), filter_text(&x.filter)))
             .collect();
         let tail = filter_text(&b.filter);
-        let one = if binds.is_empty() { format!("{label}{tail} {{") } else { format!("{label} for {}{tail} {{", binds.join(", ")) };
+        let one = if binds.is_empty() {
+            format!("{label}{tail} {{")
+        } else {
+            format!("{label} for {}{tail} {{", binds.join(", "))
+        };
         if binds.len() < 2 || self.column() + one.chars().count() <= WIDTH {
             self.write(&one);
             return;
