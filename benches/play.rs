@@ -88,6 +88,18 @@ fn high_low_war(b: divan::Bencher) {
     bench_game(b, "high_low_war", None);
 }
 
+/// One game of Wild Twist Solitaire with a random player: a whole game is long (up to 2,000
+/// turns, each listing every move of `chooses one of`), so fewer samples.
+#[divan::bench(sample_count = 30, sample_size = 1)]
+fn wild_twist_solitaire(b: divan::Bencher) {
+    bench_game(b, "wild_twist_solitaire", None);
+}
+
+#[divan::bench(sample_count = 30, sample_size = 1)]
+fn wild_twist_solitaire_descending(b: divan::Bencher) {
+    bench_game(b, "wild_twist_solitaire", Some("descending"));
+}
+
 /// Wild Twist War, interpreted against written by hand (`benches/baseline/`), single-threaded:
 /// `cargo bench --bench play -- vs_baseline`. Both play the same games: one iteration plays the
 /// games of seeds 1..=100 (the same in both, as `tests/baseline.rs` checks), so the throughput
