@@ -80,3 +80,30 @@ fn deeply_nested_expressions_are_parsed_or_refused_without_a_crash() {
     let file = cardlang::syntax::parse(&src).expect("parses");
     assert!(check::check(&file, &Config::default()).is_ok());
 }
+
+/// A menu whose names multiply into more candidates than anyone could read stops the game.
+#[test]
+fn a_menu_with_too_many_candidates_stops_unfinished() {
+    let menu = |pick: &str| {
+        format!(
+            "game \"Menu\"\nplayers 1\nprocedure play {{\n{pick} chooses one of {{\n\
+             \"{{a}} {{b}}\" for a from 1 to 10000, b from 1 to 10000 where a + b > 0 {{ }}\n}}\nend game winner player 1\n}}"
+        )
+    };
+    let note = Some("a choice offered more than 10,000 candidates, or took too long to list");
+    // A player is asked (the first candidate comes at once); the first choice stops the game.
+    let mut s = start(&menu("player 1"), Limits::default());
+    let legal = s.legal_actions(0);
+    assert_eq!(legal.len(), 10_000, "the list stops at the limit");
+    s.apply(0, legal[0]).expect("a listed action is accepted");
+    let o = s.outcome().expect("stopped");
+    assert_eq!(o.result, GameResult::Unfinished);
+    assert_eq!(o.note.as_deref(), note);
+    // Chance lists everything at once, so it stops at once.
+    let s = start(&menu("chance"), Limits::default());
+    assert_eq!(s.outcome().map(|o| o.note.as_deref()), Some(note));
+    // A menu whose conditions reject everything stops when the work runs out, not after 10^8 tests.
+    let src = menu("player 1").replace("a + b > 0", "a + b < 0");
+    let s = start(&src, Limits::default());
+    assert_eq!(s.outcome().map(|o| o.note.as_deref()), Some(note));
+}

@@ -431,12 +431,11 @@ pub struct MenuBind {
 pub const MAX_BINDS: usize = 6;
 
 impl Choice {
-    /// What the choice is made from (a menu's first domain, or a range standing for it).
-    pub fn domain(&self) -> &Domain {
-        const NOTHING: Domain = Domain::Card(Expr::Const(Value::None));
+    /// What the choice is made from; a menu has a domain per name, not one.
+    pub fn domain(&self) -> Option<&Domain> {
         match self {
-            Choice::One { from, .. } | Choice::Secret { from, .. } => from,
-            Choice::Menu { .. } => &NOTHING,
+            Choice::One { from, .. } | Choice::Secret { from, .. } => Some(from),
+            Choice::Menu { .. } => None,
         }
     }
 }

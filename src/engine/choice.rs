@@ -10,6 +10,9 @@ use crate::check::ir::{Choice, Domain, Expr, TextPart, Type, Value};
 /// The most numbers a range choice may offer; a rule asking for more ends the game unfinished.
 pub const MAX_RANGE: i64 = 10_000;
 
+/// Why a game stops when a `chooses one of` is too big to list.
+const TOO_BIG_MENU: &str = "a choice offered more than 10,000 candidates, or took too long to list";
+
 /// The candidates of a choice, resolved against the state.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Candidates {
@@ -42,7 +45,7 @@ impl State {
         self.pc -= 1;
         let n = self.game.program.players;
         // Only a range can be too big; other choices skip the extra look at their candidates.
-        let ranged = matches!(choice.domain(), Domain::Range(..));
+        let ranged = matches!(choice.domain(), Some(Domain::Range(..)));
         let too_big = |s: &State, p: u8| {
             ranged
                 && matches!(s.pick(p).map(|k| k.cands),
@@ -86,10 +89,17 @@ impl State {
             }
             Choice::Menu { player: Some(who), branch, branches, .. } => {
                 if let Value::Player(p) = self.eval(who) {
-                    if self.menu_has_candidates(branches) {
-                        self.menu = std::sync::OnceLock::new();
-                        self.pending = Pending::One { player: p };
-                        return true;
+                    match self.menu_has_candidates(branches) {
+                        Some(true) => {
+                            self.menu = std::sync::OnceLock::new();
+                            self.pending = Pending::One { player: p };
+                            return true;
+                        }
+                        Some(false) => {}
+                        None => {
+                            self.stop_unfinished(TOO_BIG_MENU, sink);
+                            return true;
+                        }
                     }
                 }
                 self.pc += 1;
@@ -97,9 +107,13 @@ impl State {
             }
             Choice::Menu { player: None, branch, branches, .. } => {
                 let all = self.menu_tuples(branches);
-                let t = match all.len() {
+                if all.too_big {
+                    self.stop_unfinished(TOO_BIG_MENU, sink);
+                    return true;
+                }
+                let t = match all.tuples.len() {
                     0 => None,
-                    k => all.get(self.rng.below(k as u64) as usize).copied(),
+                    k => all.tuples.get(self.rng.below(k as u64) as usize).copied(),
                 };
                 self.pc += 1;
                 self.take_tuple(branches, *branch, t, None, sink);
@@ -135,7 +149,7 @@ impl State {
         let mut binds = Binds::default();
         // The chooser (of a secret choice) is binding 0, the candidate binding 1.
         binds.set(0, player_slot.map_or(u32::MAX, |ps| self.abs_slot(ps)), Value::Player(player));
-        let cands = match choice.domain() {
+        let cands = match choice.domain()? {
             Domain::Zone(z) => match self.eval_in(z, &binds) {
                 Value::Zone(z) => Candidates::Zone(z),
                 Value::Zones(first, n) => Candidates::Zones(first, n),
@@ -193,7 +207,7 @@ impl State {
     /// by its index in its enum, a number by its distance from the lowest.
     fn for_each_candidate(&self, player: u8, mut f: impl FnMut(Action) -> bool) {
         if let Some(Instr::Choose(Choice::Menu { branches, .. })) = self.game.code.instrs.get(self.pc as usize) {
-            for i in 0..self.pending_tuples(branches).len() {
+            for i in 0..self.pending_tuples(branches).tuples.len() {
                 if !f(Action(i as u32)) {
                     break;
                 }
@@ -370,9 +384,14 @@ impl State {
     pub(crate) fn resolve_choice<S: EventSink>(&mut self, player: u8, action: Action, sink: &mut S) {
         let game = self.game.clone();
         let Some(Instr::Choose(choice)) = game.code.instrs.get(self.pc as usize) else { return };
-        let ty = choice.domain().value_type();
+        let ty = choice.domain().map_or(Type::None, Domain::value_type);
         match choice {
             Choice::Menu { branch, branches, .. } => {
+                if self.pending_tuples(branches).too_big {
+                    self.pending = Pending::None;
+                    self.stop_unfinished(TOO_BIG_MENU, sink);
+                    return;
+                }
                 let t = self.menu_tuple(branches, action);
                 self.menu = std::sync::OnceLock::new();
                 self.pending = Pending::None;

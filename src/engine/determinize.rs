@@ -31,6 +31,8 @@ impl State {
     /// they cannot see; `observation(player)` is unchanged (see the module documentation).
     pub fn determinized(&self, player: u8, rng: &mut Rng) -> State {
         let mut s = self.clone();
+        // A pending menu's candidates were listed on the real table: list them again on this one.
+        s.menu = std::sync::OnceLock::new();
         s.deal_hidden(self, player, rng);
         s.redraw_secrets(player, rng);
         s.rng = Rng::new(rng.next_u64());

@@ -105,7 +105,7 @@ impl State {
 
     fn local_in(&self, slot: u16, b: &Binds) -> Value {
         let abs = self.abs_slot(slot);
-        // The latest binding of a slot wins (a branch may bind a name its chooser's uses).
+        // The latest binding of a slot wins.
         for &(s, v) in b.items[..b.len].iter().rev() {
             if s == abs {
                 return v;

@@ -11,6 +11,21 @@ use super::events::{Event, EventSink};
 use super::state::{Action, State};
 use crate::check::ir::{Domain, MenuBind, MenuBranch, TextPart, Value};
 
+/// The most candidates a menu may offer; a rule asking for more ends the game unfinished.
+pub const MAX_MENU: usize = 10_000;
+
+/// The most values a menu's names may take while its candidates are listed (each one is tested
+/// against its condition); past it the listing stops, and the game ends unfinished.
+const MAX_MENU_WORK: u64 = 1_000_000;
+
+/// The candidates of a pending menu, listed once.
+#[derive(Debug)]
+pub(crate) struct MenuList {
+    pub tuples: Vec<Tuple>,
+    /// Whether listing stopped at a limit before the end (`MAX_MENU`, `MAX_MENU_WORK`).
+    pub too_big: bool,
+}
+
 /// One candidate of a menu: its branch and the value of each name the branch binds.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Tuple {
@@ -19,9 +34,11 @@ pub(crate) struct Tuple {
 }
 
 impl State {
-    /// Calls `f` with each candidate of a menu in order, until `f` says stop.
-    pub(crate) fn for_each_tuple(&self, branches: &[MenuBranch], mut f: impl FnMut(&Tuple) -> bool) {
+    /// Calls `f` with each candidate of a menu in order, until `f` says stop. Returns false
+    /// when the listing stopped at the work limit instead.
+    pub(crate) fn for_each_tuple(&self, branches: &[MenuBranch], mut f: impl FnMut(&Tuple) -> bool) -> bool {
         let mut t = Tuple { branch: 0, binds: Binds::default() };
+        let mut work = 0u64;
         for (i, b) in branches.iter().enumerate() {
             t.branch = i;
             t.binds = Binds::default();
@@ -30,26 +47,32 @@ impl State {
                     continue;
                 }
             }
-            if !self.bind_level(&b.binds, &mut t, &mut f) {
-                return;
+            if !self.bind_level(&b.binds, &mut t, &mut work, &mut f) {
+                break;
             }
         }
+        work <= MAX_MENU_WORK
     }
 
     /// Binds the first of `rest` to each of its candidates in turn (those that meet its
-    /// condition), then the others; calls `f` once all are bound. Returns false to stop.
-    fn bind_level(&self, rest: &[MenuBind], t: &mut Tuple, f: &mut impl FnMut(&Tuple) -> bool) -> bool {
+    /// condition), then the others; calls `f` once all are bound. Returns false to stop (`f`
+    /// said so, or `work` passed the limit).
+    fn bind_level(&self, rest: &[MenuBind], t: &mut Tuple, work: &mut u64, f: &mut impl FnMut(&Tuple) -> bool) -> bool {
         let Some((first, rest)) = rest.split_first() else { return f(t) };
         let level = t.binds.len();
         let slot = self.abs_slot(first.slot);
         let mut offer = |v: Value, t: &mut Tuple| -> bool {
+            *work += 1;
+            if *work > MAX_MENU_WORK {
+                return false;
+            }
             t.binds.set(level, slot, v);
             if let Some(flt) = &first.filter {
                 if !self.eval_in(flt, &t.binds).is_true() {
                     return true;
                 }
             }
-            self.bind_level(rest, t, f)
+            self.bind_level(rest, t, work, f)
         };
         match &first.from {
             Domain::Card(e) => {
@@ -101,34 +124,39 @@ impl State {
         true
     }
 
-    /// Every candidate of a menu, in order.
-    pub(crate) fn menu_tuples(&self, branches: &[MenuBranch]) -> Vec<Tuple> {
-        let mut all = Vec::new();
-        self.for_each_tuple(branches, |t| {
-            all.push(*t);
-            true
+    /// Every candidate of a menu, in order, up to the limits.
+    pub(crate) fn menu_tuples(&self, branches: &[MenuBranch]) -> MenuList {
+        let mut tuples = Vec::new();
+        let mut too_many = false;
+        let within = self.for_each_tuple(branches, |t| {
+            too_many = tuples.len() >= MAX_MENU;
+            if !too_many {
+                tuples.push(*t);
+            }
+            !too_many
         });
-        all
+        MenuList { tuples, too_big: too_many || !within }
     }
 
     /// Every candidate of the pending menu, listed once and kept until it is chosen.
-    pub(crate) fn pending_tuples(&self, branches: &[MenuBranch]) -> &Arc<Vec<Tuple>> {
+    pub(crate) fn pending_tuples(&self, branches: &[MenuBranch]) -> &Arc<MenuList> {
         self.menu.get_or_init(|| Arc::new(self.menu_tuples(branches)))
     }
 
     /// The candidate an action stands for, if the action is one.
     pub(crate) fn menu_tuple(&self, branches: &[MenuBranch], action: Action) -> Option<Tuple> {
-        self.pending_tuples(branches).get(action.0 as usize).copied()
+        self.pending_tuples(branches).tuples.get(action.0 as usize).copied()
     }
 
-    /// Whether a menu has at least one candidate (found without listing them all).
-    pub(crate) fn menu_has_candidates(&self, branches: &[MenuBranch]) -> bool {
+    /// Whether a menu has at least one candidate (found without listing them all), or `None`
+    /// when looking passed the work limit first.
+    pub(crate) fn menu_has_candidates(&self, branches: &[MenuBranch]) -> Option<bool> {
         let mut found = false;
-        self.for_each_tuple(branches, |_| {
+        let within = self.for_each_tuple(branches, |_| {
             found = true;
             false
         });
-        found
+        (found || within).then_some(found)
     }
 
     /// A candidate's label as `viewer` sees it: a card they cannot see is "a card".

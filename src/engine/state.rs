@@ -107,7 +107,7 @@ pub struct State {
     pub(crate) arrangement: Option<Arc<Arrangement>>,
     /// The candidates of the pending `chooses one of`, listed the first time they are asked
     /// for (the table cannot change until the choice is made); empty when none is pending.
-    pub(crate) menu: std::sync::OnceLock<Arc<Vec<super::menu::Tuple>>>,
+    pub(crate) menu: std::sync::OnceLock<Arc<super::menu::MenuList>>,
 }
 
 /// Why an action was refused.
