@@ -37,8 +37,9 @@ pub trait EventSink {
     fn enabled(&self) -> bool {
         true
     }
-    /// Whether announcements are wanted (their text is built only then); a sink that watches the
-    /// table but not the words can say no and save the formatting.
+    /// Whether announcements (and the labels of `chooses one of` picks) are wanted: their text is
+    /// built only then; a sink that watches the table but not the words can say no and save the
+    /// formatting.
     fn announcements(&self) -> bool {
         self.enabled()
     }

@@ -193,7 +193,8 @@ impl State {
             return;
         };
         let b = &branches[t.branch];
-        if sink.enabled() {
+        // The labels are words: a sink that watches the table but not the words is spared them.
+        if sink.announcements() {
             let full = self.menu_label(b, &t, None);
             let own = self.menu_label(b, &t, player);
             // No seat has this number: only what everyone sees is named.
