@@ -3,34 +3,16 @@
 //! same on two tables that look the same to it, it beats random play where choices matter, and
 //! `cardlang simulate` seats it.
 
+mod common;
+
+use common::every_game;
 use std::process::Command;
 use std::sync::Arc;
 
 use cardlang::agents::{self, Agent, Decision, GreedyAgent, RandomAgent, Watcher};
-use cardlang::check::{self, variants, Config};
+use cardlang::check::Config;
 use cardlang::engine::rng::Rng;
 use cardlang::engine::{Event, EventSink, Game, Limits, NoEvents, State, ToMove};
-
-/// Every game in games/*.cardgame, with each variant it declares.
-fn every_game() -> Vec<(String, Arc<Game>)> {
-    let dir = format!("{}/games", env!("CARGO_MANIFEST_DIR"));
-    let mut paths: Vec<_> = std::fs::read_dir(&dir).expect("games/ exists").flatten().map(|e| e.path()).collect();
-    paths.sort();
-    let mut out = Vec::new();
-    for path in paths.iter().filter(|p| p.extension().and_then(|e| e.to_str()) == Some("cardgame")) {
-        let text = std::fs::read_to_string(path).expect("readable");
-        let file = cardlang::syntax::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let mut names = vec![None];
-        names.extend(variants::variant_decls(&file).iter().map(|v| Some(v.name.text.clone())));
-        for v in names {
-            let config = Config { variant: v.clone(), sets: Vec::new() };
-            let program = check::check(&file, &config).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-            out.push((format!("{} {}", path.display(), v.unwrap_or_default()), Game::new(program)));
-        }
-    }
-    assert!(out.len() >= 4, "the games are found");
-    out
-}
 
 fn load(path: &str) -> Arc<Game> {
     cardlang::cli::load::load_game(path, &Config::default()).unwrap_or_else(|e| panic!("{path}: {e}"))

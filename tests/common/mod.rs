@@ -1,0 +1,48 @@
+//! Helpers shared by test files: every game in games/ and games/variants/, checked.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use cardlang::check::{self, variants, Config};
+use cardlang::engine::Game;
+
+/// Every game in games/*.cardgame with each variant it declares, and every variant of every
+/// variant file in games/variants/, each with a label naming it.
+pub fn every_game() -> Vec<(String, Arc<Game>)> {
+    let dir = format!("{}/games", env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir).expect("games/ exists").flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths {
+        if path.extension().and_then(|e| e.to_str()) != Some("cardgame") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let file = cardlang::syntax::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut names = vec![None];
+        names.extend(variants::variant_decls(&file).iter().map(|v| Some(v.name.text.clone())));
+        for v in names {
+            let config = Config { variant: v.clone(), sets: Vec::new() };
+            let program = check::check(&file, &config).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+            let label =
+                format!("{} {}", path.file_name().and_then(|f| f.to_str()).unwrap_or("?"), v.unwrap_or_default());
+            out.push((label, Game::new(program)));
+        }
+    }
+    let mut files: Vec<_> = std::fs::read_dir(format!("{dir}/variants"))
+        .expect("games/variants/ exists")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    for path in files {
+        let loaded = cardlang::cli::load::read(&path.to_string_lossy()).unwrap_or_else(|e| panic!("{}: {e:?}", e.1));
+        for v in &loaded.own_variants {
+            let config = Config { variant: Some(v.clone()), sets: Vec::new() };
+            let program = loaded.check(&config).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            out.push((format!("{} {v}", path.display()), Game::new(program)));
+        }
+    }
+    assert!(out.len() >= 5, "the games and variants are all found");
+    out
+}
