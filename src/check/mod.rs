@@ -159,6 +159,7 @@ impl Checker {
             setup,
             play: play?,
             measures,
+            melds: None,
         })
     }
 

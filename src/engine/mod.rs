@@ -8,6 +8,7 @@ mod eval;
 pub mod events;
 mod exec;
 pub mod lower;
+pub mod melds;
 mod menu;
 mod observe;
 pub mod rng;
