@@ -13,7 +13,8 @@ impl Checker {
 
     /// The value of an expression over known locals.
     pub(crate) fn const_eval_with(&mut self, e: &Expr, span: Span, locals: &[Value]) -> Value {
-        match eval(e, locals) {
+        let cx = Cx { locals, cards: &self.card_props, properties: self.properties.len(), orders: &self.orders };
+        match eval(e, &cx) {
             Some(v) => v,
             None => {
                 self.errors.push(CheckError::invalid(
@@ -28,31 +29,61 @@ impl Checker {
     }
 }
 
-fn eval(e: &Expr, locals: &[Value]) -> Option<Value> {
+/// What a constant expression may read: known locals, and the properties and rank of a card
+/// made already (a card bound to a local, as in a `melds` declaration's rules).
+struct Cx<'a> {
+    locals: &'a [Value],
+    cards: &'a [Value],
+    properties: usize,
+    orders: &'a [OrderInfo],
+}
+
+impl Cx<'_> {
+    fn prop(&self, card: Value, p: u16) -> Option<Value> {
+        match card {
+            Value::Card(c) => self.cards.get(c as usize * self.properties + p as usize).copied(),
+            _ => Some(Value::None),
+        }
+    }
+    fn rank(&self, o: u16, member: Value) -> Value {
+        match (self.orders.get(o as usize), member) {
+            (Some(order), Value::Sym(m)) => order.rank_of.get(m as usize).copied().flatten().map_or(Value::None, Value::Int),
+            _ => Value::None,
+        }
+    }
+}
+
+fn eval(e: &Expr, cx: &Cx<'_>) -> Option<Value> {
     Some(match e {
         Expr::Const(v) => *v,
-        Expr::Local(s) => *locals.get(*s as usize)?,
-        Expr::Not(x) => Value::Bool(!eval(x, locals)?.is_true()),
-        Expr::Neg(x) => Value::Int(-eval(x, locals)?.as_int()?),
+        Expr::Local(s) => *cx.locals.get(*s as usize)?,
+        Expr::Prop(c, p) => cx.prop(eval(c, cx)?, *p)?,
+        Expr::OrderOf(o, c) => {
+            let property = cx.orders.get(*o as usize)?.property;
+            cx.rank(*o, cx.prop(eval(c, cx)?, property)?)
+        }
+        Expr::MemberRank(o, m) => cx.rank(*o, eval(m, cx)?),
+        Expr::Not(x) => Value::Bool(!eval(x, cx)?.is_true()),
+        Expr::Neg(x) => Value::Int(-eval(x, cx)?.as_int()?),
         Expr::If(c, t, o) => {
-            if eval(c, locals)?.is_true() {
-                eval(t, locals)?
+            if eval(c, cx)?.is_true() {
+                eval(t, cx)?
             } else {
-                eval(o, locals)?
+                eval(o, cx)?
             }
         }
-        Expr::IsNone(x) => Value::Bool(eval(x, locals)? == Value::None),
+        Expr::IsNone(x) => Value::Bool(eval(x, cx)? == Value::None),
         Expr::SetOf(xs) => {
             let mut mask = 0u64;
             for x in xs {
-                if let Value::Sym(s) = eval(x, locals)? {
+                if let Value::Sym(s) = eval(x, cx)? {
                     mask |= 1u64.checked_shl(s as u32).unwrap_or(0);
                 }
             }
             Value::Set(mask)
         }
         Expr::Binary(op, a, b) => {
-            let (a, b) = (eval(a, locals)?, eval(b, locals)?);
+            let (a, b) = (eval(a, cx)?, eval(b, cx)?);
             match op {
                 BinOp::And => Value::Bool(a.is_true() && b.is_true()),
                 BinOp::Or => Value::Bool(a.is_true() || b.is_true()),
@@ -80,7 +111,7 @@ fn eval(e: &Expr, locals: &[Value]) -> Option<Value> {
             }
         }
         Expr::Builtin(b, xs) => {
-            let v: Option<Vec<i64>> = xs.iter().map(|x| eval(x, locals)?.as_int()).collect();
+            let v: Option<Vec<i64>> = xs.iter().map(|x| eval(x, cx)?.as_int()).collect();
             let v = v?;
             Value::Int(match (b, v.as_slice()) {
                 (Builtin::Sign, [x]) => x.signum(),

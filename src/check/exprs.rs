@@ -205,6 +205,12 @@ impl Checker {
                 let c = self.typed(target, Type::Card, scope);
                 (Expr::FaceUp(Box::new(c), *up), Type::Bool)
             }
+            ExprKind::Deadwood { zone, without } => {
+                self.need_melds(e.span, "`deadwood of`");
+                let z = self.zone_expr(zone, scope);
+                let c = without.as_ref().map(|c| Box::new(self.typed(c, Type::Card, scope)));
+                (Expr::Deadwood(Box::new(z), c), Type::Int)
+            }
             ExprKind::Every(name) => match self.globals.get(&name.text).map(|g| g.0) {
                 Some(Global::Zone(z)) => {
                     let info = &self.zone_decls[z as usize];
@@ -437,8 +443,20 @@ impl Checker {
                 }
             }
             Some(Global::Order(o)) => {
-                let c = self.typed(arg, Type::Card, scope);
-                (Expr::OrderOf(o, Box::new(c)), Type::Int)
+                // An order applies to a card, or to a member of the enum it ranks.
+                let info = &self.orders[o as usize];
+                let members = match self.properties[info.property as usize].ty {
+                    Type::Enum(en) => Some(en),
+                    _ => None,
+                };
+                let (x, ty) = self.check_expr(arg, members.map(Type::Enum), scope);
+                match ty {
+                    Type::Enum(en) if Some(en) == members => (Expr::MemberRank(o, Box::new(x)), Type::Int),
+                    _ => {
+                        self.expect_type(arg.span, Type::Card, ty);
+                        (Expr::OrderOf(o, Box::new(x)), Type::Int)
+                    }
+                }
             }
             Some(Global::Property(p)) => {
                 let c = self.typed(arg, Type::Card, scope);
@@ -644,6 +662,8 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
         Expr::Opponent(x) => Expr::Opponent(s(x)),
         Expr::Prop(x, p) => Expr::Prop(s(x), p),
         Expr::OrderOf(o, x) => Expr::OrderOf(o, s(x)),
+        Expr::MemberRank(o, x) => Expr::MemberRank(o, s(x)),
+        Expr::Deadwood(z, c) => Expr::Deadwood(s(z), c.map(s)),
         Expr::Binary(op, a, b) => Expr::Binary(op, s(a), s(b)),
         Expr::Not(x) => Expr::Not(s(x)),
         Expr::Neg(x) => Expr::Neg(s(x)),

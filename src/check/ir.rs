@@ -338,6 +338,11 @@ pub enum Expr {
     Prop(Box<Expr>, u16),
     /// The position of a card's property in a rank order.
     OrderOf(u16, Box<Expr>),
+    /// The position of an enum member in a rank order (`aces_low of rank` in a card's block).
+    MemberRank(u16, Box<Expr>),
+    /// The fewest deadwood points the cards of a zone can be left with, leaving out one card
+    /// when the second expression is one (`deadwood of hand of p without c`).
+    Deadwood(Box<Expr>, Option<Box<Expr>>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Not(Box<Expr>),
     Neg(Box<Expr>),
@@ -431,6 +436,13 @@ pub enum Effect {
         to: Place,
     },
     Announce(Vec<TextPart>),
+    /// `meld Z to every R` (`lay_off`: `lay off Z to every R`): the meld search moves the
+    /// melds of zone `from` (or the cards it can lay off) into the zones of row `to`.
+    Meld {
+        from: Expr,
+        to: Expr,
+        lay_off: bool,
+    },
 }
 
 /// What a choice is made from.

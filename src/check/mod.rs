@@ -8,6 +8,7 @@ mod exprs;
 pub mod ir;
 pub mod lints;
 mod measures;
+mod melds;
 mod stmts;
 pub mod variants;
 
@@ -75,6 +76,8 @@ pub(crate) enum Global {
     Counter(u16),
     Function,
     Procedure(u16),
+    /// The game's `melds` declaration.
+    Melds,
 }
 
 /// A group of cards declared by one `cards` declaration: each card's name and properties.
@@ -113,6 +116,8 @@ pub(crate) struct Checker {
     pub option_literals: Vec<ast::OptionDecl>,
     pub option_overrides: Vec<ast::OptionDecl>,
     pub option_sets: Vec<(String, String)>,
+    /// The game's melds, once collected.
+    pub melds: Option<MeldRules>,
 }
 
 impl Checker {
@@ -125,6 +130,8 @@ impl Checker {
         self.collect_orders(&applied.items);
         self.collect_cards(&applied.items);
         self.collect_zones(&applied.items);
+        // After the zones: a per-player zone that holds a group makes cards of its own.
+        self.collect_melds(&applied.items);
         self.collect_counters(&applied.items);
         self.collect_routines(&applied.items);
         self.check_functions();
@@ -159,7 +166,7 @@ impl Checker {
             setup,
             play: play?,
             measures,
-            melds: None,
+            melds: self.melds.take(),
         })
     }
 
@@ -205,6 +212,7 @@ impl Checker {
             }
             let g = match item {
                 ast::Item::Function(_) => Global::Function,
+                ast::Item::Melds(_) => Global::Melds,
                 // Filled in with real indices as each kind is collected.
                 _ => Global::Cards,
             };

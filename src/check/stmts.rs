@@ -166,6 +166,20 @@ impl Checker {
                 }
             }),
             StmtKind::Announce(parts) => Stmt::Effect(Effect::Announce(self.check_template(parts, scope))),
+            StmtKind::Meld { from, to, lay_off } => {
+                self.need_melds(s.span, if *lay_off { "`lay off`" } else { "`meld`" });
+                let from = self.zone_expr(from, scope);
+                let (row, ty) = self.check_expr(to, None, scope);
+                if ty != Type::Zones {
+                    self.errors.push(CheckError::invalid(
+                        to.span,
+                        "melds go to a row of zones",
+                        "not a row",
+                        Some("write `every Z` for a zone declared `per 1 to N`: each meld goes to a zone of its own".into()),
+                    ));
+                }
+                Stmt::Effect(Effect::Meld { from, to: row, lay_off: *lay_off })
+            }
             StmtKind::Transfer { amount, from, to } => {
                 let amount = amount.as_ref().map(|a| self.typed(a, Type::Int, scope));
                 let from = self.transfer_place(from, scope);

@@ -51,13 +51,10 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
             2,
         ));
     }
-    // The progress expression as written, for the report's legend.
+    // The progress expression, written back as `fmt` writes it, for the report's legend (a
+    // slice of the source would take along any comment that follows it).
     let progress = loaded.file.items.iter().find_map(|i| match i {
-        Item::Progress(p) => {
-            let source = loaded.sources.locate(p.value.span.start)?;
-            let (a, b) = (p.value.span.start - source.offset, p.value.span.end - source.offset);
-            source.text.get(a..b).map(str::to_string)
-        }
+        Item::Progress(p) => Some(crate::syntax::fmt::expression(&p.value)),
         _ => None,
     });
     let bar = ProgressBar::with_draw_target(Some(req.settings.games), ProgressDrawTarget::stderr());

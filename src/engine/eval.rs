@@ -197,6 +197,24 @@ impl State {
                     _ => Value::None,
                 }
             }
+            Expr::MemberRank(o, m) => match self.eval_in(m, b) {
+                Value::Sym(s) => program.orders[*o as usize]
+                    .rank_of
+                    .get(s as usize)
+                    .copied()
+                    .flatten()
+                    .map_or(Value::None, Value::Int),
+                _ => Value::None,
+            },
+            Expr::Deadwood(z, without) => {
+                let (Some(rules), Some(z)) = (program.melds.as_ref(), self.zone_of_in(z, b)) else {
+                    return Value::None;
+                };
+                let skip = without.as_ref().map(|c| self.eval_in(c, b));
+                let cards: Vec<u16> =
+                    self.zones[z as usize].iter().copied().filter(|&c| skip != Some(Value::Card(c))).collect();
+                super::melds::deadwood(rules, &cards).map_or(Value::None, Value::Int)
+            }
             Expr::Binary(op, l, r) => self.binary(*op, l, r, b),
             Expr::Not(x) => Value::Bool(!self.eval_in(x, b).is_true()),
             Expr::Neg(x) => match self.eval_in(x, b) {

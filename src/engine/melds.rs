@@ -208,8 +208,11 @@ fn cards_of(hand: &[u16], mask: usize) -> impl Iterator<Item = u16> + '_ {
     hand.iter().enumerate().filter(move |(i, _)| mask >> i & 1 == 1).map(|(_, &c)| c)
 }
 
+/// What the search knows of card `c`; a card it was not told of is a natural card with no
+/// values, which no meld takes.
 fn card(rules: &MeldRules, c: u16) -> &MeldCard {
-    &rules.cards[c as usize]
+    static UNKNOWN: MeldCard = MeldCard { values: Vec::new(), wild: false, keeps: 0, points: 0 };
+    rules.cards.get(c as usize).unwrap_or(&UNKNOWN)
 }
 
 /// The value card `c` is fixed to for `slot`: a natural card's own value (`Err` when it has

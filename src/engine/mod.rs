@@ -8,6 +8,7 @@ mod eval;
 pub mod events;
 mod exec;
 pub mod lower;
+mod lay;
 pub mod melds;
 mod menu;
 mod observe;

@@ -98,6 +98,8 @@ pub enum Item {
     Length { span: Span, counter: Name },
     /// `progress p = expr`: how far along each player is, for `simulate`.
     Progress(ProgressDecl),
+    /// `melds name { ... }`: the melds of a rummy game.
+    Melds(MeldsDecl),
 }
 
 impl Item {
@@ -115,6 +117,7 @@ impl Item {
             Item::Function(d) => Some(&d.name),
             Item::Procedure(d) => Some(&d.name),
             Item::Variant(d) => Some(&d.name),
+            Item::Melds(d) => Some(&d.name),
         }
     }
 
@@ -133,6 +136,7 @@ impl Item {
             Item::Function(d) => d.span,
             Item::Procedure(d) => d.span,
             Item::Variant(d) => d.span,
+            Item::Melds(d) => d.span,
         }
     }
 
@@ -153,6 +157,7 @@ impl Item {
             Item::Variant(_) => "variant",
             Item::Length { .. } => "length",
             Item::Progress(_) => "progress",
+            Item::Melds(_) => "melds",
         }
     }
 }
@@ -266,6 +271,74 @@ pub struct OrderDecl {
     pub name: Name,
     pub property: Name,
     pub members: Vec<Name>,
+}
+
+/// `melds rummy { ... }`: the patterns a meld follows, what a wild stands for, and what a card
+/// in the deadwood counts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeldsDecl {
+    pub span: Span,
+    pub name: Name,
+    pub patterns: Vec<MeldPatternDecl>,
+    /// `wild c where cond: stands for ...`, each one written (more than one is an error).
+    pub wilds: Vec<MeldWildDecl>,
+    /// `deadwood c: expr`, each one written (more than one is an error).
+    pub points: Vec<MeldPointsDecl>,
+}
+
+/// `run: same suit, consecutive aces_low, 3 or more cards`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeldPatternDecl {
+    pub span: Span,
+    pub name: Name,
+    pub rules: Vec<MeldRuleDecl>,
+    pub size: MeldSize,
+}
+
+/// One rule of a pattern: `same rank`, `different suit`, `consecutive aces_low`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeldRuleDecl {
+    pub span: Span,
+    pub kind: MeldRuleKind,
+    /// A property (`same`, `different`) or an order (`consecutive`).
+    pub name: Name,
+}
+
+/// The kinds of pattern rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeldRuleKind {
+    Same,
+    Different,
+    Consecutive,
+}
+
+/// How many cards a pattern holds: `3 cards`, `3 to 4 cards`, `3 or more cards`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeldSize {
+    pub span: Span,
+    pub min: i64,
+    /// The most; `None` for `or more`.
+    pub max: Option<i64>,
+    /// Whether it was written `N cards` (the most is the fewest).
+    pub exact: bool,
+}
+
+/// `wild c where c.wild: stands for a card of its suit` (or `any card`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeldWildDecl {
+    pub span: Span,
+    pub card: Name,
+    pub cond: Expr,
+    /// The properties a wild keeps from its own card; empty for `any card`.
+    pub keeps: Vec<Name>,
+}
+
+/// `deadwood c: c.points`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeldPointsDecl {
+    pub span: Span,
+    pub card: Name,
+    pub value: Expr,
 }
 
 /// `zone deck: per player, face down`.
@@ -471,6 +544,12 @@ pub enum StmtKind {
     Return,
     End(EndKind),
     Announce(Vec<TemplatePart>),
+    /// `meld Z to every R` (or `lay off Z to every R` when `lay_off`).
+    Meld {
+        from: Expr,
+        to: Expr,
+        lay_off: bool,
+    },
     /// `p chooses c from D [where cond] [asking "..."]`; `player` is `None` for `chance`.
     Choose {
         player: Option<Expr>,
@@ -665,4 +744,9 @@ pub enum ExprKind {
     },
     /// `every column`: all the zones of a row, or of every player, together.
     Every(Name),
+    /// `deadwood of Z` or `deadwood of Z without c`.
+    Deadwood {
+        zone: Box<Expr>,
+        without: Option<Box<Expr>>,
+    },
 }

@@ -93,6 +93,7 @@ pub(crate) fn parse_decl(pair: Pair<'_, Rule>) -> Item {
         Rule::function_decl => Item::Function(parse_function_decl(pair)),
         Rule::procedure_decl => Item::Procedure(parse_procedure_decl(pair)),
         Rule::variant_decl => Item::Variant(parse_variant_decl(pair)),
+        Rule::melds_decl => Item::Melds(parse_melds_decl(pair)),
         Rule::length_decl => {
             let counter = pair.into_inner().next().map(parse_name);
             Item::Length { span, counter: counter.unwrap_or(Name { span, text: String::new() }) }
@@ -222,6 +223,71 @@ fn parse_order_decl(pair: Pair<'_, Rule>) -> OrderDecl {
     let property = it.next().map(parse_name).unwrap_or_else(|| missing(span));
     let members = it.map(parse_name).collect();
     OrderDecl { span, name, property, members }
+}
+
+/// `melds_decl`.
+fn parse_melds_decl(pair: Pair<'_, Rule>) -> MeldsDecl {
+    let span = span_of(&pair);
+    let mut it = pair.into_inner();
+    let name = it.next().map(parse_name).unwrap_or_else(|| missing(span));
+    let mut decl = MeldsDecl { span, name, patterns: Vec::new(), wilds: Vec::new(), points: Vec::new() };
+    for p in it {
+        let pspan = span_of(&p);
+        match p.as_rule() {
+            Rule::meld_pattern => {
+                let mut inner = p.into_inner();
+                let name = inner.next().map(parse_name).unwrap_or_else(|| missing(pspan));
+                let mut rules = Vec::new();
+                let mut size = MeldSize { span: pspan, min: 0, max: None, exact: false };
+                for q in inner {
+                    let qspan = span_of(&q);
+                    match q.as_rule() {
+                        Rule::meld_rule => {
+                            let mut r = q.into_inner();
+                            let kind = match r.next().map(|k| k.as_rule()) {
+                                Some(Rule::kw_same) => MeldRuleKind::Same,
+                                Some(Rule::kw_different) => MeldRuleKind::Different,
+                                _ => MeldRuleKind::Consecutive,
+                            };
+                            let name = r.next().map(parse_name).unwrap_or_else(|| missing(qspan));
+                            rules.push(MeldRuleDecl { span: qspan, kind, name });
+                        }
+                        Rule::meld_size => {
+                            let mut r = q.into_inner();
+                            let min = r.next().map(|n| parse_int(&n)).unwrap_or(0);
+                            size = match r.next() {
+                                Some(m) if m.as_rule() == Rule::meld_or_more => {
+                                    MeldSize { span: qspan, min, max: None, exact: false }
+                                }
+                                Some(m) => MeldSize { span: qspan, min, max: Some(parse_int(&m)), exact: false },
+                                None => MeldSize { span: qspan, min, max: Some(min), exact: true },
+                            };
+                        }
+                        r => unreachable!("parse_melds_decl pattern: {r:?}"),
+                    }
+                }
+                decl.patterns.push(MeldPatternDecl { span: pspan, name, rules, size });
+            }
+            Rule::meld_wild => {
+                let mut inner = p.into_inner();
+                let card = inner.next().map(parse_name).unwrap_or_else(|| missing(pspan));
+                let cond = inner.next().map(parse_expr).unwrap_or(Expr { span: pspan, kind: ExprKind::Bool(false) });
+                let keeps = match inner.next() {
+                    Some(k) if k.as_rule() == Rule::meld_keeps => k.into_inner().map(parse_name).collect(),
+                    _ => Vec::new(),
+                };
+                decl.wilds.push(MeldWildDecl { span: pspan, card, cond, keeps });
+            }
+            Rule::meld_points => {
+                let mut inner = p.into_inner();
+                let card = inner.next().map(parse_name).unwrap_or_else(|| missing(pspan));
+                let value = inner.next().map(parse_expr).unwrap_or(Expr { span: pspan, kind: ExprKind::Int(0) });
+                decl.points.push(MeldPointsDecl { span: pspan, card, value });
+            }
+            r => unreachable!("parse_melds_decl: {r:?}"),
+        }
+    }
+    decl
 }
 
 /// `zone_decl`.

@@ -130,6 +130,12 @@ pub(crate) fn parse_primary(pair: Pair<'_, Rule>) -> Expr {
                 _ => ExprKind::Opponent(arg),
             }
         }
+        Rule::deadwood_of => {
+            let mut it = pair.into_inner();
+            let zone = Box::new(parse_primary(it.next().expect("deadwood_of: zone")));
+            let without = it.next().map(|c| Box::new(parse_primary(c)));
+            ExprKind::Deadwood { zone, without }
+        }
         Rule::every_of => ExprKind::Every(parse_name(pair.into_inner().next().expect("every_of: name"))),
         Rule::set_lit => ExprKind::SetLit(pair.into_inner().map(parse_expr).collect()),
         Rule::expr => return parse_expr(pair),

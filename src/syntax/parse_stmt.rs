@@ -101,6 +101,12 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
         Rule::subtract_stmt => StmtKind::Subtract { value: parse_expr(next()), place: parse_place(next()) },
         Rule::return_stmt => StmtKind::Return,
         Rule::end_stmt => StmtKind::End(parse_end_kind(next())),
+        Rule::meld_stmt => {
+            let lay_off = next().as_rule() == Rule::kw_lay_off;
+            let from = parse_expr(next());
+            let to = parse_expr(next());
+            StmtKind::Meld { from, to, lay_off }
+        }
         Rule::announce_stmt => StmtKind::Announce(parse_template(next())),
         Rule::choose_one_stmt => {
             let player = parse_chooser(next());

@@ -44,6 +44,18 @@ pub fn item<V: Visitor>(v: &mut V, it: &Item) {
         Item::Procedure(d) => block(v, &d.body),
         Item::Length { counter, .. } => v.name(counter),
         Item::Progress(d) => expr(v, &d.value),
+        Item::Melds(d) => {
+            for p in &d.patterns {
+                p.rules.iter().for_each(|r| v.name(&r.name));
+            }
+            for w in &d.wilds {
+                expr(v, &w.cond);
+                w.keeps.iter().for_each(|n| v.name(n));
+            }
+            for p in &d.points {
+                expr(v, &p.value);
+            }
+        }
         Item::Variant(d) => {
             for vi in &d.items {
                 match vi {
@@ -144,6 +156,10 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
         StmtKind::Return | StmtKind::End(EndKind::Draw | EndKind::Unfinished) => {}
         StmtKind::End(EndKind::Winner(e) | EndKind::Loser(e) | EndKind::Highest { score: e, .. }) => expr(v, e),
         StmtKind::Announce(parts) => template(v, parts),
+        StmtKind::Meld { from, to, .. } => {
+            expr(v, from);
+            expr(v, to);
+        }
         StmtKind::Choose { player, from, filter, prompt, .. } => {
             if let Some(p) = player {
                 expr(v, p);
@@ -227,5 +243,11 @@ pub fn expr<V: Visitor>(v: &mut V, e: &Expr) {
             expr(v, target)
         }
         ExprKind::Every(_) => {}
+        ExprKind::Deadwood { zone, without } => {
+            expr(v, zone);
+            if let Some(c) = without {
+                expr(v, c);
+            }
+        }
     }
 }

@@ -158,6 +158,11 @@ impl<'f, 'a> Summaries<'f, 'a> {
                 }
                 zone(&mut e, to, true);
             }
+            StmtKind::Meld { from, .. } => {
+                zone(&mut e, from, false);
+                e.any_zone = true;
+                e.fills_any = true;
+            }
             StmtKind::Set { place, .. } | StmtKind::Add { place, .. } | StmtKind::Subtract { place, .. } => {
                 e.names.insert(place.name.text.clone());
             }

@@ -91,7 +91,12 @@ impl<'a> Facts<'a> {
                 Item::Property(_) | Item::Order(_) => {
                     f.fixed.extend(item.name().map(|n| n.text.as_str()));
                 }
-                Item::Game { .. } | Item::Counter(_) | Item::Variant(_) | Item::Length { .. } | Item::Progress(_) => {}
+                Item::Game { .. }
+                | Item::Counter(_)
+                | Item::Variant(_)
+                | Item::Length { .. }
+                | Item::Progress(_)
+                | Item::Melds(_) => {}
             }
         }
         f
@@ -414,6 +419,7 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | ExprKind::IsNone { target: x, .. }
         | ExprKind::IsFaceUp { target: x, .. } => vec![x],
         ExprKind::Every(_) => Vec::new(),
+        ExprKind::Deadwood { zone, without } => std::iter::once(&**zone).chain(without.as_deref()).collect(),
     }
 }
 

@@ -90,7 +90,52 @@ impl Printer<'_> {
             Item::Variant(d) => self.variant(d, level),
             Item::Length { counter, .. } => self.write(&format!("length {}", counter.text)),
             Item::Progress(d) => self.write(&format!("progress {} = {}", d.var.text, expr(&d.value))),
+            Item::Melds(d) => self.melds(d, level),
         }
+    }
+
+    /// `melds name {`, then one line per pattern, wild rule and deadwood rule, in source order.
+    fn melds(&mut self, d: &MeldsDecl, level: usize) {
+        self.write(&format!("melds {} {{", d.name.text));
+        let mut lines: Vec<(usize, String)> = Vec::new();
+        for p in &d.patterns {
+            let mut parts: Vec<String> = p
+                .rules
+                .iter()
+                .map(|r| {
+                    let word = match r.kind {
+                        MeldRuleKind::Same => "same",
+                        MeldRuleKind::Different => "different",
+                        MeldRuleKind::Consecutive => "consecutive",
+                    };
+                    format!("{word} {}", r.name.text)
+                })
+                .collect();
+            parts.push(match (p.size.max, p.size.exact) {
+                (None, _) => format!("{} or more cards", p.size.min),
+                (Some(_), true) => format!("{} cards", p.size.min),
+                (Some(max), false) => format!("{} to {max} cards", p.size.min),
+            });
+            lines.push((p.span.start, format!("{}: {}", p.name.text, parts.join(", "))));
+        }
+        for w in &d.wilds {
+            let stands = if w.keeps.is_empty() {
+                "any card".to_string()
+            } else {
+                let names: Vec<&str> = w.keeps.iter().map(|n| n.text.as_str()).collect();
+                format!("a card of its {}", names.join(" and "))
+            };
+            lines.push((w.span.start, format!("wild {} where {}: stands for {stands}", w.card.text, expr(&w.cond))));
+        }
+        for p in &d.points {
+            lines.push((p.span.start, format!("deadwood {}: {}", p.card.text, expr(&p.value))));
+        }
+        lines.sort_by_key(|(start, _)| *start);
+        for (i, (start, line)) in lines.iter().enumerate() {
+            self.start_line(*start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
+            self.write(line);
+        }
+        self.close(self.closing_brace(d.span.end), level, lines.is_empty());
     }
 
     fn option(&mut self, d: &OptionDecl) {

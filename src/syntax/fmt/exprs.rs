@@ -141,6 +141,7 @@ fn write(out: &mut String, e: &Expr, min: u8) {
                     | ExprKind::Count(_)
                     | ExprKind::Opponent(_)
                     | ExprKind::Of { .. }
+                    | ExprKind::Deadwood { .. }
             );
             write(out, target, if of_form { PRIMARY + 1 } else { POSTFIX });
             out.push('.');
@@ -161,6 +162,13 @@ fn write(out: &mut String, e: &Expr, min: u8) {
         ExprKind::Every(name) => {
             out.push_str("every ");
             out.push_str(&name.text);
+        }
+        ExprKind::Deadwood { zone, without } => {
+            of_word(out, "deadwood", zone);
+            if let Some(c) = without {
+                out.push_str(" without ");
+                write(out, c, PRIMARY);
+            }
         }
     }
 }

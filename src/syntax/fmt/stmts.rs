@@ -93,7 +93,7 @@ impl Printer<'_> {
 
 impl Printer<'_> {
     /// The first line of a branch of `chooses one of`, up to its `{`: on one line when it fits,
-    /// else one binding per line, indented by 4 more.
+    /// else the label alone and then one binding per line, indented by 4 more.
     fn branch_header(&mut self, b: &Branch, level: usize) {
         let label = exprs::template(&b.label);
         let binds: Vec<String> = b
@@ -107,7 +107,7 @@ impl Printer<'_> {
         } else {
             format!("{label} for {}{tail} {{", binds.join(", "))
         };
-        if binds.len() < 2 || self.column() + one.chars().count() <= WIDTH {
+        if binds.is_empty() || self.column() + one.chars().count() <= WIDTH {
             self.write(&one);
             return;
         }
@@ -152,6 +152,9 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
         StmtKind::Return => "return".to_string(),
         StmtKind::End(kind) => format!("end game {}", end_kind(kind)),
         StmtKind::Announce(parts) => format!("announce {}", exprs::template(parts)),
+        StmtKind::Meld { from, to, lay_off } => {
+            format!("{} {} to {}", if *lay_off { "lay off" } else { "meld" }, expr(from), expr(to))
+        }
         StmtKind::Choose { player, var, from, filter, prompt } => {
             let who = player.as_ref().map_or_else(|| "chance".to_string(), expr);
             let line = format!("{who} chooses {} from {}{}", var.text, domain(from), filter_text(filter));

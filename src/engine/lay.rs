@@ -1,0 +1,105 @@
+//! Carries out `meld Z to every R` and `lay off Z to every R`: the meld search decides, and the
+//! cards move one by one like any other move, each meld into a zone of the row.
+
+use super::events::{Event, EventSink};
+use super::melds::{self, MeldError, MAX_MELD_CARDS};
+use super::state::State;
+use crate::check::ir::{Expr, MeldRules, Type, Value};
+
+impl State {
+    /// Moves the melds of zone `from` into the empty zones of row `to`, one meld per zone; or,
+    /// with `lay_off`, the cards of `from` that the best arrangement lays off onto the melds
+    /// lying in the row, each onto its meld.
+    pub(crate) fn exec_meld<S: EventSink>(&mut self, from: &Expr, to: &Expr, lay_off: bool, sink: &mut S) {
+        let game = self.game.clone();
+        let Some(rules) = game.program.melds.as_ref() else { return };
+        let Some(from) = self.zone_of(from) else { return };
+        let Value::Zones(first, count) = self.eval(to) else { return };
+        let row: Vec<u16> = (first..first.saturating_add(count)).filter(|&z| (z as usize) < self.zones.len()).collect();
+        let hand = self.zones[from as usize].clone();
+        // With `lay_off`, the melds on the table are the row's zones that hold cards.
+        let targets: Vec<u16> = if lay_off { row.iter().copied().filter(|&z| !self.zones[z as usize].is_empty()).collect() } else { Vec::new() };
+        let table: Vec<Vec<u16>> = targets.iter().map(|&z| self.zones[z as usize].clone()).collect();
+        let arrangement = match melds::arrange(rules, &hand, &table) {
+            Ok(a) => a,
+            Err(MeldError::TooManyCards(n)) => {
+                let why = format!("the meld search takes at most {MAX_MELD_CARDS} cards, not {n}");
+                self.stop_unfinished(&why, sink);
+                return;
+            }
+        };
+        if lay_off {
+            for lo in &arrangement.lay_offs {
+                let z = targets[lo.target];
+                for &c in &lo.cards {
+                    self.move_out(c, z, sink);
+                }
+                self.announce_meld(rules, z, sink);
+            }
+            return;
+        }
+        let empty: Vec<u16> = row.iter().copied().filter(|&z| self.zones[z as usize].is_empty()).collect();
+        let mut free = empty.into_iter();
+        for m in &arrangement.melds {
+            let Some(z) = free.next() else {
+                let name = &game.program.zone_decls[game.program.zones[first as usize].decl as usize].name;
+                self.stop_unfinished(&format!("no empty zone of `{name}` is left for a meld"), sink);
+                return;
+            };
+            for (c, _) in melds::lay_out(rules, m.pattern, &m.cards) {
+                self.move_out(c, z, sink);
+            }
+            self.announce_meld(rules, z, sink);
+        }
+    }
+
+    /// Moves card `c` from wherever it is to the top of zone `to`, with the zone's facing.
+    fn move_out<S: EventSink>(&mut self, c: u16, to: u16, sink: &mut S) {
+        if let Some((z, i)) = self.find_card(c) {
+            self.move_card(z, i, to, None, sink);
+        }
+    }
+
+    /// Announces the meld lying in zone `z`: its pattern, its cards in order, and what each wild
+    /// in it stands for ("table of 1: run 5♥ Wild Heart 7♥ (Wild Heart as 6♥)").
+    fn announce_meld<S: EventSink>(&self, rules: &MeldRules, z: u16, sink: &mut S) {
+        if !sink.announcements() {
+            return;
+        }
+        let cards = &self.zones[z as usize];
+        let Some(pattern) = melds::pattern_of(rules, cards) else { return };
+        let laid = melds::lay_out(rules, pattern, cards);
+        let names: Vec<&str> = laid.iter().map(|(c, _)| self.game.card_name(*c)).collect();
+        let wilds: Vec<String> = laid
+            .iter()
+            .filter_map(|(c, stands)| {
+                stands.as_ref().map(|v| format!("{} as {}", self.game.card_name(*c), self.stand_in(rules, v)))
+            })
+            .collect();
+        let program = &self.game.program;
+        let mut text =
+            format!("{}: {} {}", program.zones[z as usize].name, rules.patterns[pattern as usize].name, names.join(" "));
+        if !wilds.is_empty() {
+            text.push_str(&format!(" ({})", wilds.join(", ")));
+        }
+        sink.event(self, Event::Announce(&text));
+    }
+
+    /// How a wild's stand-in is named: the display texts of its values, in property order
+    /// (`6♥`), as a card made by `every rank, suit` is named.
+    fn stand_in(&self, rules: &MeldRules, values: &[Option<u16>]) -> String {
+        let program = &self.game.program;
+        rules
+            .slots
+            .iter()
+            .zip(values)
+            .filter_map(|(slot, v)| {
+                let m = (*v)?;
+                match program.properties.get(slot.property as usize)?.ty {
+                    Type::Enum(e) => program.enums.get(e as usize)?.display.get(m as usize).cloned(),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+}
