@@ -13,6 +13,8 @@
 //! not limit its value for another, so a pattern holds when each of its rules can be met on
 //! its own.
 
+use std::collections::HashMap;
+
 use crate::check::ir::{MeldCard, MeldPattern, MeldRule, MeldRules};
 
 /// The most cards a hand (and a meld on the table) may have for the search.
@@ -62,10 +64,14 @@ pub fn deadwood(rules: &MeldRules, hand: &[u16]) -> Result<i64, MeldError> {
 
 /// The pattern that `cards` follow as one meld (the first that fits), if any.
 pub fn pattern_of(rules: &MeldRules, cards: &[u16]) -> Option<u16> {
-    if cards.len() > 2 * MAX_MELD_CARDS {
-        return None;
-    }
-    rules.patterns.iter().position(|p| fits(rules, p, cards)).map(|i| i as u16)
+    rules
+        .patterns
+        .iter()
+        .position(|p| {
+            let mut acc = Acc::new(p);
+            cards.iter().all(|&c| acc.add(rules, p, c)) && acc.complete(p)
+        })
+        .map(|i| i as u16)
 }
 
 /// Score of a partial arrangement: points taken out of the deadwood, then cards taken out
@@ -85,92 +91,28 @@ pub fn arrange(rules: &MeldRules, hand: &[u16], table: &[Vec<u16>]) -> Result<Ar
     }
     let full: usize = (1 << n) - 1;
     let points: Vec<i64> = hand.iter().map(|&c| card(rules, c).points).collect();
-    // The points of every subset.
-    let mut pts = vec![0i64; full + 1];
-    for mask in 1..=full {
-        let low = mask.trailing_zeros() as usize;
-        pts[mask] = pts[mask & (mask - 1)] + points[low];
-    }
-    let (min, max) = sizes(rules);
-    let mut scratch: Vec<u16> = Vec::with_capacity(2 * MAX_MELD_CARDS);
-
-    // Every meld in the hand, listed under its lowest card.
+    // Every meld in the hand, listed under its lowest card; and for each meld on the table,
+    // the subsets of the hand it can take.
     let mut by_low: Vec<Vec<(usize, u16)>> = vec![Vec::new(); n];
-    for mask in 1..=full {
-        let k = mask.count_ones() as usize;
-        if k < min || k > max {
-            continue;
-        }
-        scratch.clear();
-        scratch.extend(cards_of(hand, mask));
-        if let Some(p) = pattern_of(rules, &scratch) {
-            by_low[mask.trailing_zeros() as usize].push((mask, p));
-        }
+    for (mask, p) in groups(rules, hand, &[]) {
+        by_low[mask.trailing_zeros() as usize].push((mask, p));
     }
-
-    // best[mask]: the most that melds alone can take out of the cards in `mask`.
-    let mut best: Vec<Score> = vec![(0, 0); full + 1];
-    let mut pick: Vec<u32> = vec![u32::MAX; full + 1];
-    for mask in 1..=full {
-        let low = mask.trailing_zeros() as usize;
-        let mut top = best[mask & (mask - 1)];
-        let mut choice = u32::MAX;
-        for (i, &(m, _)) in by_low[low].iter().enumerate() {
-            if m & mask == m {
-                let rest = best[mask ^ m];
-                let s = (rest.0 + pts[m], rest.1 + m.count_ones());
-                if s > top {
-                    top = s;
-                    choice = i as u32;
-                }
-            }
-        }
-        best[mask] = top;
-        pick[mask] = choice;
-    }
-
-    // Lay-offs: for each meld on the table, the subsets of the hand it can take, and then
-    // layer[j][mask], the most that lay-offs onto melds j.. and the hand's own melds can take
-    // out of `mask`. Filled from the last meld on the table back to the first.
-    let mut fits_on: Vec<Vec<usize>> = Vec::with_capacity(table.len());
-    for t in table {
-        let mut list = Vec::new();
-        for mask in 1..=full {
-            scratch.clear();
-            scratch.extend_from_slice(t);
-            scratch.extend(cards_of(hand, mask));
-            if pattern_of(rules, &scratch).is_some() {
-                list.push(mask);
-            }
-        }
-        fits_on.push(list);
-    }
-    let mut layers: Vec<(Vec<Score>, Vec<usize>)> = Vec::with_capacity(table.len());
-    for j in (0..table.len()).rev() {
-        let next: &Vec<Score> = layers.last().map_or(&best, |l| &l.0);
-        let mut layer = next.clone();
-        let mut chosen = vec![0usize; full + 1];
-        for mask in 1..=full {
-            for &s in &fits_on[j] {
-                if s & mask == s {
-                    let rest = next[mask ^ s];
-                    let v = (rest.0 + pts[s], rest.1 + s.count_ones());
-                    if v > layer[mask] {
-                        layer[mask] = v;
-                        chosen[mask] = s;
-                    }
-                }
-            }
-        }
-        layers.push((layer, chosen));
-    }
-    layers.reverse();
+    let fits_on: Vec<Vec<usize>> =
+        table.iter().map(|t| groups(rules, hand, t).into_iter().map(|(m, _)| m).collect()).collect();
+    let mut search = Search {
+        by_low: &by_low,
+        fits_on: &fits_on,
+        points: &points,
+        best: vec![None; full + 1],
+        layers: vec![HashMap::new(); table.len()],
+    };
+    search.layer(0, full);
 
     // Walk the choices back from the whole hand.
     let mut out = Arrangement::default();
     let mut mask = full;
-    for (j, (_, chosen)) in layers.iter().enumerate() {
-        let s = chosen[mask];
+    for j in 0..table.len() {
+        let s = search.layers[j].get(&mask).map_or(0, |l| l.1);
         if s != 0 {
             out.lay_offs.push(LayOff { target: j, cards: cards_of(hand, s).collect() });
             mask ^= s;
@@ -179,7 +121,7 @@ pub fn arrange(rules: &MeldRules, hand: &[u16], table: &[Vec<u16>]) -> Result<Ar
     let mut left = 0usize;
     while mask != 0 {
         let low = mask.trailing_zeros() as usize;
-        match pick[mask] {
+        match search.best[mask].map_or(u32::MAX, |b| b.1) {
             u32::MAX => {
                 left |= 1 << low;
                 mask &= mask - 1;
@@ -192,15 +134,228 @@ pub fn arrange(rules: &MeldRules, hand: &[u16], table: &[Vec<u16>]) -> Result<Ar
         }
     }
     out.deadwood = cards_of(hand, left).collect();
-    out.points = pts[left];
+    out.points = sum(&points, left);
     Ok(out)
 }
 
-/// The fewest and the most cards any pattern allows.
-fn sizes(rules: &MeldRules) -> (usize, usize) {
-    let min = rules.patterns.iter().map(|p| p.min as usize).min().unwrap_or(usize::MAX);
-    let max = rules.patterns.iter().map(|p| p.max as usize).max().unwrap_or(0);
-    (min.max(1), max)
+/// The dynamic programme over subsets of the hand, worked out only for the subsets the whole
+/// hand leads to.
+struct Search<'a> {
+    by_low: &'a [Vec<(usize, u16)>],
+    fits_on: &'a [Vec<usize>],
+    points: &'a [i64],
+    /// For a subset: the most its own melds can take out, and the meld (an index into
+    /// `by_low` of its lowest card) that does it, `u32::MAX` when that card stays deadwood.
+    best: Vec<Option<(Score, u32)>>,
+    /// For meld `j` on the table and a subset: the most that lay-offs onto melds `j..` and
+    /// the subset's own melds take out, and the cards laid off onto meld `j` (0: none).
+    layers: Vec<HashMap<usize, (Score, usize)>>,
+}
+
+impl Search<'_> {
+    fn best(&mut self, mask: usize) -> Score {
+        if mask == 0 {
+            return (0, 0);
+        }
+        if let Some((s, _)) = self.best[mask] {
+            return s;
+        }
+        let low = mask.trailing_zeros() as usize;
+        let mut top = self.best(mask & (mask - 1));
+        let mut choice = u32::MAX;
+        for i in 0..self.by_low[low].len() {
+            let m = self.by_low[low][i].0;
+            if m & mask == m {
+                let rest = self.best(mask ^ m);
+                let s = (rest.0 + sum(self.points, m), rest.1 + m.count_ones());
+                if s > top {
+                    top = s;
+                    choice = i as u32;
+                }
+            }
+        }
+        self.best[mask] = Some((top, choice));
+        top
+    }
+
+    fn layer(&mut self, j: usize, mask: usize) -> Score {
+        if j == self.fits_on.len() {
+            return self.best(mask);
+        }
+        if let Some((s, _)) = self.layers[j].get(&mask) {
+            return *s;
+        }
+        let mut top = self.layer(j + 1, mask);
+        let mut chosen = 0;
+        for i in 0..self.fits_on[j].len() {
+            let s = self.fits_on[j][i];
+            if s & mask == s {
+                let rest = self.layer(j + 1, mask ^ s);
+                let v = (rest.0 + sum(self.points, s), rest.1 + s.count_ones());
+                if v > top {
+                    top = v;
+                    chosen = s;
+                }
+            }
+        }
+        self.layers[j].insert(mask, (top, chosen));
+        top
+    }
+}
+
+/// The points of the cards in `mask`.
+fn sum(points: &[i64], mut mask: usize) -> i64 {
+    let mut total = 0;
+    while mask != 0 {
+        total += points[mask.trailing_zeros() as usize];
+        mask &= mask - 1;
+    }
+    total
+}
+
+/// The non-empty subsets of `hand` (as bit masks) that, with the cards of `base`, form a meld,
+/// each with the first pattern it follows, in increasing order of mask.
+///
+/// Each pattern's subsets are grown card by card, in hand order, and a branch is cut as soon
+/// as a rule is broken for good: two values where one is wanted, a value repeated, more wilds
+/// than free values, more cards than the pattern or the order allows. A subset of a group
+/// that passes these tests passes them too, so every subset that can be a meld is reached, and
+/// only the complete ones (big enough, a sequence without gaps) are kept.
+fn groups(rules: &MeldRules, hand: &[u16], base: &[u16]) -> Vec<(usize, u16)> {
+    let mut out: Vec<(usize, u16)> = Vec::new();
+    for (pi, p) in rules.patterns.iter().enumerate() {
+        let mut acc = Acc::new(p);
+        if !base.iter().all(|&c| acc.add(rules, p, c)) {
+            continue;
+        }
+        grow(rules, p, pi as u16, hand, 0, 0, &acc, &mut out);
+    }
+    out.sort_unstable();
+    out.dedup_by_key(|(m, _)| *m);
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn grow(
+    rules: &MeldRules,
+    p: &MeldPattern,
+    pi: u16,
+    hand: &[u16],
+    from: usize,
+    mask: usize,
+    acc: &Acc,
+    out: &mut Vec<(usize, u16)>,
+) {
+    for (j, &c) in hand.iter().enumerate().skip(from) {
+        let mut next = *acc;
+        if next.add(rules, p, c) {
+            let m = mask | 1 << j;
+            if next.complete(p) {
+                out.push((m, pi));
+            }
+            grow(rules, p, pi, hand, j + 1, m, &next, out);
+        }
+    }
+}
+
+/// The most rules a pattern may have (one per property it constrains).
+pub const MAX_PATTERN_RULES: usize = 8;
+
+/// What a group of cards grown towards one pattern holds so far, rule by rule.
+#[derive(Clone, Copy)]
+struct Acc {
+    n: u32,
+    rules: [RuleAcc; MAX_PATTERN_RULES],
+}
+
+#[derive(Clone, Copy)]
+enum RuleAcc {
+    /// `same`: the value the group has (once a card fixes it).
+    Same(Option<u16>),
+    /// `different`: the values taken, how many, and how many wilds are free.
+    Different { seen: u64, taken: u32, free: u32 },
+    /// `consecutive`: the positions taken, the lowest and the highest.
+    Consecutive { seen: u128, lo: i64, hi: i64 },
+}
+
+impl Acc {
+    fn new(p: &MeldPattern) -> Acc {
+        let mut rules = [RuleAcc::Same(None); MAX_PATTERN_RULES];
+        for (k, (_, rule)) in p.rules.iter().take(MAX_PATTERN_RULES).enumerate() {
+            rules[k] = match rule {
+                MeldRule::Same => RuleAcc::Same(None),
+                MeldRule::Different => RuleAcc::Different { seen: 0, taken: 0, free: 0 },
+                MeldRule::Consecutive { .. } => RuleAcc::Consecutive { seen: 0, lo: i64::MAX, hi: i64::MIN },
+            };
+        }
+        Acc { n: 0, rules }
+    }
+
+    /// Adds card `c`; false when the group can no longer follow pattern `p`, however it grows.
+    fn add(&mut self, rules: &MeldRules, p: &MeldPattern, c: u16) -> bool {
+        self.n += 1;
+        if self.n > p.max as u32 {
+            return false;
+        }
+        for (k, (slot, rule)) in p.rules.iter().take(MAX_PATTERN_RULES).enumerate() {
+            let Ok(v) = fixed(rules, c, *slot as usize) else { return false };
+            match (&mut self.rules[k], rule) {
+                (RuleAcc::Same(have), _) => match (*have, v) {
+                    (_, None) => {}
+                    (None, Some(v)) => *have = Some(v),
+                    (Some(h), Some(v)) => {
+                        if h != v {
+                            return false;
+                        }
+                    }
+                },
+                (RuleAcc::Different { seen, taken, free }, _) => {
+                    match v {
+                        None => *free += 1,
+                        Some(v) => {
+                            let bit = 1u64.checked_shl(v as u32).unwrap_or(0);
+                            if bit == 0 || *seen & bit != 0 {
+                                return false;
+                            }
+                            *seen |= bit;
+                            *taken += 1;
+                        }
+                    }
+                    let members = rules.slots.get(*slot as usize).map_or(0, |s| s.members as u32);
+                    if members < *taken + *free {
+                        return false;
+                    }
+                }
+                (RuleAcc::Consecutive { seen, lo, hi }, MeldRule::Consecutive { rank_of, .. }) => {
+                    if self.n as usize > rank_of.iter().flatten().count() {
+                        return false;
+                    }
+                    if let Some(v) = v {
+                        let Some(pos) = rank_of.get(v as usize).copied().flatten() else { return false };
+                        let bit = 1u128.checked_shl(pos as u32).unwrap_or(0);
+                        if bit == 0 || *seen & bit != 0 {
+                            return false;
+                        }
+                        *seen |= bit;
+                        *lo = (*lo).min(pos);
+                        *hi = (*hi).max(pos);
+                    }
+                }
+                (RuleAcc::Consecutive { .. }, _) => return false,
+            }
+        }
+        true
+    }
+
+    /// Whether the group is a whole meld of pattern `p`: enough cards, and a sequence without
+    /// gaps the wilds cannot fill.
+    fn complete(&self, p: &MeldPattern) -> bool {
+        self.n >= p.min as u32
+            && self.rules.iter().take(p.rules.len()).all(|r| match r {
+                RuleAcc::Consecutive { seen, lo, hi } => *seen == 0 || hi - lo < self.n as i64,
+                _ => true,
+            })
+    }
 }
 
 /// The cards of `hand` whose bits are set in `mask`, in hand order.
@@ -226,79 +381,6 @@ fn fixed(rules: &MeldRules, c: u16, slot: usize) -> Result<Option<u16>, ()> {
         (false, None) => Err(()),
         (true, Some(v)) if mc.keeps >> slot & 1 == 1 => Ok(Some(v)),
         (true, _) => Ok(None),
-    }
-}
-
-/// Whether `cards` form one meld of pattern `p`.
-fn fits(rules: &MeldRules, p: &MeldPattern, cards: &[u16]) -> bool {
-    let n = cards.len();
-    if n < p.min as usize || n > p.max as usize {
-        return false;
-    }
-    p.rules.iter().all(|(slot, rule)| rule_holds(rules, *slot as usize, rule, cards))
-}
-
-/// Whether one rule can be met for one slot: the fixed values must allow it, and the free
-/// wilds must have values left to take.
-fn rule_holds(rules: &MeldRules, slot: usize, rule: &MeldRule, cards: &[u16]) -> bool {
-    let n = cards.len() as i64;
-    match rule {
-        MeldRule::Same => {
-            let mut first = None;
-            for &c in cards {
-                match fixed(rules, c, slot) {
-                    Err(()) => return false,
-                    Ok(None) => {}
-                    Ok(Some(v)) => match first {
-                        None => first = Some(v),
-                        Some(f) if f != v => return false,
-                        Some(_) => {}
-                    },
-                }
-            }
-            true
-        }
-        MeldRule::Different => {
-            let (mut seen, mut taken, mut free) = (0u64, 0i64, 0i64);
-            for &c in cards {
-                match fixed(rules, c, slot) {
-                    Err(()) => return false,
-                    Ok(None) => free += 1,
-                    Ok(Some(v)) => {
-                        let bit = 1u64.checked_shl(v as u32).unwrap_or(0);
-                        if seen & bit != 0 {
-                            return false;
-                        }
-                        seen |= bit;
-                        taken += 1;
-                    }
-                }
-            }
-            let members = rules.slots.get(slot).map_or(0, |s| s.members as i64);
-            members - taken >= free
-        }
-        MeldRule::Consecutive { rank_of, .. } => {
-            let len = rank_of.iter().flatten().count() as i64;
-            let (mut seen, mut lo, mut hi, mut any) = (0u128, i64::MAX, i64::MIN, false);
-            for &c in cards {
-                match fixed(rules, c, slot) {
-                    Err(()) => return false,
-                    Ok(None) => {}
-                    Ok(Some(v)) => {
-                        let Some(pos) = rank_of.get(v as usize).copied().flatten() else { return false };
-                        let bit = 1u128.checked_shl(pos as u32).unwrap_or(0);
-                        if seen & bit != 0 {
-                            return false;
-                        }
-                        seen |= bit;
-                        lo = lo.min(pos);
-                        hi = hi.max(pos);
-                        any = true;
-                    }
-                }
-            }
-            n <= len && (!any || hi - lo < n)
-        }
     }
 }
 

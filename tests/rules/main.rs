@@ -3,5 +3,6 @@
 mod high_low_war;
 mod support;
 mod wilcox_war;
+mod wild_twist_gin;
 mod wild_twist_solitaire;
 mod wild_twist_war;

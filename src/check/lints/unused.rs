@@ -27,7 +27,7 @@ impl Visitor for Uses {
             ExprKind::Name(n) => {
                 self.0.insert(n.clone());
             }
-            ExprKind::Of { name, .. } | ExprKind::Call { name, .. } => {
+            ExprKind::Of { name, .. } | ExprKind::Call { name, .. } | ExprKind::Every(name) => {
                 self.0.insert(name.text.clone());
             }
             _ => {}

@@ -1,0 +1,409 @@
+//! Scenario tests for Wild Twist Gin Rummy (`rules/wild_twist_gin_rummy.txt` →
+//! `games/wild_twist_gin.cardgame`), one or more per ruling GR-1 .. GR-9 of RULINGS.md.
+//! Each stacks the first hand's deal, makes choices by their labels, and checks the table.
+//!
+//! Player 1 deals the first hand (GR-2), so player 2 is offered the up-card first and, when
+//! both decline, takes the first normal turn.
+
+use cardlang::engine::{ArrangeStep, Recorder, State, ToMove};
+
+use super::support::*;
+
+const GAME: &str = "wild_twist_gin";
+
+/// The first hand's deal: each player's ten cards, the up-card, and the top of the stock (top
+/// first). With `short`, the stock holds only the cards named; the rest lie under the up-card.
+struct Deal<'a> {
+    p1: [&'a str; 10],
+    p2: [&'a str; 10],
+    up: &'a str,
+    stock: &'a [&'a str],
+    short: bool,
+}
+
+impl Deal<'_> {
+    fn steps(&self) -> Vec<ArrangeStep> {
+        // `deal 10` gives one card at a time, player 1 first; then the next card is turned up.
+        let mut order: Vec<&str> = Vec::new();
+        for i in 0..10 {
+            order.push(self.p1[i]);
+            order.push(self.p2[i]);
+        }
+        order.push(self.up);
+        order.extend_from_slice(self.stock);
+        for (i, c) in order.iter().enumerate() {
+            assert!(!order[..i].contains(c), "{c} is named twice in the deal");
+        }
+        let mut steps = Vec::new();
+        if self.short {
+            steps.push(move_all("stock", "discard"));
+        }
+        steps.push(top("stock", &order));
+        steps
+    }
+}
+
+fn start_with(variant: Option<&str>, deal: &Deal<'_>) -> (State, Recorder) {
+    let g = game(GAME, variant, &[]);
+    let mut log = Recorder::default();
+    let s = start(&g, &deal.steps(), &mut log);
+    (s, log)
+}
+
+/// Who decides now.
+fn mover(state: &State) -> u8 {
+    match state.to_move() {
+        ToMove::One(p) => p + 1,
+        other => panic!("one player should decide, not {other:?}"),
+    }
+}
+
+/// The labels offered to whoever decides now.
+fn offered(state: &State) -> Vec<String> {
+    match state.to_move() {
+        ToMove::One(p) => state.legal_actions(p).iter().map(|a| state.action_label(p, *a)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whoever decides now chooses `label`.
+fn say(state: &mut State, log: &mut Recorder, label: &str) {
+    let p = mover(state) as usize - 1;
+    let mut picks = vec![""; 2];
+    picks[p] = label;
+    choose(state, log, &picks);
+}
+
+/// Both players decline the up-card (GR-3).
+fn both_decline(state: &mut State, log: &mut Recorder, up: &str) {
+    assert_eq!(mover(state), 2, "the non-dealer is offered the up-card first");
+    say(state, log, &format!("decline {up}"));
+    assert_eq!(mover(state), 1, "then the dealer");
+    say(state, log, &format!("decline {up}"));
+}
+
+/// A player's score.
+fn score(state: &State, player: usize) -> i64 {
+    state.counter("score").and_then(|v| v[player - 1].as_int()).expect("a score per player")
+}
+
+/// The deadwood of a player's hand, as the game's `progress` measures it
+/// (`10 * score of p - deadwood of hand of p`).
+fn deadwood(state: &State, player: u8) -> i64 {
+    let progress = state.progress(player - 1).expect("the game declares progress");
+    10 * score(state, player as usize) - progress
+}
+
+/// The deadwood of `hand` as player 2's first hand, player 1 holding ten other cards.
+fn probe(variant: Option<&str>, hand: [&str; 10]) -> i64 {
+    let filler: Vec<&str> = ALL.iter().copied().filter(|c| !hand.contains(c) && *c != "Q♣").take(10).collect();
+    let p1: [&str; 10] = filler.try_into().expect("ten other cards");
+    let deal = Deal { p1, p2: hand, up: "Q♣", stock: &[], short: false };
+    let (s, _) = start_with(variant, &deal);
+    deadwood(&s, 2)
+}
+
+/// Cards for filling a hand whose deadwood does not matter.
+const ALL: [&str; 20] = [
+    "K♠", "Q♥", "J♦", "10♥", "8♠", "K♥", "Q♦", "J♠", "10♦", "8♥", "K♦", "Q♠", "J♥", "10♠", "8♦", "K♣", "J♣",
+    "10♣", "8♣", "2♠",
+];
+
+/// A hand that melds completely: A-2-3♥, 4s of three suits, 5-8♦.
+const GIN: [&str; 10] = ["A♥", "2♥", "3♥", "4♠", "4♦", "4♣", "5♦", "6♦", "7♦", "8♦"];
+/// A hand with no meld at all: 64 points of deadwood.
+const LOOSE: [&str; 10] = ["K♠", "K♦", "9♠", "9♦", "6♠", "6♥", "3♠", "3♦", "A♠", "A♣"];
+
+#[test]
+fn gr_1_fifty_six_cards_ten_each_an_up_card_and_the_stock() {
+    let g = game(GAME, None, &[]);
+    let s = State::new(g.clone(), 7);
+    assert_eq!(total_cards(&s), 56);
+    assert_eq!(count(&s, "hand of player 1"), 10);
+    assert_eq!(count(&s, "hand of player 2"), 10);
+    assert_eq!(count(&s, "discard"), 1);
+    assert_eq!(count(&s, "stock"), 35);
+    let names: Vec<&str> = (0..g.program.cards.len() as u16).map(|c| g.card_name(c)).collect();
+    for wild in ["Wild Heart", "Wild Diamond", "Wild Club", "Wild Spade"] {
+        assert!(names.contains(&wild), "{wild} is in the game");
+    }
+    for set_aside in ["2 Wild", "Wild", "Wild Red", "Wild Black"] {
+        assert!(!names.contains(&set_aside), "{set_aside} is set aside");
+    }
+}
+
+#[test]
+fn gr_2_seat_1_deals_first_the_deal_alternates_and_the_non_dealer_acts_first() {
+    // Hand 1: player 2 (the non-dealer) is offered the up-card first, then goes Gin.
+    let deal = Deal { p1: LOOSE, p2: GIN, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    assert!(logged(&log, "hand 1: player 1 deals; the up-card is Q♣"));
+    both_decline(&mut s, &mut log, "Q♣");
+    assert!(logged(&log, "player 2 declares Gin"));
+    // Hand 2: player 2 deals, so player 1 is offered the up-card first.
+    assert!(!s.is_over());
+    assert_eq!(counter(&s, "hands"), 2);
+    assert!(logged(&log, "hand 2: player 2 deals"));
+    assert_eq!(mover(&s), 1);
+    let offers = offered(&s);
+    assert_eq!(offers.len(), 2);
+    assert!(offers[0].starts_with("take ") && offers[1].starts_with("decline "));
+}
+
+#[test]
+fn gr_3_both_decline_the_up_card_and_the_non_dealer_draws_from_the_stock() {
+    let deal = Deal { p1: LOOSE, p2: LOOSE_2, up: "Q♣", stock: &["J♦"], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    assert!(logged(&log, "both players decline the up-card"));
+    // Player 2 was not asked where to draw from: the stock's top card is in their hand, and
+    // they now choose a card to discard (any of their eleven).
+    assert_eq!(mover(&s), 2);
+    assert!(cards(&s, "hand of player 2").contains(&"J♦".to_string()));
+    assert_eq!(offered(&s).len(), 11);
+    assert_eq!(cards(&s, "discard")[0], "Q♣");
+}
+
+/// A second hand with no meld: 65 points of deadwood.
+const LOOSE_2: [&str; 10] = ["K♥", "K♣", "9♥", "9♣", "6♦", "6♣", "3♥", "3♣", "A♦", "2♠"];
+
+#[test]
+fn gr_3_the_non_dealer_takes_the_up_card_and_discards_a_different_card() {
+    let deal = Deal { p1: LOOSE, p2: LOOSE_2, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    say(&mut s, &mut log, "take Q♣");
+    assert_eq!(mover(&s), 2);
+    let offers = offered(&s);
+    assert_eq!(offers.len(), 10, "every card but the up-card");
+    assert!(!offers.contains(&"Q♣".to_string()));
+    say(&mut s, &mut log, "K♥");
+    // The dealer takes the next normal turn, drawing from the stock or the discard.
+    assert_eq!(mover(&s), 1);
+    assert_eq!(offered(&s), ["draw from the stock", "take K♥"]);
+}
+
+#[test]
+fn gr_3_the_dealer_may_take_the_up_card_when_the_non_dealer_declines() {
+    let deal = Deal { p1: LOOSE, p2: LOOSE_2, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    say(&mut s, &mut log, "decline Q♣");
+    say(&mut s, &mut log, "take Q♣");
+    assert_eq!(mover(&s), 1);
+    assert!(!offered(&s).contains(&"Q♣".to_string()));
+    say(&mut s, &mut log, "K♠");
+    // Then the non-dealer takes the next normal turn.
+    assert_eq!(mover(&s), 2);
+    assert_eq!(offered(&s), ["draw from the stock", "take K♠"]);
+}
+
+#[test]
+fn gr_4_gin_is_declared_whenever_it_can_be() {
+    let deal = Deal { p1: LOOSE, p2: GIN, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    // Nobody was asked anything: the turn began with Gin.
+    assert!(logged(&log, "player 2 declares Gin"));
+    assert!(!log.lines.iter().any(|l| l.contains("knock")));
+    assert_eq!(counter(&s, "gins"), 1);
+}
+
+#[test]
+fn gr_4_knocking_is_offered_before_drawing_with_ten_deadwood_or_less() {
+    // Player 2 holds 10 points of deadwood (a 10♠).
+    let ten = ["A♥", "2♥", "3♥", "4♠", "4♦", "4♣", "5♦", "6♦", "7♦", "10♠"];
+    let deal = Deal { p1: LOOSE, p2: ten, up: "Q♣", stock: &["J♦"], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    assert_eq!(offered(&s), ["knock with 10 deadwood", "play on"]);
+    // Knocking is optional: playing on goes to the draw (here from the stock, GR-3).
+    say(&mut s, &mut log, "play on");
+    assert!(cards(&s, "hand of player 2").contains(&"J♦".to_string()));
+    assert_eq!(offered(&s).len(), 11);
+}
+
+#[test]
+fn gr_4_no_knock_with_eleven_deadwood() {
+    let eleven = ["A♥", "2♥", "3♥", "4♠", "4♦", "4♣", "5♦", "6♦", "7♦", "J♠"];
+    let deal = Deal { p1: LOOSE, p2: eleven, up: "Q♣", stock: &["J♦"], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    assert_eq!(deadwood(&s, 2), 11 + 11, "J♠ and the drawn J♦");
+    assert_eq!(offered(&s).len(), 11, "straight to the discard");
+}
+
+#[test]
+fn gr_4_knock_after_draw_knocks_by_discarding_and_showing_ten_cards() {
+    let ten = ["A♥", "2♥", "3♥", "4♠", "4♦", "4♣", "5♦", "6♦", "7♦", "2♠"];
+    // 64 points, none of which can be laid off on player 2's melds.
+    let p1 = ["K♠", "K♦", "9♠", "9♦", "6♠", "6♥", "3♠", "3♣", "A♠", "A♣"];
+    let deal = Deal { p1, p2: ten, up: "Q♣", stock: &["K♣"], short: false };
+    let (mut s, mut log) = start_with(Some("knock_after_draw"), &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    // No knock before drawing: the stock's K♣ is drawn, and the discard may knock.
+    let offers = offered(&s);
+    assert!(offers.contains(&"discard K♣".to_string()));
+    assert!(offers.contains(&"discard K♣ and knock with 2".to_string()));
+    assert!(!offers.contains(&"discard 2♠ and knock with 13".to_string()), "13 is too much");
+    say(&mut s, &mut log, "discard K♣ and knock with 2");
+    assert!(logged(&log, "player 2 knocks"));
+    assert_eq!(cards(&s, "discard")[0], "K♣");
+    assert_eq!(score(&s, 2), 64 - 2);
+}
+
+#[test]
+fn gr_5_a_suit_wild_stands_for_a_card_of_its_suit_that_the_meld_lacks() {
+    // Wild Heart cannot be a fourth 9 beside the 9♥ (that would be Gin). The best it can do is
+    // take the 9♥'s place in the set, which leaves the 9♥ in the deadwood.
+    assert_eq!(probe(None, ["9♠", "9♦", "9♥", "Wild Heart", "2♣", "3♣", "4♣", "5♦", "6♦", "7♦"]), 9);
+    // In a heart run it fills the gap: 5♥ Wild Heart 7♥.
+    assert_eq!(probe(None, ["5♥", "Wild Heart", "7♥", "9♠", "9♦", "9♣", "2♣", "3♣", "4♣", "K♦"]), 13);
+    // Two suit wilds of different suits and any card of a third suit make a set.
+    assert_eq!(probe(None, ["Wild Heart", "Wild Spade", "K♦", "2♣", "3♣", "4♣", "5♦", "6♦", "7♦", "A♠"]), 1);
+}
+
+#[test]
+fn gr_5_free_wilds_stand_for_a_card_of_any_suit() {
+    let hand = ["9♠", "9♦", "9♥", "Wild Heart", "2♣", "3♣", "4♣", "5♦", "6♦", "7♦"];
+    assert_eq!(probe(Some("free_wilds"), hand), 0, "Wild Heart is the 9♣");
+    let deal = Deal { p1: LOOSE_2, p2: hand, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut log) = start_with(Some("free_wilds"), &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    assert!(logged(&log, "player 2 declares Gin"));
+    assert!(logged(&log, "Wild Heart as 9♣"));
+}
+
+#[test]
+fn gr_5_runs_are_ace_low_only() {
+    // Q-K-A is no run; A-2-3 is.
+    assert_eq!(probe(None, ["Q♠", "K♠", "A♠", "2♦", "3♦", "4♦", "5♣", "6♣", "7♣", "8♥"]), 12 + 13 + 1 + 8);
+    assert_eq!(probe(None, ["A♠", "2♠", "3♠", "2♦", "3♦", "4♦", "5♣", "6♣", "7♣", "8♥"]), 8);
+}
+
+#[test]
+fn gr_5_a_card_is_in_one_meld_and_deadwood_is_the_least_possible() {
+    // 7♥ could finish the set of 7s or the run 5-6-7♥, not both: the set, with 5♥ 6♥ left
+    // over (11), beats the run with 7♠ 7♦ left over (14).
+    assert_eq!(probe(None, ["7♠", "7♦", "7♥", "5♥", "6♥", "2♣", "3♣", "4♣", "K♣", "Q♣"]), 5 + 6 + 12 + 13);
+}
+
+#[test]
+fn gr_6_ace_one_faces_eleven_to_thirteen_and_a_wild_unused_in_a_meld_costs_15() {
+    assert_eq!(probe(None, LOOSE), 13 + 13 + 9 + 9 + 6 + 6 + 3 + 3 + 1 + 1);
+    assert_eq!(probe(None, ["J♥", "Q♦", "10♣", "K♥", "2♠", "3♠", "4♠", "5♦", "6♦", "7♦"]), 11 + 12 + 10 + 13);
+    // Three runs of other suits, no two cards of one rank: Wild Spade has no place (15). With
+    // `free_wilds` it extends a run: Gin.
+    let hand = ["2♥", "3♥", "4♥", "5♦", "6♦", "7♦", "8♣", "9♣", "10♣", "Wild Spade"];
+    assert_eq!(probe(None, hand), 15);
+    assert_eq!(probe(Some("free_wilds"), hand), 0);
+}
+
+#[test]
+fn gr_7_gin_scores_25_and_the_other_deadwood_without_lay_offs() {
+    // Player 1's 9♦ would extend player 2's diamond run, but nothing is laid off on a Gin.
+    let p1 = ["K♠", "K♣", "9♠", "9♦", "6♠", "6♥", "3♠", "3♦", "A♠", "A♣"];
+    let deal = Deal { p1, p2: GIN, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    assert!(logged(&log, "player 1 has 64 deadwood: player 2 scores 25 + 64"));
+    assert_eq!(score(&s, 2), 89);
+    assert_eq!(score(&s, 1), 0);
+}
+
+#[test]
+fn gr_7_knock_with_lay_offs_including_a_wild() {
+    // Player 2's set of 9s holds the 9♥, so Wild Heart can only go onto the heart run.
+    let knocker = ["5♥", "6♥", "7♥", "9♠", "9♦", "9♥", "J♣", "Q♣", "K♣", "2♠"];
+    // 8♥ and Wild Heart go onto the heart run, 10♣ onto the club run; 41 points stay.
+    let defender = ["Wild Heart", "8♥", "10♣", "K♦", "Q♠", "6♠", "4♦", "2♦", "A♠", "3♣"];
+    let deal = Deal { p1: defender, p2: knocker, up: "J♦", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "J♦");
+    say(&mut s, &mut log, "knock with 2 deadwood");
+    assert!(logged(&log, "player 2 knocks"));
+    assert!(logged(&log, "Wild Heart: hand of player 1 -> table of"));
+    assert!(logged(&log, "8♥: hand of player 1 -> table of"));
+    assert!(logged(&log, "10♣: hand of player 1 -> table of"));
+    assert!(logged(&log, "run 5♥ 6♥ 7♥ 8♥ Wild Heart (Wild Heart as 9♥)"));
+    assert!(logged(&log, "deadwood: player 2 2, player 1 41"));
+    assert_eq!(score(&s, 2), 39);
+    assert_eq!(score(&s, 1), 0);
+}
+
+#[test]
+fn gr_7_an_undercut_scores_25_and_the_difference() {
+    let knocker = ["2♥", "3♥", "4♥", "6♠", "6♦", "6♣", "8♣", "9♣", "10♣", "10♦"];
+    // 5♥ could go onto 2-3-4♥, but it does more in the set of 5s: 4 points stay.
+    let defender = ["A♠", "A♦", "A♣", "J♥", "Q♥", "K♥", "5♠", "5♦", "5♥", "4♠"];
+    let deal = Deal { p1: defender, p2: knocker, up: "J♦", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "J♦");
+    say(&mut s, &mut log, "knock with 10 deadwood");
+    assert!(logged(&log, "deadwood: player 2 10, player 1 4"));
+    assert!(logged(&log, "player 1 undercuts: 25 + 6"));
+    assert_eq!(score(&s, 1), 31);
+    assert_eq!(score(&s, 2), 0);
+    assert_eq!(counter(&s, "undercuts"), 1);
+}
+
+#[test]
+fn gr_7_equal_deadwood_scores_nothing() {
+    let knocker = ["2♥", "3♥", "4♥", "6♠", "6♦", "6♣", "8♣", "9♣", "10♣", "4♦"];
+    let defender = ["A♠", "A♦", "A♣", "J♥", "Q♥", "K♥", "5♠", "5♦", "5♥", "4♠"];
+    let deal = Deal { p1: defender, p2: knocker, up: "J♦", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "J♦");
+    say(&mut s, &mut log, "knock with 4 deadwood");
+    assert!(logged(&log, "deadwood: player 2 4, player 1 4"));
+    assert!(logged(&log, "equal deadwood: nobody scores"));
+    assert_eq!((score(&s, 1), score(&s, 2)), (0, 0));
+}
+
+#[test]
+fn gr_8_a_turn_that_starts_with_two_cards_in_the_stock_ends_the_hand_as_a_tie() {
+    // Three cards in the stock: player 2 draws one, and player 1's turn starts with two.
+    let deal = Deal { p1: LOOSE, p2: LOOSE_2, up: "Q♣", stock: &["J♦", "J♣", "J♠"], short: true };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    say(&mut s, &mut log, "J♦");
+    assert!(logged(&log, "2 cards are left in the stock: the hand is a tie"));
+    assert_eq!(counter(&s, "ties"), 1);
+    assert_eq!((score(&s, 1), score(&s, 2)), (0, 0));
+    assert_eq!(counter(&s, "hands"), 2, "the next hand is dealt");
+}
+
+#[test]
+fn gr_8_a_player_who_could_knock_at_the_end_of_the_stock_may_still() {
+    let ten = ["A♥", "2♥", "3♥", "4♠", "4♦", "4♣", "5♦", "6♦", "7♦", "10♠"];
+    let deal = Deal { p1: ten, p2: LOOSE, up: "Q♣", stock: &["J♦", "J♣", "J♠"], short: true };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    say(&mut s, &mut log, "J♦");
+    // Player 1 may knock; playing on instead ends the hand as a tie.
+    assert_eq!(offered(&s), ["knock with 10 deadwood", "play on"]);
+    say(&mut s, &mut log, "play on");
+    assert!(logged(&log, "the hand is a tie"));
+}
+
+#[test]
+fn gr_9_a_match_goes_on_below_100() {
+    // Gin scores 25 + 64 = 89: another hand is dealt.
+    let deal = Deal { p1: LOOSE, p2: GIN, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    assert_eq!(score(&s, 2), 89);
+    assert!(!s.is_over());
+    assert_eq!(counter(&s, "hands"), 2);
+}
+
+#[test]
+fn gr_9_the_match_ends_at_100_and_the_higher_total_wins() {
+    // 110 points of deadwood: Gin scores 135.
+    let heavy = ["K♠", "K♦", "Q♣", "Q♦", "J♠", "J♥", "10♠", "10♦", "9♣", "9♥"];
+    let deal = Deal { p1: heavy, p2: GIN, up: "2♣", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "2♣");
+    assert!(s.is_over());
+    assert_eq!(score(&s, 2), 135);
+    assert_eq!(winners(&s), Some(vec![2]));
+    assert_eq!(counter(&s, "hands"), 1);
+}
