@@ -47,7 +47,9 @@ impl Cx<'_> {
     }
     fn rank(&self, o: u16, member: Value) -> Value {
         match (self.orders.get(o as usize), member) {
-            (Some(order), Value::Sym(m)) => order.rank_of.get(m as usize).copied().flatten().map_or(Value::None, Value::Int),
+            (Some(order), Value::Sym(m)) => {
+                order.rank_of.get(m as usize).copied().flatten().map_or(Value::None, Value::Int)
+            }
             _ => Value::None,
         }
     }

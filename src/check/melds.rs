@@ -46,7 +46,10 @@ impl Checker {
                 if prs.iter().any(|(q, _, _)| *q == property) {
                     self.errors.push(CheckError::invalid(
                         r.span,
-                        format!("pattern `{}` has two rules for property `{}`", p.name.text, self.properties[property as usize].name),
+                        format!(
+                            "pattern `{}` has two rules for property `{}`",
+                            p.name.text, self.properties[property as usize].name
+                        ),
                         "a second rule for the same property",
                         Some("give each property one rule: `same`, `different` or `consecutive`".into()),
                     ));
@@ -100,10 +103,20 @@ impl Checker {
 
         // What each card is to the search.
         for extra in d.wilds.iter().skip(1) {
-            self.errors.push(CheckError::invalid(extra.span, "melds say once which cards are wild", "a second `wild` rule", None));
+            self.errors.push(CheckError::invalid(
+                extra.span,
+                "melds say once which cards are wild",
+                "a second `wild` rule",
+                None,
+            ));
         }
         for extra in d.points.iter().skip(1) {
-            self.errors.push(CheckError::invalid(extra.span, "melds say once what a card counts", "a second `deadwood` rule", None));
+            self.errors.push(CheckError::invalid(
+                extra.span,
+                "melds say once what a card counts",
+                "a second `deadwood` rule",
+                None,
+            ));
         }
         let wild = d.wilds.first().map(|w| {
             let keeps = w.keeps.iter().filter_map(|n| self.property_named(n)).fold(0u64, |mask, p| {
@@ -149,7 +162,10 @@ impl Checker {
                         r.name.span,
                         format!("property `{}` is not an enum", r.name.text),
                         "melds compare enum members",
-                        Some("patterns compare properties such as rank and suit, whose values are an enum's members".into()),
+                        Some(
+                            "patterns compare properties such as rank and suit, whose values are an enum's members"
+                                .into(),
+                        ),
                     ));
                     return None;
                 }
@@ -167,8 +183,9 @@ impl Checker {
                         what: "order",
                         name: r.name.text.clone(),
                         span: r.name.span.into(),
-                        help: super::error::suggest(&r.name.text, names.iter().copied())
-                            .or_else(|| Some("`consecutive` takes a rank order: `order aces_low: rank A < 2 < ...`".into())),
+                        help: super::error::suggest(&r.name.text, names.iter().copied()).or_else(|| {
+                            Some("`consecutive` takes a rank order: `order aces_low: rank A < 2 < ...`".into())
+                        }),
                     });
                     None
                 }

@@ -175,7 +175,10 @@ impl Checker {
                         to.span,
                         "melds go to a row of zones",
                         "not a row",
-                        Some("write `every Z` for a zone declared `per 1 to N`: each meld goes to a zone of its own".into()),
+                        Some(
+                            "write `every Z` for a zone declared `per 1 to N`: each meld goes to a zone of its own"
+                                .into(),
+                        ),
                     ));
                 }
                 Stmt::Effect(Effect::Meld { from, to: row, lay_off: *lay_off })

@@ -18,7 +18,11 @@ impl State {
         let row: Vec<u16> = (first..first.saturating_add(count)).filter(|&z| (z as usize) < self.zones.len()).collect();
         let hand = self.zones[from as usize].clone();
         // With `lay_off`, the melds on the table are the row's zones that hold cards.
-        let targets: Vec<u16> = if lay_off { row.iter().copied().filter(|&z| !self.zones[z as usize].is_empty()).collect() } else { Vec::new() };
+        let targets: Vec<u16> = if lay_off {
+            row.iter().copied().filter(|&z| !self.zones[z as usize].is_empty()).collect()
+        } else {
+            Vec::new()
+        };
         let table: Vec<Vec<u16>> = targets.iter().map(|&z| self.zones[z as usize].clone()).collect();
         let arrangement = match melds::arrange(rules, &hand, &table) {
             Ok(a) => a,
@@ -77,8 +81,12 @@ impl State {
             })
             .collect();
         let program = &self.game.program;
-        let mut text =
-            format!("{}: {} {}", program.zones[z as usize].name, rules.patterns[pattern as usize].name, names.join(" "));
+        let mut text = format!(
+            "{}: {} {}",
+            program.zones[z as usize].name,
+            rules.patterns[pattern as usize].name,
+            names.join(" ")
+        );
         if !wilds.is_empty() {
             text.push_str(&format!(" ({})", wilds.join(", ")));
         }

@@ -417,7 +417,8 @@ pub fn lay_out(rules: &MeldRules, pattern: u16, cards: &[u16]) -> Vec<(u16, Opti
             }
             MeldRule::Consecutive { rank_of, .. } => {
                 let len = rank_of.iter().flatten().count() as i64;
-                let taken: Vec<i64> = values.iter().flatten().filter_map(|&v| rank_of.get(v as usize).copied().flatten()).collect();
+                let taken: Vec<i64> =
+                    values.iter().flatten().filter_map(|&v| rank_of.get(v as usize).copied().flatten()).collect();
                 let n = cards.len() as i64;
                 // The window of positions: from the lowest fixed one, moved down if it would run
                 // past the end of the order.
