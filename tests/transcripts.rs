@@ -8,11 +8,16 @@ use cardlang::engine::Game;
 
 /// `game` is a path under games/ without its extension: a game, or a variant file.
 fn transcript(game: &str, variant: Option<&str>, seed: u64) -> String {
+    transcript_with(game, variant, seed, "random")
+}
+
+/// A transcript with every seat taken by one kind of player.
+fn transcript_with(game: &str, variant: Option<&str>, seed: u64, kind: &str) -> String {
     let path = format!("{}/games/{game}.cardgame", env!("CARGO_MANIFEST_DIR"));
     let config = Config { variant: variant.map(String::from), sets: Vec::new() };
     let game = load_game(&path, &config).unwrap_or_else(|e| panic!("the game checks: {e}"));
-    let players = vec!["random".to_string(); game.players() as usize];
-    transcript::text(&TranscriptSpec { game, seed, players: &players }).expect("random players finish")
+    let players = vec![kind.to_string(); game.players() as usize];
+    transcript::text(&TranscriptSpec { game, seed, players: &players }).expect("the players finish")
 }
 
 macro_rules! snapshot {
@@ -20,6 +25,12 @@ macro_rules! snapshot {
         #[test]
         fn $name() {
             insta::assert_snapshot!(transcript($game, $variant, $seed));
+        }
+    };
+    ($name:ident, $game:literal, $variant:expr, $seed:literal, $kind:literal) => {
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!(transcript_with($game, $variant, $seed, $kind));
         }
     };
 }
@@ -44,6 +55,15 @@ snapshot!(wild_twist_solitaire_descending_seed_57, "wild_twist_solitaire", Some(
 snapshot!(wild_twist_solitaire_descending_seed_60, "wild_twist_solitaire", Some("descending"), 60);
 snapshot!(wild_twist_solitaire_redeal_seed_197, "wild_twist_solitaire", Some("redeal"), 197);
 snapshot!(wild_twist_solitaire_redeal_seed_335, "wild_twist_solitaire", Some("redeal"), 335);
+// Whole matches of Wild Twist Gin Rummy between greedy players (random players rarely get
+// their deadwood low enough to knock, so their matches run to dozens of hands): seeds with a
+// Gin, undercuts, equal deadwood, lay-offs (wilds among them) and wilds in melds.
+snapshot!(wild_twist_gin_seed_50, "wild_twist_gin", None, 50, "greedy");
+snapshot!(wild_twist_gin_seed_7, "wild_twist_gin", None, 7, "greedy");
+snapshot!(wild_twist_gin_knock_after_draw_seed_58, "wild_twist_gin", Some("knock_after_draw"), 58, "greedy");
+snapshot!(wild_twist_gin_knock_after_draw_seed_6, "wild_twist_gin", Some("knock_after_draw"), 6, "greedy");
+snapshot!(wild_twist_gin_free_wilds_seed_37, "wild_twist_gin", Some("free_wilds"), 37, "greedy");
+snapshot!(wild_twist_gin_free_wilds_seed_5, "wild_twist_gin", Some("free_wilds"), 5, "greedy");
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);
