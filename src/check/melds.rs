@@ -6,6 +6,9 @@ use super::ir::*;
 use super::{Checker, Global};
 use crate::syntax::ast::{self, Item, MeldRuleKind, Span};
 
+/// The most rules a pattern may have (one per property it constrains).
+pub const MAX_PATTERN_RULES: usize = 8;
+
 impl Checker {
     /// Collects the game's `melds` declaration (at most one).
     pub(super) fn collect_melds(&mut self, items: &[Item]) {
@@ -60,8 +63,17 @@ impl Checker {
                 }
                 prs.push((property, rule, r.span));
             }
+            if prs.len() > MAX_PATTERN_RULES {
+                self.errors.push(CheckError::invalid(
+                    p.name.span,
+                    format!("pattern `{}` has more than {MAX_PATTERN_RULES} rules", p.name.text),
+                    "too many rules",
+                    None,
+                ));
+                prs.truncate(MAX_PATTERN_RULES);
+            }
             let (min, max) = self.meld_size(&p.size);
-            if prs.is_empty() {
+            if p.rules.is_empty() {
                 self.errors.push(CheckError::invalid(
                     p.name.span,
                     format!("pattern `{}` has no rule", p.name.text),

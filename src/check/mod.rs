@@ -9,6 +9,7 @@ pub mod ir;
 pub mod lints;
 mod measures;
 mod melds;
+pub use melds::MAX_PATTERN_RULES;
 mod stmts;
 pub mod variants;
 
@@ -130,9 +131,10 @@ impl Checker {
         self.collect_orders(&applied.items);
         self.collect_cards(&applied.items);
         self.collect_zones(&applied.items);
-        // After the zones: a per-player zone that holds a group makes cards of its own.
-        self.collect_melds(&applied.items);
         self.collect_counters(&applied.items);
+        // After the zones (a per-player zone that holds a group makes cards of its own) and
+        // the counters (which its rules may not read, and should be told so).
+        self.collect_melds(&applied.items);
         self.collect_routines(&applied.items);
         self.check_functions();
         self.check_procedures();

@@ -167,7 +167,8 @@ impl Checker {
             }),
             StmtKind::Announce(parts) => Stmt::Effect(Effect::Announce(self.check_template(parts, scope))),
             StmtKind::Meld { from, to, lay_off } => {
-                self.need_melds(s.span, if *lay_off { "`lay off`" } else { "`meld`" });
+                let head = crate::syntax::ast::Span::new(s.span.start, from.span.end.max(s.span.start));
+                self.need_melds(head, if *lay_off { "`lay off`" } else { "`meld`" });
                 let from = self.zone_expr(from, scope);
                 let (row, ty) = self.check_expr(to, None, scope);
                 if ty != Type::Zones {

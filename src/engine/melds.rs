@@ -258,8 +258,7 @@ fn grow(
     }
 }
 
-/// The most rules a pattern may have (one per property it constrains).
-pub const MAX_PATTERN_RULES: usize = 8;
+pub use crate::check::MAX_PATTERN_RULES;
 
 /// What a group of cards grown towards one pattern holds so far, rule by rule.
 #[derive(Clone, Copy)]
