@@ -38,7 +38,11 @@ impl State {
                 for &c in &lo.cards {
                     self.move_out(c, z, sink);
                 }
-                self.announce_meld(rules, z, sink);
+                if sink.announcements() {
+                    let names: Vec<&str> = lo.cards.iter().map(|&c| game.card_name(c)).collect();
+                    let from = &game.program.zones[from as usize].name;
+                    self.announce_meld(rules, z, Some(format!("{from} lays off {} onto", names.join(" "))), sink);
+                }
             }
             return;
         }
@@ -53,7 +57,7 @@ impl State {
             for (c, _) in melds::lay_out(rules, m.pattern, &m.cards) {
                 self.move_out(c, z, sink);
             }
-            self.announce_meld(rules, z, sink);
+            self.announce_meld(rules, z, None, sink);
         }
     }
 
@@ -65,8 +69,9 @@ impl State {
     }
 
     /// Announces the meld lying in zone `z`: its pattern, its cards in order, and what each wild
-    /// in it stands for ("table of 1: run 5♥ Wild Heart 7♥ (Wild Heart as 6♥)").
-    fn announce_meld<S: EventSink>(&self, rules: &MeldRules, z: u16, sink: &mut S) {
+    /// in it stands for ("table of 1: run 5♥ Wild Heart 7♥ (Wild Heart as 6♥)"), after `what`
+    /// happened to it, if anything ("hand of player 2 lays off 8♥ onto table of 1: ...").
+    fn announce_meld<S: EventSink>(&self, rules: &MeldRules, z: u16, what: Option<String>, sink: &mut S) {
         if !sink.announcements() {
             return;
         }
@@ -81,12 +86,13 @@ impl State {
             })
             .collect();
         let program = &self.game.program;
-        let mut text = format!(
+        let mut text = what.map(|w| format!("{w} ")).unwrap_or_default();
+        text.push_str(&format!(
             "{}: {} {}",
             program.zones[z as usize].name,
             rules.patterns[pattern as usize].name,
             names.join(" ")
-        );
+        ));
         if !wilds.is_empty() {
             text.push_str(&format!(" ({})", wilds.join(", ")));
         }

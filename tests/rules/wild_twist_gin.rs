@@ -304,6 +304,36 @@ fn gr_4_no_knock_with_eleven_deadwood() {
 }
 
 #[test]
+fn gr_4_a_normal_turn_may_discard_the_card_just_taken() {
+    // Unlike the first turn (GR-3), a normal turn's discard is any card: here the K♥ player 2
+    // takes from the discard pile.
+    let deal = Deal { p1: LOOSE, p2: LOOSE_2, up: "Q♣", stock: &["J♦", "10♣"], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    say(&mut s, &mut log, "J♦");
+    say(&mut s, &mut log, "draw from the stock");
+    say(&mut s, &mut log, "K♠");
+    assert_eq!(offered(&s), ["draw from the stock", "take K♠"]);
+    say(&mut s, &mut log, "take K♠");
+    assert!(offered(&s).contains(&"K♠".to_string()));
+    say(&mut s, &mut log, "K♠");
+    assert_eq!(cards(&s, "discard")[0], "K♠");
+}
+
+#[test]
+fn gr_4_knock_after_draw_goes_gin_when_the_ten_cards_left_all_meld() {
+    let nine = ["A♥", "2♥", "3♥", "4♠", "4♦", "4♣", "5♦", "6♦", "7♦", "K♠"];
+    let p1 = ["K♦", "Q♠", "9♠", "9♦", "6♠", "6♥", "3♠", "3♣", "A♠", "A♣"];
+    let deal = Deal { p1, p2: nine, up: "Q♣", stock: &["8♦"], short: false };
+    let (mut s, mut log) = start_with(Some("knock_after_draw"), &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    assert!(offered(&s).contains(&"discard K♠ and go Gin".to_string()));
+    say(&mut s, &mut log, "discard K♠ and go Gin");
+    assert!(logged(&log, "player 2 declares Gin"));
+    assert_eq!(counter(&s, "gins"), 1);
+}
+
+#[test]
 fn gr_4_knock_after_draw_knocks_by_discarding_and_showing_ten_cards() {
     let ten = ["A♥", "2♥", "3♥", "4♠", "4♦", "4♣", "5♦", "6♦", "7♦", "2♠"];
     // 64 points, none of which can be laid off on player 2's melds.
@@ -314,9 +344,9 @@ fn gr_4_knock_after_draw_knocks_by_discarding_and_showing_ten_cards() {
     // No knock before drawing: the stock's K♣ is drawn, and the discard may knock.
     let offers = offered(&s);
     assert!(offers.contains(&"discard K♣".to_string()));
-    assert!(offers.contains(&"discard K♣ and knock with 2".to_string()));
-    assert!(!offers.contains(&"discard 2♠ and knock with 13".to_string()), "13 is too much");
-    say(&mut s, &mut log, "discard K♣ and knock with 2");
+    assert!(offers.contains(&"discard K♣ and knock with 2 deadwood".to_string()));
+    assert!(!offers.iter().any(|o| o.starts_with("discard 2♠ and")), "13 is too much");
+    say(&mut s, &mut log, "discard K♣ and knock with 2 deadwood");
     assert!(logged(&log, "K♣: hand of player 2 -> discard"));
     assert!(logged(&log, "player 2 knocks"));
     assert_eq!(score(&s, 2), 64 - 2);
@@ -398,6 +428,10 @@ fn gr_7_knock_with_lay_offs_including_a_wild() {
     assert!(logged(&log, "Wild Heart: hand of player 1 -> table of"));
     assert!(logged(&log, "8♥: hand of player 1 -> table of"));
     assert!(logged(&log, "10♣: hand of player 1 -> table of"));
+    assert!(log
+        .lines
+        .iter()
+        .any(|l| l.contains("hand of player 1 lays off") && l.contains("8♥") && l.contains("Wild Heart")));
     assert!(logged(&log, "run 5♥ 6♥ 7♥ 8♥ Wild Heart (Wild Heart as 9♥)"));
     assert!(logged(&log, "deadwood: player 2 2, player 1 41"));
     assert_eq!(score(&s, 2), 39);
