@@ -41,12 +41,13 @@ impl Checker {
         let mut rules = MeldRules { name: d.name.text.clone(), ..MeldRules::default() };
         // The properties the patterns constrain, in property order.
         let mut constrained: Vec<u16> = Vec::new();
-        let mut checked: Vec<(String, Vec<(u16, MeldRule, Span)>, u16, u16)> = Vec::new();
+        // Each pattern with its rules by property index, until the slots are known.
+        let mut checked: Vec<(MeldPattern, Vec<(u16, MeldRule)>)> = Vec::new();
         for p in &d.patterns {
             let mut prs = Vec::new();
             for r in &p.rules {
                 let Some((property, rule)) = self.meld_rule(r) else { continue };
-                if prs.iter().any(|(q, _, _)| *q == property) {
+                if prs.iter().any(|(q, _)| *q == property) {
                     self.errors.push(CheckError::invalid(
                         r.span,
                         format!(
@@ -61,7 +62,7 @@ impl Checker {
                 if !constrained.contains(&property) {
                     constrained.push(property);
                 }
-                prs.push((property, rule, r.span));
+                prs.push((property, rule));
             }
             if prs.len() > MAX_PATTERN_RULES {
                 self.errors.push(CheckError::invalid(
@@ -81,7 +82,7 @@ impl Checker {
                     Some("give it rules such as `same rank, different suit` before its size".into()),
                 ));
             }
-            checked.push((p.name.text.clone(), prs, min, max));
+            checked.push((MeldPattern { name: p.name.text.clone(), min, max, rules: Vec::new() }, prs));
         }
         if d.patterns.is_empty() {
             self.errors.push(CheckError::invalid(
@@ -105,11 +106,9 @@ impl Checker {
         let slot_of = |p: u16| constrained.iter().position(|&q| q == p).unwrap_or(0) as u8;
         rules.patterns = checked
             .into_iter()
-            .map(|(name, prs, min, max)| MeldPattern {
-                name,
-                min,
-                max,
-                rules: prs.into_iter().map(|(p, r, _)| (slot_of(p), r)).collect(),
+            .map(|(pattern, prs)| MeldPattern {
+                rules: prs.into_iter().map(|(p, r)| (slot_of(p), r)).collect(),
+                ..pattern
             })
             .collect();
 
