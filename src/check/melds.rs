@@ -92,6 +92,16 @@ impl Checker {
                 Some("add a line such as `set: same rank, different suit, 3 to 4 cards`".into()),
             ));
         }
+        // A wild's kept properties are a bit mask, so patterns constrain at most 64 of them.
+        if constrained.len() > 64 {
+            self.errors.push(CheckError::invalid(
+                d.name.span,
+                "melds compare at most 64 properties",
+                "too many properties",
+                None,
+            ));
+            constrained.truncate(64);
+        }
         constrained.sort_unstable();
         rules.slots = constrained
             .iter()
@@ -132,7 +142,7 @@ impl Checker {
         let wild = d.wilds.first().map(|w| {
             let keeps = w.keeps.iter().filter_map(|n| self.property_named(n)).fold(0u64, |mask, p| {
                 match constrained.iter().position(|&q| q == p) {
-                    Some(s) => mask | 1 << s,
+                    Some(s) => mask | 1u64.checked_shl(s as u32).unwrap_or(0),
                     None => mask,
                 }
             });

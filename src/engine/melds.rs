@@ -378,7 +378,7 @@ fn fixed(rules: &MeldRules, c: u16, slot: usize) -> Result<Option<u16>, ()> {
     match (mc.wild, v) {
         (false, Some(v)) => Ok(Some(v)),
         (false, None) => Err(()),
-        (true, Some(v)) if mc.keeps >> slot & 1 == 1 => Ok(Some(v)),
+        (true, Some(v)) if mc.keeps.checked_shr(slot as u32).unwrap_or(0) & 1 == 1 => Ok(Some(v)),
         (true, _) => Ok(None),
     }
 }
