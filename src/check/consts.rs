@@ -46,12 +46,7 @@ impl Cx<'_> {
         }
     }
     fn rank(&self, o: u16, member: Value) -> Value {
-        match (self.orders.get(o as usize), member) {
-            (Some(order), Value::Sym(m)) => {
-                order.rank_of.get(m as usize).copied().flatten().map_or(Value::None, Value::Int)
-            }
-            _ => Value::None,
-        }
+        self.orders.get(o as usize).map_or(Value::None, |order| order.position(member))
     }
 }
 

@@ -286,6 +286,16 @@ pub struct OrderInfo {
     pub rank_of: Vec<Option<i64>>,
 }
 
+impl OrderInfo {
+    /// The position of a member (`Value::Sym`) in the order; `none` for anything it does not rank.
+    pub fn position(&self, member: Value) -> Value {
+        match member {
+            Value::Sym(m) => self.rank_of.get(m as usize).copied().flatten().map_or(Value::None, Value::Int),
+            _ => Value::None,
+        }
+    }
+}
+
 /// A procedure.
 #[derive(Debug, Clone)]
 pub struct Procedure {

@@ -188,24 +188,12 @@ impl State {
             Expr::OrderOf(o, c) => {
                 let order = &program.orders[*o as usize];
                 match self.eval_in(c, b) {
-                    Value::Card(c) => {
-                        match program.card_props[c as usize * program.properties.len() + order.property as usize] {
-                            Value::Sym(s) => order.rank_of[s as usize].map_or(Value::None, Value::Int),
-                            _ => Value::None,
-                        }
-                    }
+                    Value::Card(c) => order
+                        .position(program.card_props[c as usize * program.properties.len() + order.property as usize]),
                     _ => Value::None,
                 }
             }
-            Expr::MemberRank(o, m) => match self.eval_in(m, b) {
-                Value::Sym(s) => program.orders[*o as usize]
-                    .rank_of
-                    .get(s as usize)
-                    .copied()
-                    .flatten()
-                    .map_or(Value::None, Value::Int),
-                _ => Value::None,
-            },
+            Expr::MemberRank(o, m) => program.orders[*o as usize].position(self.eval_in(m, b)),
             Expr::Deadwood(z, without) => {
                 let (Some(rules), Some(z)) = (program.melds.as_ref(), self.zone_of_in(z, b)) else {
                     return Value::None;
