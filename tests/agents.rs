@@ -3,9 +3,9 @@
 //! same on two tables that look the same to it, it beats random play where choices matter, and
 //! `cardlang simulate` seats it.
 
-mod common;
 
-use common::every_game;
+
+use crate::common::every_game;
 use std::process::Command;
 use std::sync::Arc;
 

@@ -3,9 +3,9 @@
 //! legal actions exist at every decision, the game ends (or stops at a cap), cards are
 //! conserved at every event, and the same seed gives the same transcript.
 
-mod common;
 
-use common::every_game;
+
+use crate::common::every_game;
 use std::sync::Arc;
 
 use cardlang::agents::{self, Agent, Decision, Watcher};

@@ -1,0 +1,23 @@
+//! Every integration test, in one binary: one build and one link instead of one per file.
+//!
+//! Each file under `tests/` is a module here; `cargo test NAME` still picks tests by name
+//! (`cargo test rules::wilcox_war`, `cargo test transcripts`).
+
+mod common;
+
+mod agents;
+mod baseline;
+mod choices;
+mod cli;
+mod diagnostics;
+mod fmt;
+mod games;
+mod limits;
+mod lint;
+mod melds_search;
+mod robustness;
+mod rules;
+mod simulate;
+mod transcripts;
+mod variant_files;
+mod wagering;
