@@ -10,6 +10,7 @@ mod baseline;
 mod choices;
 mod cli;
 mod diagnostics;
+mod equivalence;
 mod fmt;
 mod games;
 mod limits;
