@@ -363,6 +363,32 @@ pub enum Expr {
     SetOf(Vec<Expr>),
     /// A function parameter, replaced by the argument when the function is inlined.
     Param(u16),
+    /// A pure function of one or two cards, worked out for every card before play (made by the
+    /// compile step, never by the checker).
+    CardTable(Box<CardTable>),
+}
+
+/// The values of a pure expression of one or two cards, for every card and for `none`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardTable {
+    /// The expressions that give the cards (one or two).
+    pub args: Vec<Expr>,
+    /// How many entries one argument spans: the number of cards, plus one for `none`.
+    pub stride: u32,
+    /// The values, by `first * stride + second` (a card's index, or `stride - 1` for anything
+    /// that is not a card).
+    pub values: std::sync::Arc<[Value]>,
+}
+
+impl CardTable {
+    /// The entry of one argument's value.
+    #[inline]
+    pub fn index_of(&self, v: Value) -> u32 {
+        match v {
+            Value::Card(c) if (c as u32) < self.stride - 1 => c as u32,
+            _ => self.stride - 1,
+        }
+    }
 }
 
 /// Where `set`/`add` writes.

@@ -82,6 +82,7 @@ impl State {
                         self.locals[base + i] = v;
                     }
                     self.frames.push(Frame { ret: self.pc, base: base as u32, scratch: self.scratch.len() as u32 });
+                    self.base = base as u32;
                     self.pc = game.code.entries[*p as usize];
                 }
                 Instr::Return => {
@@ -91,6 +92,7 @@ impl State {
                     };
                     self.locals.truncate(f.base as usize);
                     self.scratch.truncate(f.scratch as usize);
+                    self.base = self.frames.last().map_or(0, |f| f.base);
                     self.pc = f.ret;
                 }
                 Instr::End(e) => {
@@ -280,13 +282,16 @@ impl State {
         face_up: Option<bool>,
         sink: &mut S,
     ) {
-        let was = (index, self.zones[from as usize].len(), self.face_up[self.zones[from as usize][index] as usize]);
-        let card = self.zones[from as usize].remove(index);
-        let up = face_up.unwrap_or(self.game.program.zones[to as usize].face_up);
+        let cards = &mut self.zones[from as usize];
+        let len = cards.len();
+        let card = if index + 1 == len { cards.pop().unwrap_or_default() } else { cards.remove(index) };
+        let was_up = self.face_up[card as usize];
+        let up = face_up.unwrap_or_else(|| self.game.program.zones[to as usize].face_up);
         self.face_up[card as usize] = up;
+        self.card_zone[card as usize] = to;
         self.zones[to as usize].push(card);
         if sink.enabled() {
-            sink.event(self, Event::Move { card, from, to, face_up: up, was });
+            sink.event(self, Event::Move { card, from, to, face_up: up, was: (index, len, was_up) });
         }
     }
 
@@ -379,11 +384,8 @@ impl State {
 
     /// The zone a card is in and its place there (from the bottom).
     pub fn find_card(&self, card: u16) -> Option<(u16, usize)> {
-        for (z, cards) in self.zones.iter().enumerate() {
-            if let Some(i) = cards.iter().rposition(|&c| c == card) {
-                return Some((z as u16, i));
-            }
-        }
-        None
+        let z = *self.card_zone.get(card as usize)?;
+        let i = self.zones.get(z as usize)?.iter().rposition(|&c| c == card)?;
+        Some((z, i))
     }
 }
