@@ -20,7 +20,8 @@ fn folder(name: &str) -> PathBuf {
 
 /// Runs `cardlang` in `dir`: exit code, standard output, standard error.
 fn cardlang(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cardlang")).args(args).current_dir(dir).output().expect("the binary runs");
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_cardlang")).args(args).current_dir(dir).output().expect("the binary runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -163,7 +164,10 @@ fn bad_shard_values_are_refused_with_the_reason() {
 fn three_shards(name: &str) -> PathBuf {
     let dir = folder(name);
     for k in 1..=3 {
-        ok(&dir, &["simulate", &game(COIN_RACE), "-n", "9", "--shard", &format!("{k}/3"), "--out", &format!("s{k}.json")]);
+        ok(
+            &dir,
+            &["simulate", &game(COIN_RACE), "-n", "9", "--shard", &format!("{k}/3"), "--out", &format!("s{k}.json")],
+        );
     }
     dir
 }
@@ -198,7 +202,10 @@ fn shards_of_different_simulations_are_not_merged() {
     };
     let err = other(&["--seed", "5"]);
     assert!(err.contains("cardlang::merge::different"), "{err}");
-    assert!(err.contains("`other.json` is from another simulation than `s1.json`: its seed is 5, but 0 in `s1.json`"), "{err}");
+    assert!(
+        err.contains("`other.json` is from another simulation than `s1.json`: its seed is 5, but 0 in `s1.json`"),
+        "{err}"
+    );
     assert!(err.contains("the same game file, variant, options, --players, --seed, -n"), "{err}");
     let err = other(&["--players", "greedy,random"]);
     assert!(err.contains("its players is [\"greedy\",\"random\"], but [\"random\",\"random\"]"), "{err}");

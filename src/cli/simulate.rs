@@ -111,11 +111,7 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
             std::fs::write(path, doc).map_err(|e| (format!("error: cannot write the shard to `{path}`: {e}"), 1))?;
             Ok(format!(
                 "shard {}/{}: games {}..{} of {} written to {path}",
-                slice.k,
-                slice.n,
-                games.start,
-                games.end,
-                req.settings.games
+                slice.k, slice.n, games.start, games.end, req.settings.games
             ))
         }
     }

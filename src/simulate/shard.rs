@@ -167,7 +167,8 @@ impl Shard {
             (Some(FORMAT), None) => return Err(not_a_shard("it has no `version`".into())),
             _ => return Err(not_a_shard(format!("it has no `\"format\": \"{FORMAT}\"`"))),
         }
-        let shard: Shard = serde_json::from_str(text).map_err(|e| ShardError::Corrupt { path: path.into(), why: e.to_string() })?;
+        let shard: Shard =
+            serde_json::from_str(text).map_err(|e| ShardError::Corrupt { path: path.into(), why: e.to_string() })?;
         shard.check().map_err(|why| ShardError::Corrupt { path: path.into(), why })?;
         Ok(shard)
     }
@@ -182,13 +183,20 @@ impl Shard {
         let games = slice.games(s.games);
         let count = games.end - games.start;
         if t.games != count {
-            return Err(format!("shard {}/{} of {} games holds {count} games, but its tally has {}", slice.k, slice.n, s.games, t.games));
+            return Err(format!(
+                "shard {}/{} of {} games holds {count} games, but its tally has {}",
+                slice.k, slice.n, s.games, t.games
+            ));
         }
         if t.wins.len() != s.players.len() {
             return Err(format!("the tally has wins for {} seats, but {} players", t.wins.len(), s.players.len()));
         }
         if t.counters.len() != s.columns.len() {
-            return Err(format!("the tally has {} counters, but {} counter columns", t.counters.len(), s.columns.len()));
+            return Err(format!(
+                "the tally has {} counters, but {} counter columns",
+                t.counters.len(),
+                s.columns.len()
+            ));
         }
         if t.lengths.values().try_fold(0u64, |a, b| a.checked_add(*b)) != Some(t.games) {
             return Err("the length histogram does not add up to the games played".into());
@@ -240,7 +248,10 @@ pub enum ShardError {
     },
     /// A shard document whose contents do not hold together.
     #[error("`{path}` is a damaged shard document: {why}")]
-    #[diagnostic(code(cardlang::merge::damaged), help("play this shard again: {FORMAT} files are written whole by `simulate --shard`"))]
+    #[diagnostic(
+        code(cardlang::merge::damaged),
+        help("play this shard again: {FORMAT} files are written whole by `simulate --shard`")
+    )]
     Corrupt {
         /// The file.
         path: String,
@@ -280,7 +291,10 @@ pub enum ShardError {
     },
     /// Slices not given.
     #[error("{which} of {n} {verb} missing (`{first}` says its simulation has {n} shards)")]
-    #[diagnostic(code(cardlang::merge::missing), help("merge every shard K/N for K from 1 to {n}; play the missing ones with `simulate ... --shard K/{n}`"))]
+    #[diagnostic(
+        code(cardlang::merge::missing),
+        help("merge every shard K/N for K from 1 to {n}; play the missing ones with `simulate ... --shard K/{n}`")
+    )]
     Missing {
         /// The missing slices, listed ("shards 2, 5 and 6").
         which: String,
@@ -295,7 +309,8 @@ pub enum ShardError {
 
 /// The settings two shards must agree on, by name, each as compact JSON.
 fn identity(s: &Shard) -> Vec<(String, String)> {
-    let mut fields = vec![("cardlang version".to_string(), s.cardlang.clone()), ("N".to_string(), s.shards.to_string())];
+    let mut fields =
+        vec![("cardlang version".to_string(), s.cardlang.clone()), ("N".to_string(), s.shards.to_string())];
     if let Ok(serde_json::Value::Object(setup)) = serde_json::to_value(&s.simulation) {
         for (k, v) in setup {
             let name = match k.as_str() {
