@@ -263,4 +263,14 @@ fn files_that_are_not_shards_are_named() {
     assert!(err.contains("shard 3/3 of 9 games holds 3 games, but its tally has 4"), "{err}");
     let err = edit("seats.json", "\"wins\":[", "\"wins\":[0,");
     assert!(err.contains("the tally has wins for 3 seats, but 2 players"), "{err}");
+    let err = edit("seat.json", "\"seat\":1", "\"seat\":2");
+    assert!(err.contains("it names a seat beyond its 2 players"), "{err}");
+    let err = edit("draws.json", "\"draws\":0", "\"draws\":4");
+    assert!(err.contains("its counts of games do not add up"), "{err}");
+    let err = edit("sums.json", "\"decisions\":", "\"decisions\":18446744073709551615,\"was\":");
+    assert!(err.contains("`sums.json` is a damaged shard document: its sums overflow"), "{err}");
+
+    std::fs::write(dir.join("list.json"), "[1, 2]").expect("writes");
+    let err = refused(&dir, &["merge", "list.json"]);
+    assert!(err.contains("`list.json` is not a shard document: it has no `\"format\""), "{err}");
 }

@@ -151,19 +151,14 @@ impl Shard {
 
     /// Reads a shard document from the text of the file `path`.
     pub fn parse(path: &str, text: &str) -> Result<Shard, ShardError> {
-        /// The fields read first, so a file of another kind or version gets a plain answer.
-        #[derive(Deserialize)]
-        struct Header {
-            format: Option<String>,
-            version: Option<u64>,
-        }
+        // The header first, so a file of another kind or version gets a plain answer.
         let not_a_shard = |why: String| ShardError::NotAShard { path: path.into(), why };
-        let header: Header = serde_json::from_str(text).map_err(|e| not_a_shard(format!("it is not JSON ({e})")))?;
-        match (header.format.as_deref(), header.version) {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| not_a_shard(format!("it is not JSON ({e})")))?;
+        let field = |name: &str| value.as_object().and_then(|o| o.get(name));
+        match (field("format").and_then(|f| f.as_str()), field("version").and_then(|v| v.as_u64())) {
             (Some(FORMAT), Some(VERSION)) => {}
-            (Some(FORMAT), Some(v)) => {
-                return Err(ShardError::Version { path: path.into(), found: v });
-            }
+            (Some(FORMAT), Some(v)) => return Err(ShardError::Version { path: path.into(), found: v }),
             (Some(FORMAT), None) => return Err(not_a_shard("it has no `version`".into())),
             _ => return Err(not_a_shard(format!("it has no `\"format\": \"{FORMAT}\"`"))),
         }
@@ -188,6 +183,9 @@ impl Shard {
                 slice.k, slice.n, s.games, t.games
             ));
         }
+        if s.players.is_empty() || s.players.len() > u8::MAX as usize {
+            return Err(format!("it has {} players", s.players.len()));
+        }
         if t.wins.len() != s.players.len() {
             return Err(format!("the tally has wins for {} seats, but {} players", t.wins.len(), s.players.len()));
         }
@@ -197,6 +195,27 @@ impl Shard {
                 t.counters.len(),
                 s.columns.len()
             ));
+        }
+        let seats = s.players.len();
+        if s.columns.iter().any(|c| c.seat.is_some_and(|p| p as usize >= seats))
+            || t.samples.values().any(|g| g.winners.iter().any(|p| *p as usize >= seats))
+        {
+            return Err(format!("it names a seat beyond its {seats} players"));
+        }
+        // Counts of games, each within the games played (the summary subtracts some of them).
+        let within = |part: u64, whole: u64| part <= whole;
+        let counts_fit = t.wins.iter().all(|w| within(*w, t.games))
+            && t.counters.iter().all(|c| within(c.positive, t.games))
+            && within(t.shared_wins, t.games)
+            && t.draws.checked_add(t.unfinished).is_some_and(|d| within(d, t.games))
+            && within(t.lost, t.games)
+            && within(t.engine_stops, t.unfinished)
+            && within(t.real_choices, t.decisions)
+            && within(t.with_progress, t.games)
+            && within(t.won_with_progress, t.with_progress)
+            && within(t.winner_was_behind, t.won_with_progress);
+        if !counts_fit {
+            return Err("its counts of games do not add up".into());
         }
         if t.lengths.values().try_fold(0u64, |a, b| a.checked_add(*b)) != Some(t.games) {
             return Err("the length histogram does not add up to the games played".into());
@@ -324,6 +343,15 @@ fn identity(s: &Shard) -> Vec<(String, String)> {
     fields
 }
 
+/// Whether the sums of two tallies that are not bounded by the games played can be added.
+/// (Counts of games cannot overflow: the slices add up to the simulation's games.)
+fn sums_fit(a: &Tally, b: &Tally) -> bool {
+    a.decisions.checked_add(b.decisions).is_some()
+        && a.lead_changes.checked_add(b.lead_changes).is_some()
+        && a.winner_deficit_sum.checked_add(b.winner_deficit_sum).is_some()
+        && a.counters.iter().zip(&b.counters).all(|(x, y)| x.sum.checked_add(y.sum).is_some())
+}
+
 /// Cuts a long value short for a message.
 fn brief(v: &str) -> String {
     match v.char_indices().nth(80) {
@@ -344,7 +372,7 @@ pub fn merge(shards: Vec<(String, Shard)>) -> Result<(Setup, Tally), ShardError>
     let mut seen: BTreeMap<u64, String> = BTreeMap::new();
     seen.insert(first.shard, first_path.clone());
     let setup = first.simulation;
-    let mut tally = Tally::new(setup.players.len() as u8, setup.columns.len()).merge(first.tally);
+    let mut tally = first.tally;
     for (path, shard) in shards {
         for ((field, want), (_, found)) in expected.iter().zip(identity(&shard)) {
             if *want != found {
@@ -359,6 +387,10 @@ pub fn merge(shards: Vec<(String, Shard)>) -> Result<(Setup, Tally), ShardError>
         }
         if let Some(other) = seen.get(&shard.shard) {
             return Err(ShardError::Duplicate { path, other: other.clone(), k: shard.shard, n });
+        }
+        if !sums_fit(&tally, &shard.tally) {
+            let why = "its sums overflow when added to the other shards'".into();
+            return Err(ShardError::Corrupt { path, why });
         }
         seen.insert(shard.shard, path);
         tally = tally.merge(shard.tally);
