@@ -158,10 +158,12 @@ mod pairs {
     use serde::de::Error;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+    /// Writes the map as `[[key, value], ...]`, keys in order.
     pub fn serialize<K: Serialize, V: Serialize, S: Serializer>(map: &BTreeMap<K, V>, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(map.iter())
     }
 
+    /// Reads `[[key, value], ...]` back into a map.
     pub fn deserialize<'de, K, V, D>(d: D) -> Result<BTreeMap<K, V>, D::Error>
     where
         K: Deserialize<'de> + Ord + std::fmt::Display,
