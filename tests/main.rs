@@ -18,6 +18,7 @@ mod lint;
 mod melds_search;
 mod robustness;
 mod rules;
+mod shard;
 mod simulate;
 mod transcripts;
 mod variant_files;

@@ -96,6 +96,24 @@ enum Command {
         /// How many sample games the report draws the lead over time for.
         #[arg(long, default_value_t = 3)]
         samples: u64,
+        /// Play only the K-th of N slices of the games and write a shard document for `merge`.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<crate::simulate::shard::Slice>,
+        /// Write the shard document to this file instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<String>,
+    },
+    /// Fold the shard documents of `simulate --shard K/N` into the report of the whole simulation.
+    Merge {
+        /// The shard documents, every K from 1 to N once.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Print one JSON document instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Also write a self-contained HTML page with charts to this file.
+        #[arg(long, value_name = "FILE")]
+        report: Option<String>,
     },
     /// List the variants and options a game offers.
     Variants {
@@ -147,7 +165,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         Command::Play { args, seed } => play(&args, seed),
         Command::Transcript { args, seed, format } => print_transcript(&args, seed, format),
         Command::Variants { game } => variants(&game),
-        Command::Simulate { args, games, jobs, seed, json, report, samples } => {
+        Command::Simulate { args, games, jobs, seed, json, report, samples, shard, out } => {
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let request = simulate::Request {
                 path: &args.game,
@@ -155,9 +173,14 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
                 settings: crate::simulate::Settings { games, seed, jobs, players: args.players.clone(), samples },
                 json,
                 report: report.as_deref(),
+                shard,
+                out: out.as_deref(),
             };
             simulate::run(&request).map(|out| say(out.trim_end())).map_err(|(message, code)| Failure { message, code })
         }
+        Command::Merge { files, json, report } => simulate::merge(&files, json, report.as_deref())
+            .map(|out| say(out.trim_end()))
+            .map_err(|(message, code)| Failure { message, code }),
         Command::Lint { files, format, deny_warnings } => return lint(&files, format, deny_warnings),
         Command::Fmt { files, check } => return fmt::run(&files, check),
     };
