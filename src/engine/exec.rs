@@ -10,10 +10,16 @@ impl State {
     pub(crate) fn run<S: EventSink>(&mut self, sink: &mut S) {
         let game = self.game.clone();
         let code = &game.code.instrs;
+        let budget_end = self.steps.saturating_add(self.limits.max_steps_per_decision);
         while self.outcome.is_none() {
             self.steps += 1;
             if self.steps > self.limits.max_steps {
                 self.stop_unfinished("the step limit of the engine was reached", sink);
+                return;
+            }
+            if self.steps > budget_end {
+                let why = self.runaway_note();
+                self.stop_unfinished(&why, sink);
                 return;
             }
             let pc = self.pc as usize;
@@ -116,6 +122,29 @@ impl State {
                 }
             }
         }
+    }
+
+    /// Why a game stopped that ran its budget of steps without a decision: where the rules
+    /// were (the procedure), when (the game's `length` counter, if it declares one), and the
+    /// budget.
+    #[cold]
+    fn runaway_note(&self) -> String {
+        let program = &self.game.program;
+        let entries = &self.game.code.entries;
+        let at = entries.partition_point(|&e| e <= self.pc);
+        let place = match at.checked_sub(1).and_then(|i| program.procedures.get(i)) {
+            Some(p) => format!("in procedure `{}`", p.name),
+            None => "while starting the game".to_string(),
+        };
+        let when = match (&program.measures.length, self.length()) {
+            (Some((name, _)), Some(v)) => format!(", when `{name}` was {v}"),
+            _ => String::new(),
+        };
+        format!(
+            "the rules ran {} steps without a decision, {place}{when}: a loop that does not end? \
+             (the budget is {} steps a decision)",
+            self.limits.max_steps_per_decision, self.limits.max_steps_per_decision
+        )
     }
 
     /// Carries out one effect.

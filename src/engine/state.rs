@@ -54,11 +54,14 @@ pub struct Limits {
     pub max_steps: u64,
     /// Nested procedure calls.
     pub max_depth: usize,
+    /// Instructions between two decisions (or before the first, or to the end): a loop that
+    /// runs this long without asking anyone anything is taken for one that never ends.
+    pub max_steps_per_decision: u64,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_steps: 50_000_000, max_depth: 10_000 }
+        Limits { max_steps: 50_000_000, max_depth: 10_000, max_steps_per_decision: 10_000_000 }
     }
 }
 
