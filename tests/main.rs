@@ -16,6 +16,7 @@ mod limits;
 mod lint;
 mod melds_search;
 mod robustness;
+mod reliability;
 mod rules;
 mod simulate;
 mod transcripts;
