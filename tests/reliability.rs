@@ -66,3 +66,35 @@ fn a_mistake_on_a_line_longer_than_65535_columns_is_shown_on_an_excerpt() {
     assert_eq!((json["line"].as_u64(), json["column"].as_u64()), (Some(2), Some(11)));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ─── Internal errors ────────────────────────────────────────────────────────────────────────
+
+#[test]
+fn an_internal_panic_is_a_short_message_a_crash_file_and_exit_70() {
+    let dir = temp_dir("panic");
+    let tmp = dir.to_str().expect("a path");
+    let (code, out, err) = cardlang_with(
+        &["lint", "games/wilcox_war.cardgame"],
+        &[("CARDLANG_PANIC_FOR_TEST", "1"), ("TMPDIR", tmp), ("RUST_BACKTRACE", "1")],
+    );
+    assert_eq!(code, 70, "{err}");
+    assert_eq!(out, "");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "three short lines, no backtrace:\n{err}");
+    assert_eq!(
+        lines[0],
+        format!("error: internal error in cardlang {}; this is a bug, please report it", env!("CARGO_PKG_VERSION"))
+    );
+    assert!(lines[1].starts_with("  command: ") && lines[1].ends_with("lint games/wilcox_war.cardgame"), "{err}");
+    assert!(!err.contains("panicked at") && !err.contains("stack backtrace"), "{err}");
+    let crash = lines[2]
+        .strip_prefix("  the details are in ")
+        .and_then(|l| l.strip_suffix(" (attach it to the report)"))
+        .expect("the crash file is named");
+    assert!(crash.starts_with(tmp), "{crash} is in the temporary folder");
+    let details = std::fs::read_to_string(crash).expect("the crash file is written");
+    assert!(details.contains("panic: a panic asked for by CARDLANG_PANIC_FOR_TEST"), "{details}");
+    assert!(details.contains("command: ") && details.contains("at: src/cli/crash.rs"), "{details}");
+    assert!(details.contains("backtrace:\n"), "{details}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

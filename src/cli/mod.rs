@@ -1,5 +1,6 @@
 //! Phase 5: the command line: `play`, `transcript`, `variants` and `lint`.
 
+pub mod crash;
 pub mod excerpt;
 pub mod fmt;
 pub mod load;
