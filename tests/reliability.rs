@@ -2,7 +2,7 @@
 //! (docs/reliability.md): a mistake on a line of any length is shown on an excerpt, an internal
 //! panic becomes a short message and a crash file, and files are rewritten whole or not at all.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Runs the binary in the project folder with extra environment variables: exit code, standard
@@ -97,4 +97,129 @@ fn an_internal_panic_is_a_short_message_a_crash_file_and_exit_70() {
     assert!(details.contains("command: ") && details.contains("at: src/cli/crash.rs"), "{details}");
     assert!(details.contains("backtrace:\n"), "{details}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ─── Nothing lost ───────────────────────────────────────────────────────────────────────────
+
+const MESSY: &str = "game \"T\" // title\nplayers 2\nprocedure play {\nend game draw }\n";
+const TIDY: &str = "game \"T\" // title\nplayers 2\nprocedure play {\n    end game draw\n}\n";
+
+fn text(path: &Path) -> String {
+    std::fs::read_to_string(path).expect("readable")
+}
+
+/// The names in a folder: a temporary file left behind would show here.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir).expect("a folder").flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
+    names.sort();
+    names
+}
+
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).expect("there").permissions().mode() & 0o7777
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_keeps_permissions_and_leaves_no_temporary_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("permissions");
+    let path = dir.join("game.cardgame");
+    std::fs::write(&path, MESSY).expect("written");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    let (code, out, err) = cardlang(&["fmt", path.to_str().expect("a path")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("formatted "));
+    assert_eq!(text(&path), TIDY);
+    assert_eq!(mode(&path), 0o640, "the permissions are kept");
+    assert_eq!(names(&dir), ["game.cardgame"], "no temporary file is left");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_refuses_a_read_only_file_and_leaves_it_as_it_was() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("read-only");
+    let path = dir.join("locked.cardgame");
+    std::fs::write(&path, MESSY).expect("written");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let p = path.to_str().expect("a path");
+    let (code, out, err) = cardlang(&["fmt", p]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains(&format!("cannot write `{p}`: the file is read-only")), "{err}");
+    assert!(err.contains("cardlang::cli::read_only") && err.contains("help:"), "{err}");
+    assert_eq!(text(&path), MESSY);
+    assert_eq!(mode(&path), 0o444);
+    assert_eq!(names(&dir), ["locked.cardgame"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_through_a_symbolic_link_rewrites_the_file_it_points_to() {
+    let dir = temp_dir("symlink");
+    std::fs::create_dir_all(dir.join("real")).expect("a folder");
+    let target = dir.join("real/game.cardgame");
+    std::fs::write(&target, MESSY).expect("written");
+    let link = dir.join("link.cardgame");
+    std::os::unix::fs::symlink("real/game.cardgame", &link).expect("a link");
+    let (code, _, err) = cardlang(&["fmt", link.to_str().expect("a path")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::symlink_metadata(&link).expect("there").file_type().is_symlink(), "the link stays a link");
+    assert_eq!(text(&target), TIDY, "the file it points to is rewritten");
+    assert_eq!(names(&dir.join("real")), ["game.cardgame"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_that_vanishes_before_it_is_written_is_not_brought_back() {
+    use cardlang::cli::write::{replace, Existing, WriteError};
+    let dir = temp_dir("vanish");
+    let path = dir.join("gone.cardgame");
+    std::fs::write(&path, MESSY).expect("written");
+    // `fmt` has read the file; then someone removes it before the new text is written.
+    let read = text(&path);
+    std::fs::remove_file(&path).expect("removed");
+    let p = path.to_str().expect("a path");
+    let formatted = cardlang::syntax::format(&read).expect("formats");
+    assert_eq!(replace(p, formatted.as_bytes(), Existing::MustExist), Err(WriteError::Vanished { path: p.into() }));
+    assert!(names(&dir).is_empty(), "nothing is written, no temporary file is left");
+    // A report may be a new file; into a folder that is not there, it is refused clearly.
+    assert!(replace(p, b"new", Existing::MayBeNew).is_ok());
+    assert_eq!(text(&path), "new");
+    let missing = dir.join("no/such/folder/report.html");
+    let err = replace(missing.to_str().expect("a path"), b"x", Existing::MayBeNew).expect_err("refused");
+    assert!(matches!(err, WriteError::Io { .. }), "{err:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_report_is_written_whole_and_a_bad_report_path_is_refused() {
+    let dir = temp_dir("report");
+    let report = dir.join("report.html");
+    let r = report.to_str().expect("a path");
+    std::fs::write(&report, "an older report").expect("written");
+    let (code, _, err) = cardlang(&["simulate", "games/wilcox_war.cardgame", "-n", "20", "--report", r]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text(&report).starts_with("<!DOCTYPE html>"), "replaced whole");
+    assert_eq!(names(&dir), ["report.html"]);
+    let bad = dir.join("missing/report.html");
+    let (code, _, err) =
+        cardlang(&["simulate", "games/wilcox_war.cardgame", "-n", "20", "--report", bad.to_str().expect("a path")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cardlang::cli::unwritable") && err.contains("cannot write"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fmt_checks_its_own_work_before_writing() {
+    use cardlang::cli::fmt::verify;
+    assert_eq!(verify(MESSY, TIDY), Ok(()));
+    assert!(verify(MESSY, &TIDY.replace("// title", "")).is_err(), "a lost comment is caught");
+    assert!(verify(MESSY, &TIDY.replace("draw", "unfinished")).is_err(), "a changed rule is caught");
+    assert!(verify(MESSY, &TIDY.replace('}', "")).is_err(), "a broken text is caught");
 }

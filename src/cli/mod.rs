@@ -7,6 +7,7 @@ pub mod load;
 pub mod simulate;
 pub mod sources;
 pub mod transcript;
+pub mod write;
 
 use std::io::Write;
 
