@@ -15,6 +15,7 @@ mod games;
 mod limits;
 mod lint;
 mod melds_search;
+mod options;
 mod robustness;
 mod reliability;
 mod rules;

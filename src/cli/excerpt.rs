@@ -102,10 +102,20 @@ pub fn clip(text: &str, labels: &[LabeledSpan]) -> Option<Clipped> {
         .iter()
         .map(|l| {
             let (s, e) = (map(l.offset()), map(l.offset() + l.len()));
-            LabeledSpan::new(l.label().map(str::to_string), s, e.saturating_sub(s))
+            relabel(l, s, e.saturating_sub(s))
         })
         .collect();
     Some(Clipped { text: out, labels })
+}
+
+/// A label moved to another place, its text and whether it is the primary one kept.
+pub fn relabel(label: &LabeledSpan, offset: usize, len: usize) -> LabeledSpan {
+    let text = label.label().map(str::to_string);
+    if label.primary() {
+        LabeledSpan::new_primary_with_span(text, (offset, len))
+    } else {
+        LabeledSpan::new(text, offset, len)
+    }
 }
 
 /// The line and column (from 1, in characters) of a byte offset.

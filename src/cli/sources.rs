@@ -147,7 +147,7 @@ impl Sources {
 
 /// A label moved from joined offsets to offsets inside its own file.
 fn shift(label: &LabeledSpan, by: usize) -> LabeledSpan {
-    LabeledSpan::new(label.label().map(str::to_string), label.offset() - by, label.len())
+    excerpt::relabel(label, label.offset() - by, label.len())
 }
 
 /// A diagnostic with its own file attached and its labels moved into that file.
