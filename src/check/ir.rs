@@ -181,6 +181,28 @@ pub struct OptionInfo {
     pub ty: Type,
     pub value: Value,
     pub default: Value,
+    /// The lowest and highest value of a number option that declares them (`in 0 to 10`).
+    pub range: Option<(i64, i64)>,
+    /// Numbers that stand for something else (`-1 means "unlimited"`), with their text.
+    pub meanings: Vec<(i64, String)>,
+}
+
+impl OptionInfo {
+    /// What a value of this option stands for, if it is one of its meanings (`"unlimited"`).
+    pub fn meaning_of(&self, v: Value) -> Option<&str> {
+        match v {
+            Value::Int(n) => self.meanings.iter().find(|m| m.0 == n).map(|m| m.1.as_str()),
+            _ => None,
+        }
+    }
+
+    /// Whether a value is allowed: within the declared range, or one of the meanings.
+    pub fn allows(&self, v: Value) -> bool {
+        match (self.range, v) {
+            (Some((lo, hi)), Value::Int(n)) => (lo..=hi).contains(&n) || self.meaning_of(v).is_some(),
+            _ => true,
+        }
+    }
 }
 
 /// An enum.

@@ -1,10 +1,13 @@
 //! Phase 5: the command line: `play`, `transcript`, `variants` and `lint`.
 
+pub mod crash;
+pub mod excerpt;
 pub mod fmt;
 pub mod load;
 pub mod simulate;
 pub mod sources;
 pub mod transcript;
+pub mod write;
 
 use std::io::Write;
 

@@ -136,8 +136,8 @@ fn present(setup: &Setup, tally: &Tally, json: bool, report: Option<&str>) -> Re
     let summary = Summary::new(tally, &setup.context());
     if let Some(path) = report {
         let samples: Vec<_> = tally.samples.values().cloned().collect();
-        std::fs::write(path, report::html(&summary, &samples))
-            .map_err(|e| (format!("error: cannot write the report to `{path}`: {e}"), 1))?;
+        super::write::replace(path, report::html(&summary, &samples).as_bytes(), super::write::Existing::MayBeNew)
+            .map_err(|e| (load::Sources::default().render(&e), 1))?;
     }
     if json {
         serde_json::to_string_pretty(&summary).map_err(|e| (format!("error: {e}"), 1))

@@ -119,7 +119,7 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
     let found = source[start.min(source.len())..end.min(source.len())].trim();
-    let label = if found.is_empty() { "here".to_string() } else { format!("found `{found}`") };
+    let label = if found.is_empty() { "here".to_string() } else { format!("found `{}`", shorten(found)) };
     let help = if message.contains("a name") && is_keyword(found) {
         Some(format!("`{found}` is a reserved word of the language; choose another name"))
     } else {
@@ -183,6 +183,14 @@ fn unclosed_brace(source: &str, error_at: usize) -> Option<usize> {
         }
     }
     open.pop()
+}
+
+/// A word quoted in a message, cut to its first 40 characters.
+fn shorten(word: &str) -> String {
+    match word.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &word[..i]),
+        None => word.to_string(),
+    }
 }
 
 fn is_keyword(word: &str) -> bool {
