@@ -1,6 +1,7 @@
 //! Phase 3: compile. Rewrites the checked program into an equivalent one that the engine runs
 //! faster, using what is known before play:
 //!
+//! - small procedures without `return` are inlined into their callers ([`inline`]);
 //! - `for each player` is unrolled for the declared seats, each copy with its player as a
 //!   constant ([`unroll`]);
 //! - expressions whose value is known are folded: a constant player's zone or counter becomes
@@ -13,6 +14,7 @@
 //! engine's own evaluator, so folding cannot differ from evaluating in play.
 
 mod fold;
+mod inline;
 mod table;
 mod unroll;
 mod walk;
@@ -27,6 +29,7 @@ pub type PureEval<'a> = &'a dyn Fn(&Expr, &[(u16, Value)]) -> Value;
 pub fn compile(mut program: Program, pure: PureEval<'_>) -> Program {
     let players = program.players;
     let cards = program.cards.len();
+    inline::inline_calls(&mut program);
     for proc_ in &mut program.procedures {
         unroll::unroll_block(&mut proc_.body, players);
         walk::block_exprs(&mut proc_.body, &mut |e| fold::fold(e, pure));
