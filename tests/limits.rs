@@ -26,8 +26,8 @@ fn an_endless_loop_stops_unfinished_at_the_step_limit() {
 /// at the budget of steps a decision may take, naming where and when it ran away.
 #[test]
 fn a_runaway_loop_stops_at_the_budget_of_a_decision_naming_its_procedure() {
-    let source = "game \"Runaway\"\nplayers 2\noption times = 4294967296\ncounter rounds = 0\nlength rounds\n\
-                  procedure play { add 1 to rounds\n spin() }\nprocedure spin { repeat times { } }";
+    let source = "game \"Runaway\"\nplayers 2\noption spins = 4294967296\ncounter rounds = 0\nlength rounds\n\
+                  procedure play { add 1 to rounds\n spin() }\nprocedure spin { repeat spins times { } }";
     let limits = Limits { max_steps: 1_000_000, max_depth: 100, max_steps_per_decision: 1_000 };
     let s = start(source, limits);
     let o = s.outcome().expect("stopped");

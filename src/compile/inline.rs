@@ -1,5 +1,5 @@
 //! Small procedures inlined into their callers: a call to a procedure that is not recursive,
-//! has no `return` and is short becomes its body, its locals moved past the caller's. A
+//! has no `return` and no loop but `for each player`, and is short becomes its body, its locals moved past the caller's. A
 //! parameter the body never writes, given a constant or one of the caller's locals, is read
 //! straight from the argument, so `refill(p)` inside an unrolled loop folds to one zone.
 
@@ -22,7 +22,7 @@ pub(crate) fn inline_calls(program: &mut Program) {
         .procedures
         .iter()
         .zip(&recursive)
-        .map(|(p, rec)| !rec && !has_return(&p.body) && size(&p.body) <= MAX_STATEMENTS)
+        .map(|(p, rec)| !rec && !has_return(&p.body) && !has_loop(&p.body) && size(&p.body) <= MAX_STATEMENTS)
         .collect();
     for _ in 0..PASSES {
         let mut changed = false;
@@ -194,6 +194,19 @@ fn has_return(stmts: &[Stmt]) -> bool {
         | Stmt::ForRange { body: b, .. }
         | Stmt::ForCard { body: b, .. } => has_return(b),
         Stmt::Menu { bodies, otherwise, .. } => bodies.iter().any(|b| has_return(b)) || has_return(otherwise),
+        _ => false,
+    })
+}
+
+/// Whether a block holds a loop that could run long (`while`, `repeat`, `for each` over cards or
+/// numbers): such a procedure stays a call, so that a loop that runs away is reported in the
+/// procedure that holds it (docs/language.md, the engine's limits).
+fn has_loop(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::While(..) | Stmt::Repeat { .. } | Stmt::ForRange { .. } | Stmt::ForCard { .. } => true,
+        Stmt::If(_, t, o) => has_loop(t) || has_loop(o),
+        Stmt::ForPlayer { body, .. } => has_loop(body),
+        Stmt::Menu { bodies, otherwise, .. } => bodies.iter().any(|b| has_loop(b)) || has_loop(otherwise),
         _ => false,
     })
 }
