@@ -234,7 +234,7 @@ fn simulate_prints_text_json_and_a_report() {
     let json: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
     assert_eq!(json["games"], 100);
     assert_eq!(json["variant"], "four_prizes");
-    assert_eq!(json["options"]["hidden_prizes"], "4");
+    assert_eq!(json["options"]["hidden_prizes"], 4, "options are JSON numbers");
     let html = std::fs::read_to_string(&report).expect("the report is written");
     assert!(html.contains("<svg id=\"length-histogram\""));
     let _ = std::fs::remove_file(&report);

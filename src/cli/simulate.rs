@@ -69,7 +69,7 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
     let cx = Context {
         game: program.title.clone(),
         variant: program.variant.clone(),
-        options: program.options.iter().map(|o| (o.name.clone(), game.show(o.value, o.ty))).collect(),
+        options: program.options.iter().map(|o| (o.name.clone(), option_json(&game, o))).collect(),
         players: &req.settings.players,
         seed: req.settings.seed,
         length_unit: program.measures.length.as_ref().map(|l| l.0.clone()),
@@ -90,5 +90,14 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
             text.push_str(&format!("\nreport written to {path}\n"));
         }
         Ok(text)
+    }
+}
+
+/// An option's value as JSON: a number, `true`/`false`, or an enum member's text.
+fn option_json(game: &Game, o: &crate::check::ir::OptionInfo) -> serde_json::Value {
+    match o.value {
+        crate::check::ir::Value::Int(n) => n.into(),
+        crate::check::ir::Value::Bool(b) => b.into(),
+        v => game.show(v, o.ty).into(),
     }
 }
