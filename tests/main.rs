@@ -11,6 +11,7 @@ mod choices;
 mod cli;
 mod diagnostics;
 mod fmt;
+mod fuzz;
 mod games;
 mod limits;
 mod lint;
