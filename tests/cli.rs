@@ -256,3 +256,41 @@ fn simulate_refuses_bad_values() {
         assert!(err.contains(expected), "{args:?}: {err}");
     }
 }
+
+/// The agent kinds named in a line of a document: every `word` in backticks that is a kind.
+fn kinds_in(line: &str, all: &[&str]) -> Vec<String> {
+    let mut found: Vec<String> =
+        line.split('`').skip(1).step_by(2).filter(|w| all.contains(w)).map(str::to_string).collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn help_and_docs_name_the_agents_of_the_registry() {
+    use cardlang::agents::AGENT_KINDS;
+    use cardlang::simulate::SIM_AGENTS;
+    let sorted = |k: &[&str]| {
+        let mut v: Vec<String> = k.iter().map(|s| s.to_string()).collect();
+        v.sort();
+        v
+    };
+    // --help of play and simulate: generated from the registry.
+    let words = |s: String| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (_, play, _) = cardlang(&["play", "--help"], "");
+    let play = words(play);
+    assert!(play.contains(&format!("one of {} per seat", AGENT_KINDS.join(", "))), "{play}");
+    let (_, sim, _) = cardlang(&["simulate", "--help"], "");
+    let sim = words(sim);
+    assert!(sim.contains(&format!("one of {} per seat", SIM_AGENTS.join(", "))), "{sim}");
+    // docs/simulate.md's table row for --players names exactly the simulation agents.
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/simulate.md")).expect("docs");
+    let row = doc.lines().find(|l| l.starts_with("| `--players")).expect("a --players row");
+    assert_eq!(kinds_in(row, AGENT_KINDS), sorted(SIM_AGENTS), "docs/simulate.md: {row}");
+    // docs/language.md §18's --players item names every kind `play` takes.
+    let lang = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/language.md")).expect("docs");
+    let start = lang.find("- `--players random,random`").expect("the --players item");
+    let item = &lang[start..start + lang[start..].find("\n- ").expect("the next item")];
+    assert_eq!(kinds_in(item, AGENT_KINDS), sorted(AGENT_KINDS), "docs/language.md: {item}");
+    assert!(!lang.contains("[section 16](#17-"), "section 17 is linked as section 17");
+}

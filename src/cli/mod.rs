@@ -37,9 +37,8 @@ struct GameArgs {
     /// Set an option for this run: `--set hidden_prizes=3` (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
     sets: Vec<(String, String)>,
-    /// Who plays each seat, comma-separated: human, random, greedy (default: random in every
-    /// seat).
-    #[arg(long, value_delimiter = ',')]
+    /// Who plays each seat, comma-separated (the kinds come from the agents' registry).
+    #[arg(long, value_delimiter = ',', help = players_help(agents::AGENT_KINDS))]
     players: Vec<String>,
 }
 
@@ -78,6 +77,7 @@ enum Command {
     },
     /// Play many games between AI players and report how the rules behave: win rates with 95%
     /// intervals, game length, counters and design metrics.
+    #[command(mut_arg("players", |a| a.help(players_help(crate::simulate::SIM_AGENTS))))]
     Simulate {
         #[command(flatten)]
         args: GameArgs,
@@ -126,6 +126,11 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+}
+
+/// The help of `--players`: the agent kinds a command seats, from the registry.
+pub fn players_help(kinds: &[&str]) -> String {
+    format!("Who plays each seat, comma-separated, one of {} per seat (default: random in every seat)", kinds.join(", "))
 }
 
 fn parse_set(s: &str) -> Result<(String, String), String> {
