@@ -107,7 +107,7 @@ enum Command {
     },
     /// Check game files and report every problem: errors, then lint warnings.
     Lint {
-        /// The `.cardgame` files.
+        /// The `.cardgame` files (a folder: every `.cardgame` file under it).
         #[arg(required = true)]
         files: Vec<String>,
         /// `human` (rendered with the source) or `json` (one object per line, for editors).
@@ -119,7 +119,7 @@ enum Command {
     },
     /// Rewrite game files in the canonical layout, keeping comments.
     Fmt {
-        /// The `.cardgame` files.
+        /// The `.cardgame` files (a folder: every `.cardgame` file under it).
         #[arg(required = true)]
         files: Vec<String>,
         /// Change nothing; exit with 1 when a file would be reformatted.
@@ -166,8 +166,14 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             };
             simulate::run(&request).map(|out| say(out.trim_end())).map_err(|(message, code)| Failure { message, code })
         }
-        Command::Lint { files, format, deny_warnings } => return lint(&files, format, deny_warnings),
-        Command::Fmt { files, check } => return fmt::run(&files, check),
+        Command::Lint { files, format, deny_warnings } => match load::expand_folders(&files) {
+            Ok(files) => return lint(&files, format, deny_warnings),
+            Err(message) => Err(Failure { message, code: 2 }),
+        },
+        Command::Fmt { files, check } => match load::expand_folders(&files) {
+            Ok(files) => return fmt::run(&files, check),
+            Err(message) => Err(Failure { message, code: 2 }),
+        },
     };
     match result {
         Ok(()) => 0,
