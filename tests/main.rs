@@ -12,6 +12,7 @@ mod cli;
 mod diagnostics;
 mod equivalence;
 mod fmt;
+mod fuzz;
 mod games;
 mod limits;
 mod lint;

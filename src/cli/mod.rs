@@ -37,9 +37,8 @@ struct GameArgs {
     /// Set an option for this run: `--set hidden_prizes=3` (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
     sets: Vec<(String, String)>,
-    /// Who plays each seat, comma-separated: human, random, greedy (default: random in every
-    /// seat).
-    #[arg(long, value_delimiter = ',')]
+    /// Who plays each seat, comma-separated (the kinds come from the agents' registry).
+    #[arg(long, value_delimiter = ',', help = players_help(agents::AGENT_KINDS))]
     players: Vec<String>,
 }
 
@@ -78,6 +77,7 @@ enum Command {
     },
     /// Play many games between AI players and report how the rules behave: win rates with 95%
     /// intervals, game length, counters and design metrics.
+    #[command(mut_arg("players", |a| a.help(players_help(crate::simulate::SIM_AGENTS))))]
     Simulate {
         #[command(flatten)]
         args: GameArgs,
@@ -125,7 +125,7 @@ enum Command {
     },
     /// Check game files and report every problem: errors, then lint warnings.
     Lint {
-        /// The `.cardgame` files.
+        /// The `.cardgame` files (a folder: every `.cardgame` file under it).
         #[arg(required = true)]
         files: Vec<String>,
         /// `human` (rendered with the source) or `json` (one object per line, for editors).
@@ -137,13 +137,18 @@ enum Command {
     },
     /// Rewrite game files in the canonical layout, keeping comments.
     Fmt {
-        /// The `.cardgame` files.
+        /// The `.cardgame` files (a folder: every `.cardgame` file under it).
         #[arg(required = true)]
         files: Vec<String>,
         /// Change nothing; exit with 1 when a file would be reformatted.
         #[arg(long)]
         check: bool,
     },
+}
+
+/// The help of `--players`: the agent kinds a command seats, from the registry.
+pub fn players_help(kinds: &[&str]) -> String {
+    format!("Who plays each seat, comma-separated, one of {} per seat (default: random in every seat)", kinds.join(", "))
 }
 
 fn parse_set(s: &str) -> Result<(String, String), String> {
@@ -184,8 +189,14 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         Command::Merge { files, json, report } => simulate::merge(&files, json, report.as_deref())
             .map(|out| say(out.trim_end()))
             .map_err(|(message, code)| Failure { message, code }),
-        Command::Lint { files, format, deny_warnings } => return lint(&files, format, deny_warnings),
-        Command::Fmt { files, check } => return fmt::run(&files, check),
+        Command::Lint { files, format, deny_warnings } => match load::expand_folders(&files) {
+            Ok(files) => return lint(&files, format, deny_warnings),
+            Err(message) => Err(Failure { message, code: 2 }),
+        },
+        Command::Fmt { files, check } => match load::expand_folders(&files) {
+            Ok(files) => return fmt::run(&files, check),
+            Err(message) => Err(Failure { message, code: 2 }),
+        },
     };
     match result {
         Ok(()) => 0,

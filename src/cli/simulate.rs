@@ -90,7 +90,7 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
     let setup = Setup {
         game: program.title.clone(),
         variant: program.variant.clone(),
-        options: program.options.iter().map(|o| (o.name.clone(), game.show(o.value, o.ty))).collect(),
+        options: program.options.iter().map(|o| (o.name.clone(), option_json(&game, o))).collect(),
         rules: shard::rules_hash(loaded.sources.files.iter().map(|f| f.text.as_str())),
         players: req.settings.players.clone(),
         seed: req.settings.seed,
@@ -147,5 +147,14 @@ fn present(setup: &Setup, tally: &Tally, json: bool, report: Option<&str>) -> Re
             text.push_str(&format!("\nreport written to {path}\n"));
         }
         Ok(text)
+    }
+}
+
+/// An option's value as JSON: a number, `true`/`false`, or an enum member's text.
+fn option_json(game: &Game, o: &crate::check::ir::OptionInfo) -> serde_json::Value {
+    match o.value {
+        crate::check::ir::Value::Int(n) => n.into(),
+        crate::check::ir::Value::Bool(b) => b.into(),
+        v => game.show(v, o.ty).into(),
     }
 }

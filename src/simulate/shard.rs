@@ -68,7 +68,7 @@ pub struct Setup {
     /// The variant played, if any.
     pub variant: Option<String>,
     /// Every option's value, as shown to people, in declaration order.
-    pub options: Vec<(String, String)>,
+    pub options: Vec<(String, serde_json::Value)>,
     /// A hash of the game's source files (FNV-1a, 64 bits, in hex), so that shards played with
     /// different rules are not merged.
     pub rules: String,
