@@ -14,7 +14,7 @@ use cardlang::syntax;
 use cardlang::syntax::ast::StmtKind;
 
 /// The engine's limits for fuzzing: small, so an input that loops is stopped quickly.
-pub const LIMITS: Limits = Limits { max_steps: 100_000, max_depth: 200 };
+pub const LIMITS: Limits = Limits { max_steps: 100_000, max_depth: 200, max_steps_per_decision: 100_000 };
 
 /// How many decisions a game of the `engine` target may take before it stops looking at it.
 pub const MAX_DECISIONS: usize = 300;
