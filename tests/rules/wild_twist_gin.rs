@@ -516,3 +516,29 @@ fn gr_9_the_match_ends_at_100_and_the_higher_total_wins() {
     assert_eq!(winners(&s), Some(vec![2]));
     assert_eq!(counter(&s, "hands"), 1);
 }
+
+#[test]
+fn gr_13_a_hand_that_ends_before_the_stock_draw_leaves_nothing_of_its_first_turn() {
+    // Both players decline the up-card, so player 2's first normal turn must draw from the stock
+    // (GR-3); but player 2 knocks at the beginning of that turn, before drawing, and the hand ends.
+    let ten = ["A♥", "2♥", "3♥", "4♠", "4♦", "4♣", "5♦", "6♦", "7♦", "10♠"];
+    let deal = Deal { p1: LOOSE, p2: ten, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    say(&mut s, &mut log, "knock with 10 deadwood");
+    assert!(logged(&log, "player 2 knocks"));
+    // Hand 2: player 2 deals; player 1 takes the up-card and discards another card.
+    assert_eq!(counter(&s, "hands"), 2);
+    assert_eq!(mover(&s), 1);
+    let take = offered(&s)[0].clone();
+    assert!(take.starts_with("take "), "{take}");
+    say(&mut s, &mut log, &take);
+    let thrown = offered(&s)[0].clone();
+    say(&mut s, &mut log, &thrown);
+    // Player 2's normal turn: the stock-only draw of hand 1 is long gone, so the discard is offered.
+    assert_eq!(mover(&s), 2);
+    if offered(&s)[0].starts_with("knock") {
+        say(&mut s, &mut log, "play on");
+    }
+    assert_eq!(offered(&s), ["draw from the stock".to_string(), format!("take {thrown}")]);
+}
