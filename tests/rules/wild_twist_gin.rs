@@ -1,5 +1,5 @@
 //! Scenario tests for Wild Twist Gin Rummy (`rules/wild_twist_gin_rummy.txt` →
-//! `games/wild_twist_gin.cardgame`), one or more per ruling GR-1 .. GR-9 of RULINGS.md.
+//! `games/wild_twist_gin.cardgame`), one or more per ruling GR-1 .. GR-14 of RULINGS.md.
 //! Each stacks the first hand's deal, makes choices by their labels, and checks the table.
 //!
 //! Player 1 deals the first hand (GR-2), so player 2 is offered the up-card first and, when
@@ -541,4 +541,22 @@ fn gr_13_a_hand_that_ends_before_the_stock_draw_leaves_nothing_of_its_first_turn
         say(&mut s, &mut log, "play on");
     }
     assert_eq!(offered(&s), ["draw from the stock".to_string(), format!("take {thrown}")]);
+}
+
+#[test]
+fn gr_12_the_defender_chooses_melds_and_lay_offs_together() {
+    // Player 2 knocks with run 4♥ 5♥ 6♥, set 9♠ 9♦ 9♣ and run J♣ Q♣ K♣ (A♠ left, 1 point).
+    let knocker = ["4♥", "5♥", "6♥", "9♠", "9♦", "9♣", "J♣", "Q♣", "K♣", "A♠"];
+    // Alone, player 1's best melds are the run 7♥ 8♥ 9♥ (7♠ 7♦ left, 14); laying off first, all of
+    // 7♥ 8♥ 9♥ go onto 4♥ 5♥ 6♥ (the same 14 left). Together: the set 7♥ 7♠ 7♦ and 9♥ laid off
+    // onto the 9s leave only 8♥ (8) of those five cards.
+    let defender = ["7♥", "8♥", "9♥", "7♠", "7♦", "K♦", "Q♠", "2♦", "3♠", "5♣"];
+    let deal = Deal { p1: defender, p2: knocker, up: "10♠", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "10♠");
+    say(&mut s, &mut log, "knock with 1 deadwood");
+    assert!(logged(&log, "hand of player 1 lays off 9♥ onto"));
+    assert!(log.lines.iter().any(|l| l.contains(": set ") && l.contains("7♥") && l.contains("7♠") && l.contains("7♦")));
+    assert!(logged(&log, "deadwood: player 2 1, player 1 43"), "8 + K♦ Q♠ 2♦ 3♠ 5♣ (35)");
+    assert_eq!(score(&s, 2), 42);
 }
