@@ -446,6 +446,8 @@ pub enum Effect {
         to: Place,
     },
     Announce(Vec<TextPart>),
+    /// `reveal Z`: every card of the zone is shown to every player (an event); nothing changes.
+    Reveal(Expr),
     /// `meld Z to every R` (`lay_off`: `lay off Z to every R`): the meld search moves the
     /// melds of zone `from` (or the cards it can lay off) into the zones of row `to`.
     Meld {

@@ -166,6 +166,7 @@ impl Checker {
                 }
             }),
             StmtKind::Announce(parts) => Stmt::Effect(Effect::Announce(self.check_template(parts, scope))),
+            StmtKind::Reveal(z) => Stmt::Effect(Effect::Reveal(self.zone_expr(z, scope))),
             StmtKind::Meld { from, to, lay_off } => {
                 let head = crate::syntax::ast::Span::new(s.span.start, from.span.end.max(s.span.start));
                 self.need_melds(head, if *lay_off { "`lay off`" } else { "`meld`" });

@@ -205,6 +205,10 @@ impl EventSink for JsonTranscript {
                 "event": "transfer", "amount": amount, "from": state.game().slot_name(from), "to": state.game().slot_name(to),
                 "from_now": counter_json(state, from), "to_now": counter_json(state, to),
             }),
+            Event::Reveal { zone: z } => {
+                let cards: Vec<String> = state.zone_cards(z).iter().rev().map(|c| card(*c)).collect();
+                json!({"event": "reveal", "zone": zone(z), "cards": cards})
+            }
             Event::Announce(t) => json!({"event": "announce", "text": t}),
             Event::End => {
                 let o = state.outcome();

@@ -25,6 +25,8 @@ pub enum Event<'a> {
     Picked { player: Option<u8>, full: &'a str, own: &'a str, public: &'a str },
     /// An amount moved from one counter slot to another.
     Transfer { amount: i64, from: u16, to: u16 },
+    /// Every card of a zone was shown to every player (`reveal Z`); the cards are in the state.
+    Reveal { zone: u16 },
     /// A line the rules announce.
     Announce(&'a str),
     /// The game ended; the outcome is in the state.

@@ -133,6 +133,11 @@ impl State {
             Event::Transfer { amount, from, to } => {
                 self.transfer_text(*amount, &self.game.slot_name(*from), *from, &self.game.slot_name(*to), *to)
             }
+            Event::Reveal { zone: z } => {
+                let cards: Vec<&str> = self.zones[*z as usize].iter().rev().map(|c| card(*c)).collect();
+                let shown = if cards.is_empty() { "nothing".to_string() } else { cards.join(" ") };
+                format!("{} shows {shown}", zone(*z))
+            }
             Event::Announce(t) => format!("» {t}"),
             Event::End => format!("game over: {}", self.outcome_text()),
         }

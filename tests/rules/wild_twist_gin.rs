@@ -5,7 +5,8 @@
 //! Player 1 deals the first hand (GR-2), so player 2 is offered the up-card first and, when
 //! both decline, takes the first normal turn.
 
-use cardlang::engine::{ArrangeStep, Recorder, State, ToMove};
+use cardlang::cli::transcript::{describe_for, Viewer};
+use cardlang::engine::{ArrangeStep, Event, EventSink, Recorder, State, ToMove};
 
 use super::support::*;
 
@@ -560,3 +561,108 @@ fn gr_12_the_defender_chooses_melds_and_lay_offs_together() {
     assert!(logged(&log, "deadwood: player 2 1, player 1 43"), "8 + K♦ Q♠ 2♦ 3♠ 5♣ (35)");
     assert_eq!(score(&s, 2), 42);
 }
+
+/// Every event as each seat is shown it at the terminal (`cardlang play` with a person in that
+/// seat): `seen[0]` for player 1, `seen[1]` for player 2.
+#[derive(Default)]
+struct Seats {
+    seen: [Vec<String>; 2],
+}
+
+impl EventSink for Seats {
+    fn event(&mut self, state: &State, event: Event<'_>) {
+        for (p, lines) in self.seen.iter_mut().enumerate() {
+            lines.push(describe_for(state, Viewer::Player(p as u8), &event));
+        }
+    }
+}
+
+impl Seats {
+    /// Whether seat `player` (from 1) was shown a line containing `text`.
+    fn saw(&self, player: usize, text: &str) -> bool {
+        self.seen[player - 1].iter().any(|l| l.contains(text))
+    }
+}
+
+/// A first hand dealt as `deal`, every event shown to both seats.
+fn start_seen(deal: &Deal<'_>) -> (State, Seats) {
+    let g = game(GAME, None, &[]);
+    let mut seats = Seats::default();
+    let s = State::arranged(g, 1, &deal.steps(), &mut seats).expect("the arrangement names real cards");
+    (s, seats)
+}
+
+/// Whoever decides now chooses `label`, every event shown to both seats.
+fn act(state: &mut State, seats: &mut Seats, label: &str) {
+    let p = mover(state) - 1;
+    let legal = state.legal_actions(p);
+    let a = *legal.iter().find(|a| state.action_label(p, **a) == label).unwrap_or_else(|| {
+        panic!("`{label}` is not offered: {:?}", legal.iter().map(|a| state.action_label(p, *a)).collect::<Vec<_>>())
+    });
+    state.apply_with(p, a, seats).expect("legal");
+}
+
+#[test]
+fn gr_13_after_gin_both_hands_are_shown_to_both_players() {
+    let deal = Deal { p1: LOOSE, p2: GIN, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut seats) = start_seen(&deal);
+    act(&mut s, &mut seats, "decline Q♣");
+    act(&mut s, &mut seats, "decline Q♣");
+    for seat in 1..=2 {
+        // Player 2's melds, each with its cards, then their (empty) deadwood.
+        assert!(seats.saw(seat, "hand of player 2 melds onto table of 1: run A♥ 2♥ 3♥"), "seat {seat}");
+        assert!(seats.saw(seat, "hand of player 2 melds onto table of 2: set 4♠ 4♦ 4♣"));
+        assert!(seats.saw(seat, "hand of player 2 melds onto table of 3: run 5♦ 6♦ 7♦ 8♦"));
+        assert!(seats.saw(seat, "hand of player 2 shows nothing"));
+        // Player 1's hand melds nothing: all ten cards are shown, with their points.
+        assert!(seats.saw(seat, "hand of player 1 shows "));
+        let shown = seats.seen[seat - 1].iter().find(|l| l.starts_with("hand of player 1 shows ")).unwrap();
+        for c in LOOSE {
+            assert!(shown.split(' ').any(|w| w == c), "seat {seat} sees {c} in {shown}");
+        }
+        assert!(seats.saw(seat, "» player 1 has 64 deadwood: player 2 scores 25 + 64"));
+    }
+}
+
+#[test]
+fn gr_13_after_a_knock_both_hands_and_the_lay_offs_are_shown_to_both_players() {
+    let knocker = ["5♥", "6♥", "7♥", "9♠", "9♦", "9♥", "J♣", "Q♣", "K♣", "2♠"];
+    let defender = ["Wild Heart", "8♥", "10♣", "K♦", "Q♠", "6♠", "4♦", "2♦", "A♠", "3♣"];
+    let deal = Deal { p1: defender, p2: knocker, up: "J♦", stock: &[], short: false };
+    let (mut s, mut seats) = start_seen(&deal);
+    act(&mut s, &mut seats, "decline J♦");
+    act(&mut s, &mut seats, "decline J♦");
+    act(&mut s, &mut seats, "knock with 2 deadwood");
+    for seat in 1..=2 {
+        assert!(seats.saw(seat, "hand of player 2 melds onto table of 1: run 5♥ 6♥ 7♥"), "seat {seat}");
+        assert!(seats.saw(seat, "hand of player 2 shows 2♠"), "seat {seat}: the knocker's deadwood");
+        assert!(seats.saw(seat, "hand of player 1 lays off Wild Heart 8♥ onto table of 1"), "seat {seat}");
+        assert!(seats.saw(seat, "hand of player 1 lays off 10♣ onto table of 3"), "seat {seat}");
+        let shown = seats.seen[seat - 1].iter().find(|l| l.starts_with("hand of player 1 shows ")).unwrap();
+        for c in ["K♦", "Q♠", "6♠", "4♦", "2♦", "A♠", "3♣"] {
+            assert!(shown.split(' ').any(|w| w == c), "seat {seat} sees {c} in {shown}");
+        }
+        assert!(seats.saw(seat, "» deadwood: player 2 2, player 1 41"));
+    }
+}
+
+#[test]
+fn gr_13_an_exhausted_stock_also_ends_the_hand_face_up() {
+    let deal = Deal { p1: LOOSE, p2: GIN_BUT_ONE, up: "Q♣", stock: &["J♦", "J♣", "J♠"], short: true };
+    let (mut s, mut seats) = start_seen(&deal);
+    act(&mut s, &mut seats, "decline Q♣");
+    act(&mut s, &mut seats, "decline Q♣");
+    // Player 2 draws J♦ and throws it back; player 1's turn starts with two cards in the stock.
+    act(&mut s, &mut seats, "J♦");
+    for seat in 1..=2 {
+        assert!(seats.saw(seat, "2 cards are left in the stock: the hand is a tie"), "seat {seat}");
+        assert!(seats.saw(seat, "hand of player 2 melds onto table of 1: run A♥ 2♥ 3♥"), "seat {seat}");
+        assert!(seats.saw(seat, "hand of player 2 shows K♥"), "seat {seat}");
+        assert!(seats.saw(seat, "hand of player 1 shows "), "seat {seat}");
+        assert!(seats.saw(seat, "» deadwood: player 1 64, player 2 13; nobody scores"), "seat {seat}");
+    }
+    assert_eq!((score(&s, 1), score(&s, 2)), (0, 0));
+}
+
+/// Gin but for a K♥: 13 points of deadwood.
+const GIN_BUT_ONE: [&str; 10] = ["A♥", "2♥", "3♥", "4♠", "4♦", "4♣", "5♦", "6♦", "7♦", "K♥"];
