@@ -12,6 +12,7 @@ mod cli;
 mod diagnostics;
 mod fmt;
 mod games;
+mod hidden_info;
 mod limits;
 mod lint;
 mod melds_search;

@@ -12,6 +12,7 @@ pub mod lower;
 pub mod melds;
 mod menu;
 mod observe;
+mod privacy;
 mod reveal;
 pub mod rng;
 mod state;

@@ -121,7 +121,7 @@ impl State {
             Event::Turn { card: c, face_up } => {
                 format!("turn {} face {}", card(*c), if *face_up { "up" } else { "down" })
             }
-            Event::Choice { player, value, ty, secret } => format!(
+            Event::Choice { player, value, ty, secret, .. } => format!(
                 "{} {} {}",
                 player.map_or("chance".to_string(), |p| self.game.player_name(p)),
                 if *secret { "has chosen" } else { "chooses" },

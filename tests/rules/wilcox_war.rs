@@ -997,7 +997,7 @@ struct SeatOne(Vec<String>);
 
 impl EventSink for SeatOne {
     fn event(&mut self, state: &State, event: Event<'_>) {
-        self.0.push(describe_for(state, Viewer::Player(0), &event));
+        self.0.extend(describe_for(state, Viewer::Player(0), &event));
     }
 }
 

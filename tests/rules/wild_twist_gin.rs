@@ -572,7 +572,7 @@ struct Seats {
 impl EventSink for Seats {
     fn event(&mut self, state: &State, event: Event<'_>) {
         for (p, lines) in self.seen.iter_mut().enumerate() {
-            lines.push(describe_for(state, Viewer::Player(p as u8), &event));
+            lines.extend(describe_for(state, Viewer::Player(p as u8), &event));
         }
     }
 }
