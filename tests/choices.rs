@@ -164,7 +164,7 @@ fn chance_does_not_name_a_card_a_player_cannot_see() {
     struct Lines(Vec<String>, Viewer);
     impl EventSink for Lines {
         fn event(&mut self, state: &State, event: Event<'_>) {
-            self.0.push(describe_for(state, self.1, &event));
+            self.0.extend(describe_for(state, self.1, &event));
         }
     }
     let src = format!(

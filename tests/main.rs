@@ -14,6 +14,7 @@ mod equivalence;
 mod fmt;
 mod fuzz;
 mod games;
+mod hidden_info;
 mod limits;
 mod lint;
 mod melds_search;

@@ -49,7 +49,7 @@ fn an_error_in_the_variant_points_into_the_variant_file() {
 fn a_duplicate_variant_shows_both_files() {
     let report = lint_file("tests/variant_files/duplicate_variant.cardgame");
     assert!(report.rendered.contains("╭─[tests/variant_files/duplicate_variant.cardgame:4:9]"), "{}", report.rendered);
-    assert!(report.rendered.contains("╭─[games/wilcox_war.cardgame:204:9]"), "{}", report.rendered);
+    assert!(report.rendered.contains("╭─[games/wilcox_war.cardgame:244:9]"), "{}", report.rendered);
 }
 
 #[test]

@@ -494,6 +494,8 @@ pub enum Effect {
         to: Place,
     },
     Announce(Vec<TextPart>),
+    /// `reveal Z`: every card of the zone is shown to every player (an event); nothing changes.
+    Reveal(Expr),
     /// `meld Z to every R` (`lay_off`: `lay off Z to every R`): the meld search moves the
     /// melds of zone `from` (or the cards it can lay off) into the zones of row `to`.
     Meld {
@@ -528,16 +530,33 @@ impl Domain {
 }
 
 /// A choice: of a card, a named option or a number.
+///
+/// `private`: the choice is offered only because a condition on cards some player cannot see
+/// holds (GR-14), so it is shown to its chooser alone; the others see only what follows.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Choice {
     /// One player (or chance, when `player` is `None`) chooses into local `slot`.
-    One { player: Option<Expr>, slot: u16, from: Domain, filter: Option<Expr>, prompt: Option<Vec<TextPart>> },
+    One {
+        player: Option<Expr>,
+        slot: u16,
+        from: Domain,
+        filter: Option<Expr>,
+        prompt: Option<Vec<TextPart>>,
+        private: bool,
+    },
     /// Every player chooses at once; player `p`'s choice goes to local `base + p`, and
     /// `player_slot` holds the player while their candidates are listed.
-    Secret { player_slot: u16, base: u16, from: Domain, filter: Option<Expr>, prompt: Option<Vec<TextPart>> },
+    Secret {
+        player_slot: u16,
+        base: u16,
+        from: Domain,
+        filter: Option<Expr>,
+        prompt: Option<Vec<TextPart>>,
+        private: bool,
+    },
     /// One player (or chance) chooses one candidate among all the branches of `chooses one of`;
     /// the branch's index goes to local `branch` (`none` when there was no candidate).
-    Menu { player: Option<Expr>, branch: u16, branches: Vec<MenuBranch>, prompt: Option<Vec<TextPart>> },
+    Menu { player: Option<Expr>, branch: u16, branches: Vec<MenuBranch>, prompt: Option<Vec<TextPart>>, private: bool },
 }
 
 /// One branch of `chooses one of`.
@@ -564,6 +583,13 @@ pub struct MenuBind {
 pub const MAX_BINDS: usize = 6;
 
 impl Choice {
+    /// Whether the choice is shown to its chooser alone (see [`Choice`]).
+    pub fn is_private(&self) -> bool {
+        match self {
+            Choice::One { private, .. } | Choice::Secret { private, .. } | Choice::Menu { private, .. } => *private,
+        }
+    }
+
     /// What the choice is made from; a menu has a domain per name, not one.
     pub fn domain(&self) -> Option<&Domain> {
         match self {

@@ -119,6 +119,9 @@ pub(crate) struct Checker {
     pub option_work: options::OptionWork,
     /// The game's melds, once collected.
     pub melds: Option<MeldRules>,
+    /// The choice statements offered only under a condition on hidden cards (by span): shown to
+    /// their chooser alone (GR-14).
+    pub private_choices: std::collections::HashSet<Span>,
 }
 
 impl Checker {
@@ -137,6 +140,7 @@ impl Checker {
         self.collect_melds(&applied.items);
         self.collect_routines(&applied.items);
         self.check_functions();
+        self.private_choices = lints::private_choices(&applied.items);
         self.check_procedures();
         let measures = self.collect_measures(&applied.items);
         let setup = self.procedure_index("setup");

@@ -166,6 +166,7 @@ impl Checker {
                 }
             }),
             StmtKind::Announce(parts) => Stmt::Effect(Effect::Announce(self.check_template(parts, scope))),
+            StmtKind::Reveal(z) => Stmt::Effect(Effect::Reveal(self.zone_expr(z, scope))),
             StmtKind::Meld { from, to, lay_off } => {
                 let head = crate::syntax::ast::Span::new(s.span.start, from.span.end.max(s.span.start));
                 self.need_melds(head, if *lay_off { "`lay off`" } else { "`meld`" });
@@ -204,7 +205,8 @@ impl Checker {
                 let from = self.check_domain(from, scope);
                 let slot = scope.bind(&var.text, from.value_type(), false, 1);
                 let filter = filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
-                Stmt::Choose(Choice::One { player, slot, from, filter, prompt })
+                let private = self.private_choices.contains(&s.span);
+                Stmt::Choose(Choice::One { player, slot, from, filter, prompt, private })
             }
             StmtKind::ChooseSecretly { player_var, var, from, filter, prompt } => {
                 let mark = scope.mark();
@@ -221,7 +223,8 @@ impl Checker {
                 let players = self.players as u16;
                 scope.next_slot = base;
                 scope.bind(&var.text, ty, true, players);
-                Stmt::Choose(Choice::Secret { player_slot, base, from, filter, prompt })
+                let private = self.private_choices.contains(&s.span);
+                Stmt::Choose(Choice::Secret { player_slot, base, from, filter, prompt, private })
             }
             StmtKind::ChooseOne { player, prompt, branches, otherwise } => {
                 self.check_menu(s.span, player.as_ref(), prompt.as_deref(), branches, otherwise.as_ref(), scope)
@@ -279,7 +282,8 @@ impl Checker {
             checked.push(MenuBranch { label, binds, guard });
         }
         let otherwise = otherwise.map(|o| self.check_block(o, scope)).unwrap_or_default();
-        Stmt::Menu { choice: Choice::Menu { player, branch, branches: checked, prompt }, bodies, otherwise }
+        let private = self.private_choices.contains(&span);
+        Stmt::Menu { choice: Choice::Menu { player, branch, branches: checked, prompt, private }, bodies, otherwise }
     }
 
     fn check_template(&mut self, parts: &[ast::TemplatePart], scope: &mut Scope) -> Vec<TextPart> {

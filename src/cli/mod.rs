@@ -299,8 +299,9 @@ impl EventSink for Printer {
             }
             return;
         }
+        let Some(line) = describe_for(state, self.viewer, &event) else { return };
         self.flush(state);
-        say(&describe_for(state, self.viewer, &event).to_string());
+        say(&line);
     }
 }
 
@@ -311,8 +312,10 @@ impl Watcher for Printer {
 
     fn decision(&mut self, state: &State, d: &Decision) {
         if self.viewer == Viewer::All {
+            let private =
+                if state.choice_is_private() { transcript::private_note(state, Some(d.player)) } else { String::new() };
             say(&format!(
-                "{} chooses {}",
+                "{} chooses {}{private}",
                 state.game().player_name(d.player),
                 transcript::onlooker_label(state, d.player, d.chosen)
             ));

@@ -34,16 +34,40 @@ pub fn hidden_move(state: &State, viewer: Viewer, event: &Event<'_>) -> bool {
     !(seen_before || state.can_see(me, *to, state.zone_cards(*to).len().saturating_sub(1)))
 }
 
-/// Describes an event as `viewer` may see it.
-pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String {
+/// Whether `viewer` is told of an event at all: a private choice (one offered only under a
+/// condition on hidden cards, GR-14) is told to its chooser alone, and to an onlooker.
+pub fn told(viewer: Viewer, event: &Event<'_>) -> bool {
+    match (viewer, event) {
+        (Viewer::All, _) => true,
+        (Viewer::Player(me), Event::Choice { player, private: true, .. } | Event::Picked { player, private: true, .. }) => {
+            *player == Some(me)
+        }
+        (Viewer::Table, Event::Choice { private: true, .. } | Event::Picked { private: true, .. }) => false,
+        _ => true,
+    }
+}
+
+/// What an onlooker reads after a private choice: who alone was told of it.
+pub fn private_note(state: &State, player: Option<u8>) -> String {
+    match player {
+        Some(p) => format!(" (only {} is told)", state.game().player_name(p)),
+        None => " (nobody is told)".to_string(),
+    }
+}
+
+/// Describes an event as `viewer` may see it; `None` when they are not told of it at all.
+pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> Option<String> {
+    if !told(viewer, event) {
+        return None;
+    }
     let me = match viewer {
-        Viewer::All => return state.describe(event),
+        Viewer::All => return Some(state.describe(event)),
         Viewer::Player(p) => p,
         // No seat has this number, so only public and face-up cards show.
         Viewer::Table => u8::MAX,
     };
     let p = &state.game().program;
-    match event {
+    Some(match event {
         Event::Shuffle { zone } => {
             format!("shuffle {} ({} cards)", p.zones[*zone as usize].name, state.zone_cards(*zone).len())
         }
@@ -56,7 +80,7 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
             format!("{name}: {} -> {}", p.zones[*from as usize].name, p.zones[*to as usize].name)
         }
         Event::TurnOver { zone } => format!("turn over {}", p.zones[*zone as usize].name),
-        Event::Choice { player, value, ty, secret } => {
+        Event::Choice { player, value, ty, secret, .. } => {
             let who = player.map_or("chance".to_string(), |p| state.game().player_name(p));
             let verb = if *secret { "has chosen" } else { "chooses" };
             let seen = *player == Some(me)
@@ -100,7 +124,7 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> String 
             }
         }
         _ => state.describe(event),
-    }
+    })
 }
 
 /// Labels joined by commas; a long run of consecutive numbers is shortened to "1..15".
@@ -147,7 +171,11 @@ impl EventSink for TextTranscript {
         {
             return;
         }
-        self.lines.push(describe_for(state, self.viewer, &event));
+        let Some(mut line) = describe_for(state, self.viewer, &event) else { return };
+        if let (Viewer::All, Event::Choice { player, private: true, .. }) = (self.viewer, &event) {
+            line.push_str(&private_note(state, *player));
+        }
+        self.lines.push(line);
     }
 }
 
@@ -155,8 +183,9 @@ impl Watcher for TextTranscript {
     fn decision(&mut self, state: &State, d: &Decision) {
         if self.viewer == Viewer::All {
             let labels: Vec<String> = d.legal.iter().map(|a| onlooker_label(state, d.player, *a)).collect();
+            let private = if state.choice_is_private() { private_note(state, Some(d.player)) } else { String::new() };
             self.lines.push(format!(
-                "{} chooses {} from [{}]",
+                "{} chooses {} from [{}]{private}",
                 state.game().player_name(d.player),
                 onlooker_label(state, d.player, d.chosen),
                 short_list(&labels)
@@ -190,21 +219,33 @@ impl EventSink for JsonTranscript {
             }
             Event::TurnOver { zone: z } => json!({"event": "turn_over", "zone": zone(z)}),
             Event::Turn { card: c, face_up } => json!({"event": "turn", "card": card(c), "face_up": face_up}),
-            Event::Choice { player, value, ty, secret } => {
+            Event::Choice { player, value, ty, secret, private } => {
                 let who = player.map_or(json!("chance"), |p| json!(p + 1));
-                match value {
+                let mut j = match value {
                     Value::Card(c) => json!({"event": "choice", "player": who, "card": card(c), "secret": secret}),
                     Value::Int(n) => json!({"event": "choice", "player": who, "number": n, "secret": secret}),
                     v => json!({"event": "choice", "player": who, "option": state.show(v, ty), "secret": secret}),
+                };
+                if private {
+                    j["private"] = json!(true);
                 }
+                j
             }
-            Event::Picked { player, full, .. } => {
-                json!({"event": "choice", "player": player.map_or(json!("chance"), |p| json!(p + 1)), "label": full})
+            Event::Picked { player, full, private, .. } => {
+                let mut j = json!({"event": "choice", "player": player.map_or(json!("chance"), |p| json!(p + 1)), "label": full});
+                if private {
+                    j["private"] = json!(true);
+                }
+                j
             }
             Event::Transfer { amount, from, to } => json!({
                 "event": "transfer", "amount": amount, "from": state.game().slot_name(from), "to": state.game().slot_name(to),
                 "from_now": counter_json(state, from), "to_now": counter_json(state, to),
             }),
+            Event::Reveal { zone: z } => {
+                let cards: Vec<String> = state.zone_cards(z).iter().rev().map(|c| card(*c)).collect();
+                json!({"event": "reveal", "zone": zone(z), "cards": cards})
+            }
             Event::Announce(t) => json!({"event": "announce", "text": t}),
             Event::End => {
                 let o = state.outcome();
@@ -228,9 +269,13 @@ impl EventSink for JsonTranscript {
 impl Watcher for JsonTranscript {
     fn decision(&mut self, state: &State, d: &Decision) {
         let legal: Vec<String> = d.legal.iter().map(|a| onlooker_label(state, d.player, *a)).collect();
-        self.events.push(json!({
+        let mut j = json!({
             "event": "decision", "player": d.player + 1, "legal": legal, "chosen": onlooker_label(state, d.player, d.chosen),
-        }));
+        });
+        if state.choice_is_private() {
+            j["private"] = json!(true);
+        }
+        self.events.push(j);
     }
 }
 

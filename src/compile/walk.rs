@@ -56,7 +56,7 @@ fn stmt_exprs(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
 
 fn effect_exprs(e: &mut Effect, f: &mut impl FnMut(&mut Expr)) {
     match e {
-        Effect::Shuffle(z) | Effect::TurnOver(z) => f(z),
+        Effect::Shuffle(z) | Effect::TurnOver(z) | Effect::Reveal(z) => f(z),
         Effect::Deal { count, from, .. } => {
             if let Some(c) = count {
                 f(c);

@@ -84,7 +84,8 @@ impl State {
                 self.set_local(*slot, picked);
                 if sink.enabled() && picked != Value::None {
                     let ty = from.value_type();
-                    sink.event(self, Event::Choice { player: None, value: picked, ty, secret: false });
+                    let private = choice.is_private();
+                    sink.event(self, Event::Choice { player: None, value: picked, ty, secret: false, private });
                 }
             }
             Choice::Menu { player: Some(who), branch, branches, .. } => {
@@ -116,7 +117,7 @@ impl State {
                     k => all.tuples.get(self.rng.below(k as u64) as usize).copied(),
                 };
                 self.pc += 1;
-                self.take_tuple(branches, *branch, t, None, sink);
+                self.take_tuple(branches, *branch, t, None, choice.is_private(), sink);
             }
             Choice::Secret { base, .. } => {
                 if (0..n).any(|p| too_big(self, p)) {
@@ -395,14 +396,15 @@ impl State {
                 let t = self.menu_tuple(branches, action);
                 self.menu = std::sync::OnceLock::new();
                 self.pending = Pending::None;
-                self.take_tuple(branches, *branch, t, Some(player), sink);
+                self.take_tuple(branches, *branch, t, Some(player), choice.is_private(), sink);
             }
             Choice::One { slot, .. } => {
                 let value = self.action_value(player, action).unwrap_or_default();
                 self.set_local(*slot, value);
                 self.pending = Pending::None;
                 if sink.enabled() && value != Value::None {
-                    sink.event(self, Event::Choice { player: Some(player), value, ty, secret: false });
+                    let private = choice.is_private();
+                    sink.event(self, Event::Choice { player: Some(player), value, ty, secret: false, private });
                 }
             }
             Choice::Secret { base, .. } => {
@@ -423,7 +425,8 @@ impl State {
                 for (p, value) in values.into_iter().enumerate() {
                     self.set_local(*base + p as u16, value);
                     if sink.enabled() && value != Value::None {
-                        sink.event(self, Event::Choice { player: Some(p as u8), value, ty, secret: true });
+                        let private = choice.is_private();
+                        sink.event(self, Event::Choice { player: Some(p as u8), value, ty, secret: true, private });
                     }
                 }
             }

@@ -17,14 +17,17 @@ pub enum Event<'a> {
     /// A card was turned face up or down.
     Turn { card: u16, face_up: bool },
     /// A choice took effect (a secret one once all were made): a player's, or chance's when
-    /// `player` is `None`. `value` is a card, a member or a number, read by `ty`.
-    Choice { player: Option<u8>, value: Value, ty: Type, secret: bool },
+    /// `player` is `None`. `value` is a card, a member or a number, read by `ty`. A `private`
+    /// choice was offered only under a condition on hidden cards: only its chooser is told of it.
+    Choice { player: Option<u8>, value: Value, ty: Type, secret: bool, private: bool },
     /// A candidate of `chooses one of` was chosen, shown by its label: with every card named
     /// (`full`), as the chooser sees it (`own`), and as everyone sees it (`public`); a card
-    /// someone cannot see is "a card" in their label.
-    Picked { player: Option<u8>, full: &'a str, own: &'a str, public: &'a str },
+    /// someone cannot see is "a card" in their label. `private` as for [`Event::Choice`].
+    Picked { player: Option<u8>, full: &'a str, own: &'a str, public: &'a str, private: bool },
     /// An amount moved from one counter slot to another.
     Transfer { amount: i64, from: u16, to: u16 },
+    /// Every card of a zone was shown to every player (`reveal Z`); the cards are in the state.
+    Reveal { zone: u16 },
     /// A line the rules announce.
     Announce(&'a str),
     /// The game ended; the outcome is in the state.

@@ -189,6 +189,7 @@ impl State {
             }
             Effect::Transfer { amount, from, to } => self.transfer(amount.as_ref(), from, to, sink),
             Effect::Meld { from, to, lay_off } => self.exec_meld(from, to, *lay_off, sink),
+            Effect::Reveal(z) => self.reveal(z, sink),
             Effect::Announce(parts) => {
                 if sink.announcements() {
                     let text = self.render_text(parts);

@@ -57,7 +57,8 @@ impl State {
             for (c, _) in melds::lay_out(rules, m.pattern, &m.cards) {
                 self.move_out(c, z, sink);
             }
-            self.announce_meld(rules, z, None, sink);
+            let from = &game.program.zones[from as usize].name;
+            self.announce_meld(rules, z, Some(format!("{from} melds onto")), sink);
         }
     }
 
@@ -69,8 +70,9 @@ impl State {
     }
 
     /// Announces the meld lying in zone `z`: its pattern, its cards in order, and what each wild
-    /// in it stands for ("table of 1: run 5♥ Wild Heart 7♥ (Wild Heart as 6♥)"), after `what`
-    /// happened to it, if anything ("hand of player 2 lays off 8♥ onto table of 1: ...").
+    /// in it stands for ("table of 1: run 5♥ Wild Heart 7♥ (Wild Heart as 6♥)"), after what
+    /// happened to it ("hand of player 2 melds onto table of 1: ...", "hand of player 1 lays off
+    /// 8♥ onto table of 1: ...").
     fn announce_meld<S: EventSink>(&self, rules: &MeldRules, z: u16, what: Option<String>, sink: &mut S) {
         if !sink.announcements() {
             return;

@@ -179,13 +179,14 @@ impl State {
     }
 
     /// Carries out the chosen candidate: its names get their values, the branch its number;
-    /// the choice is reported with the candidate's label.
+    /// the choice is reported with the candidate's label (to the chooser alone when `private`).
     pub(crate) fn take_tuple<S: EventSink>(
         &mut self,
         branches: &[MenuBranch],
         branch_slot: u16,
         t: Option<Tuple>,
         player: Option<u8>,
+        private: bool,
         sink: &mut S,
     ) {
         let Some(t) = t else {
@@ -199,7 +200,7 @@ impl State {
             let own = self.menu_label(b, &t, player);
             // No seat has this number: only what everyone sees is named.
             let public = self.menu_label(b, &t, Some(u8::MAX));
-            sink.event(self, Event::Picked { player, full: &full, own: &own, public: &public });
+            sink.event(self, Event::Picked { player, full: &full, own: &own, public: &public, private });
         }
         for (bind, i) in b.binds.iter().zip(0..) {
             let v = t.binds.value(i);

@@ -13,6 +13,8 @@ pub mod lower;
 pub mod melds;
 mod menu;
 mod observe;
+mod privacy;
+mod reveal;
 pub mod rng;
 mod state;
 mod text;

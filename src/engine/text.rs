@@ -121,7 +121,7 @@ impl State {
             Event::Turn { card: c, face_up } => {
                 format!("turn {} face {}", card(*c), if *face_up { "up" } else { "down" })
             }
-            Event::Choice { player, value, ty, secret } => format!(
+            Event::Choice { player, value, ty, secret, .. } => format!(
                 "{} {} {}",
                 player.map_or("chance".to_string(), |p| self.game.player_name(p)),
                 if *secret { "has chosen" } else { "chooses" },
@@ -132,6 +132,11 @@ impl State {
             }
             Event::Transfer { amount, from, to } => {
                 self.transfer_text(*amount, &self.game.slot_name(*from), *from, &self.game.slot_name(*to), *to)
+            }
+            Event::Reveal { zone: z } => {
+                let cards: Vec<&str> = self.zones[*z as usize].iter().rev().map(|c| card(*c)).collect();
+                let shown = if cards.is_empty() { "nothing".to_string() } else { cards.join(" ") };
+                format!("{} shows {shown}", zone(*z))
             }
             Event::Announce(t) => format!("» {t}"),
             Event::End => format!("game over: {}", self.outcome_text()),

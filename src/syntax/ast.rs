@@ -568,6 +568,8 @@ pub enum StmtKind {
     Return,
     End(EndKind),
     Announce(Vec<TemplatePart>),
+    /// `reveal Z`: every card of a zone is shown to every player; nothing moves or turns.
+    Reveal(Expr),
     /// `meld Z to every R` (or `lay off Z to every R` when `lay_off`).
     Meld {
         from: Expr,

@@ -108,6 +108,11 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
             StmtKind::Meld { from, to, lay_off }
         }
         Rule::announce_stmt => StmtKind::Announce(parse_template(next())),
+        Rule::reveal_stmt => {
+            // The keyword is a pair of its own (it must not run into a name: `reveal_all()`).
+            let _keyword = next();
+            StmtKind::Reveal(parse_expr(next()))
+        }
         Rule::choose_one_stmt => {
             let player = parse_chooser(next());
             let mut prompt = None;

@@ -125,7 +125,7 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
             expr(v, to);
             block(v, body);
         }
-        StmtKind::Shuffle(e) | StmtKind::TurnOver(e) => expr(v, e),
+        StmtKind::Shuffle(e) | StmtKind::TurnOver(e) | StmtKind::Reveal(e) => expr(v, e),
         StmtKind::Deal { count, from, to, .. } => {
             if let Some(c) = count {
                 expr(v, c);

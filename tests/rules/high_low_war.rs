@@ -1,5 +1,5 @@
 //! Scenario tests for High-Low Wager War (`rules/high_low_war.txt` →
-//! `games/high_low_war.cardgame`), one or more per ruling HL-1 .. HL-7 of RULINGS.md. Each stacks
+//! `games/high_low_war.cardgame`), one or more per ruling HL-1 .. HL-8 of RULINGS.md. Each stacks
 //! the decks (and, where needed, the coins) after setup so the ruling happens, makes the players'
 //! decisions by hand, then checks the zones, the coins, the log and the outcome.
 //!
@@ -838,11 +838,12 @@ fn hl_7_a_player_without_a_coin_for_the_prediction_loses_at_once() {
     assert_eq!(coins(&s), 40);
 }
 
-/// HL-7: a war needs two prediction coins. Player 1 holds 2 coins: one goes under the tied 5♦,
-/// so at the war they have 1 — they place it under war card 1 and have none for war card 2: they
-/// lose at once, before any war prediction is asked.
+/// HL-8: a war needs two prediction coins from each player at once. Player 1 holds 2 coins: one
+/// goes under the tied 5♦, so at the war they have 1 — enough for war card 1, none for war card 2 —
+/// while player 2 can cover both: only player 1 is short, and they lose at once, before any war
+/// prediction is asked.
 #[test]
-fn hl_7_a_player_short_of_coins_for_the_war_loses_at_once() {
+fn hl_8_only_one_player_short_of_coins_for_the_war_loses_at_once() {
     let steps = vec![give(18, "purse of player 1", "purse of player 2"), top(DECK1, &["5♦"]), top(DECK2, &["5♣"])];
     let (mut s, mut log) = new(&[], &steps);
     predict(&mut s, &mut log, "higher", "lower");
@@ -858,11 +859,11 @@ fn hl_7_a_player_short_of_coins_for_the_war_loses_at_once() {
     assert_eq!(coins(&s), 40);
 }
 
-/// HL-7: if both players must place prediction coins and neither can, nobody can go on: with
-/// 1 coin each, both coins go under the tied cards and the war finds both purses empty — a draw
-/// (HL-7: "If both have 0 (all coins in the pot), the game is a draw").
+/// HL-8: if both players must place prediction coins at the same moment and neither can, nobody
+/// can go on: with 1 coin each, both coins go under the tied cards and the war finds both purses
+/// empty — a draw.
 #[test]
-fn hl_7_both_short_of_coins_for_the_war_is_a_draw() {
+fn hl_8_both_short_of_coins_for_the_war_is_a_draw() {
     let (mut s, mut log) = new(&[("coins", "1")], &deal(&["5♦"], &["5♣"]));
     predict(&mut s, &mut log, "higher", "lower");
     assert!(logged(&log, "» the ranks tie: war!"));
@@ -873,9 +874,9 @@ fn hl_7_both_short_of_coins_for_the_war_is_a_draw() {
     assert_eq!(coins(&s), 2);
 }
 
-/// HL-7: "the game ends at the end of a round in which a player's coins reached 0; the other
-/// wins." Player 1 (5 coins) calls all-in; only player 2 is right, so player 1 ends the round with
-/// 0: the round is finished (cards to the discards), then player 2 wins.
+/// HL-7: "the game ends when, at the end of a round (after the pot is paid out), a player holds 0
+/// coins; the other wins." Player 1 (5 coins) calls all-in; only player 2 is right, so player 1
+/// ends the round with 0: the round is finished (cards to the discards), then player 2 wins.
 #[test]
 fn hl_7_a_player_with_no_coins_at_the_end_of_a_round_loses() {
     let steps = vec![give(15, "purse of player 1", "purse of player 2"), top(DECK1, &["9♦"]), top(DECK2, &["4♣"])];
@@ -894,8 +895,10 @@ fn hl_7_a_player_with_no_coins_at_the_end_of_a_round_loses() {
     assert_eq!(coins(&s), 40);
 }
 
-/// HL-7: what counts is the end of the round: player 1 goes all-in (0 coins in their purse during
-/// the wagering) but is right and takes the pot, so the game goes on to round 2.
+/// HL-7: what counts is the end of the round, after the payout: player 1 goes all-in (0 coins in
+/// their purse during the wagering) but is right and takes the pot, so the game goes on to round 2
+/// ("a purse that touched 0 during the round and was refilled by the outcome does not end the
+/// game").
 #[test]
 fn hl_7_coins_won_back_before_the_round_ends_play_on() {
     let steps = vec![give(15, "purse of player 1", "purse of player 2"), top(DECK1, &["9♦"]), top(DECK2, &["4♣"])];
@@ -911,7 +914,7 @@ fn hl_7_coins_won_back_before_the_round_ends_play_on() {
     assert_eq!(coins(&s), 40);
 }
 
-/// HL-7: "If both have 0 (all coins in the pot), the game is a draw." With 3 coins each, player 2
+/// HL-7: "If both hold 0 (all coins in the pot), the game is a draw." With 3 coins each, player 2
 /// raises 2 and player 1 calls: both purses are empty, neither is right, the pot of 6 would roll
 /// over, and the round ends with both at 0.
 #[test]
@@ -928,7 +931,7 @@ fn hl_7_both_at_0_at_the_end_of_a_round_is_a_draw() {
     assert_eq!(coins(&s), 6);
 }
 
-/// HL-7: "`max_rounds` ends a game as unfinished." With `max_rounds = 1`, round 1 is played in
+/// HL-7: "`max_rounds` (default 10,000) ends a game as unfinished." With `max_rounds = 1`, round 1 is played in
 /// full; when round 2 would begin, the game stops, unfinished, nobody winning.
 #[test]
 fn hl_7_max_rounds_ends_the_game_unfinished() {
@@ -944,4 +947,27 @@ fn hl_7_max_rounds_ends_the_game_unfinished() {
     assert!(!logged(&log, "» round 2"));
     assert_eq!((purse(&s, 1), purse(&s, 2)), (21, 19));
     assert_eq!(coins(&s), 40);
+}
+
+// ---------------------------------------------------------------------------------------------
+// HL-8 Short purses in a war
+// ---------------------------------------------------------------------------------------------
+
+/// HL-8, the ruling's own example: purses 1 and 0 before a war's two cards. Player 1 starts the
+/// round with 2 coins, player 2 with 1 (and 1 in the odd coin, which joins the pot); after the
+/// prediction coins of the tied cards, neither can place two more: a draw, whoever is settled
+/// first.
+#[test]
+fn hl_8_purses_of_1_and_0_before_a_war_is_a_draw() {
+    let steps = vec![give(1, "purse of player 2", "odd_coin"), top(DECK1, &["5♦"]), top(DECK2, &["5♣"])];
+    let (mut s, mut log) = new(&[("coins", "2")], &steps);
+    assert_eq!((purse(&s, 1), purse(&s, 2)), (2, 1));
+    predict(&mut s, &mut log, "higher", "lower");
+    assert!(logged(&log, "» the ranks tie: war!"));
+    assert!(s.is_over());
+    assert!(logged(&log, "» neither player has the coins for a prediction"));
+    assert!(!logged(&log, "has no coin left"));
+    assert_eq!((purse(&s, 1), purse(&s, 2)), (1, 0));
+    assert!(is_draw(&s));
+    assert_eq!(coins(&s), 4);
 }

@@ -1,10 +1,11 @@
 //! Scenario tests for Wilcox War (`rules/wilcox_war.txt` → `games/wilcox_war.cardgame`), one or
-//! more per ruling WW-1 .. WW-5 of RULINGS.md. Each stacks the table after setup so the ruling
+//! more per ruling WW-1 .. WW-7 of RULINGS.md. Each stacks the table after setup so the ruling
 //! happens, then checks the zones, counters, log and outcome.
 
 use std::collections::BTreeSet;
 
-use cardlang::engine::{ArrangeStep, Observation, Recorder, State, ToMove, ZoneView};
+use cardlang::cli::transcript::{describe_for, Viewer};
+use cardlang::engine::{ArrangeStep, Event, EventSink, Observation, Recorder, State, ToMove, ZoneView};
 
 use super::support::*;
 
@@ -888,4 +889,183 @@ fn ww_5_play_to_all_with_the_default_cap_ends_with_a_winner_or_at_10000_turns() 
         assert!(logged(&log, "needs a card and has only"));
     }
     assert_eq!(total_cards(&s), 104);
+}
+
+// ---------------------------------------------------------------------------------------------
+// WW-6 Simultaneous steps
+// ---------------------------------------------------------------------------------------------
+
+/// One deck, play-to-all: the hands are exactly `h1` / `h2`, the draw piles exactly `d1` / `d2`
+/// (top first), the scoring piles exactly `s1` / `s2`; every other card is out of play (in the
+/// empty `pack`).
+fn deal_single_exact(h: [&[&str]; 2], d: [&[&str]; 2], sc: [&[&str]; 2]) -> Vec<ArrangeStep> {
+    distinct(&[h[0], h[1], d[0], d[1], sc[0], sc[1]]);
+    vec![
+        move_all(HAND1, PACK),
+        move_all(HAND2, PACK),
+        move_all(DRAW1, PACK),
+        move_all(DRAW2, PACK),
+        top(HAND1, h[0]),
+        top(HAND2, h[1]),
+        top(DRAW1, d[0]),
+        top(DRAW2, d[1]),
+        top(SCORE1, sc[0]),
+        top(SCORE2, sc[1]),
+    ]
+}
+
+/// WW-6: both players need a card in the same step (the draw after a turn) and neither scoring
+/// pile reaches the threshold (8 in `play_to_all_single_deck`): the game is a draw, not a loss for
+/// seat 1 because it is settled first.
+#[test]
+fn ww_6_both_players_failing_the_threshold_in_one_step_is_a_draw() {
+    let g = game("wilcox_war", Some("play_to_all_single_deck"), &[]);
+    let mut log = Recorder::default();
+    let steps = deal_single_exact(
+        [&["A♥", "2♥", "3♥"], &["K♠", "2♠", "3♠"]],
+        [&[], &[]],
+        [&["4♥", "5♥", "6♥"], &["4♠", "5♠", "6♠"]],
+    );
+    let mut s = start(&g, &steps, &mut log);
+    choose(&mut s, &mut log, &["A♥", "K♠"]);
+    assert!(logged(&log, "» player 1 takes the cards"));
+    assert!(s.is_over());
+    assert!(logged(&log, "» both players need a card and neither has 8 in their scoring pile: a draw"));
+    assert!(is_draw(&s));
+    assert_eq!(total_cards(&s), 52);
+}
+
+/// WW-6: when the threshold fails for one player only, that player loses, whichever seat it is:
+/// here seat 2, while seat 1 (settled first) could refill from its scoring pile.
+#[test]
+fn ww_6_only_the_player_failing_the_threshold_loses_whichever_seat() {
+    let g = game("wilcox_war", Some("play_to_all_single_deck"), &[]);
+    let mut log = Recorder::default();
+    let eight = ["4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥", "J♥"];
+    let steps =
+        deal_single_exact([&["A♥", "2♥", "3♥"], &["K♠", "2♠", "3♠"]], [&[], &[]], [&eight, &["4♠", "5♠", "6♠"]]);
+    let mut s = start(&g, &steps, &mut log);
+    choose(&mut s, &mut log, &["2♥", "K♠"]);
+    assert!(s.is_over());
+    assert!(logged(&log, "» player 2 needs a card and has only 5 in their scoring pile"));
+    assert_eq!(winners(&s), Some(vec![1]));
+    assert_eq!(total_cards(&s), 52);
+}
+
+/// WW-6: the same inside a war: placing the hidden prizes is one step for both players; with two
+/// prizes due and one card each (and nothing to refill from), neither can complete it: a draw.
+#[test]
+fn ww_6_both_failing_while_placing_hidden_prizes_is_a_draw() {
+    let g = game("wilcox_war", Some("play_to_all_single_deck"), &[]);
+    let mut log = Recorder::default();
+    let steps = deal_single_exact([&["10♥", "2♥", "3♥"], &["10♠", "2♠", "3♠"]], [&["J♥", "4♥"], &["J♠"]], [&[], &[]]);
+    let mut s = start(&g, &steps, &mut log);
+    choose(&mut s, &mut log, &["10♥", "10♠"]);
+    assert!(logged(&log, "» 10♥ and 10♠ are equal: war"));
+    assert!(s.is_over());
+    assert!(logged(&log, "» both players need a card and neither has 8 in their scoring pile: a draw"));
+    assert!(is_draw(&s));
+    assert_eq!(total_cards(&s), 52);
+}
+
+/// WW-6: `max_turns` counts WW-2 turns, and a war belongs to the turn it started in: with
+/// `max_turns = 1`, the war of turn 1 is played out in full, and the game stops before turn 2.
+#[test]
+fn ww_6_max_turns_counts_turns_and_a_war_belongs_to_its_turn() {
+    let g = game("wilcox_war", Some("play_to_all"), &[("max_turns", "1")]);
+    let mut log = Recorder::default();
+    let mut s = start(&g, &deal(&["10♥", "2♥", "3♥"], &["J♥"], &["10♠", "2♠", "3♠"], &["9♠"]), &mut log);
+    choose(&mut s, &mut log, &["10♥", "10♠"]);
+    assert!(!s.is_over(), "the war is played");
+    choose(&mut s, &mut log, &["J♥", "9♠"]);
+    assert!(logged(&log, "» player 1 takes the cards"));
+    assert!(s.is_over());
+    assert!(is_unfinished(&s));
+    assert_eq!(counter(&s, "turns"), 1);
+    assert_eq!(counter(&s, "wars"), 1);
+    assert_eq!(count(&s, SCORE1), 10);
+    assert_eq!(total_cards(&s), 104);
+}
+
+// ---------------------------------------------------------------------------------------------
+// WW-7 Hidden prizes are revealed
+// ---------------------------------------------------------------------------------------------
+
+/// Every event as player 1 is shown it at the terminal (`cardlang play` with a human in seat 1).
+#[derive(Default)]
+struct SeatOne(Vec<String>);
+
+impl EventSink for SeatOne {
+    fn event(&mut self, state: &State, event: Event<'_>) {
+        self.0.extend(describe_for(state, Viewer::Player(0), &event));
+    }
+}
+
+/// WW-7: when a war is settled, every hidden prize is turned face up, for both players to see,
+/// before the winner puts the cards into their scoring pile; in every variant. Player 1 sees
+/// player 2's prizes named at the terminal.
+#[test]
+fn ww_7_hidden_prizes_are_shown_to_both_players_before_they_move() {
+    for variant in [None, Some("single_deck"), Some("play_to_all"), Some("play_to_all_single_deck")] {
+        let g = game("wilcox_war", variant, &[]);
+        let mut seat = SeatOne::default();
+        let single = matches!(variant, Some(v) if v.contains("single"));
+        let steps = if single {
+            deal_single(&["10♥", "2♥", "3♥"], &["J♥"], &["10♠", "2♠", "3♠"], &["9♣"])
+        } else {
+            deal(&["10♥", "2♥", "3♥"], &["J♥"], &["10♠", "2♠", "3♠"], &["9♠"])
+        };
+        let mut s = State::arranged(g.clone(), 1, &steps, &mut seat).expect("the arrangement");
+        let mut log = Recorder::default();
+        let top = |s: &State, zone: &str| cards(s, zone);
+        choose(&mut s, &mut log, &["10♥", "10♠"]);
+        let prizes: Vec<String> = [BATTLE1, BATTLE2].iter().flat_map(|b| top(&s, b)[..top(&s, b).len() - 1].to_vec()).collect();
+        assert!(!prizes.is_empty());
+        let mut seat = SeatOne::default();
+        let players = match s.to_move() {
+            ToMove::Simultaneous(ps) => ps,
+            other => panic!("{other:?}"),
+        };
+        for p in players {
+            let want = if p == 0 { "J♥" } else if single { "9♣" } else { "9♠" };
+            let a = *s.legal_actions(p).iter().find(|a| s.action_label(p, **a) == want).expect("in hand");
+            s.apply_with(p, a, &mut seat).expect("legal");
+        }
+        let take = seat.0.iter().position(|l| l == "» player 1 takes the cards").expect("player 1 wins the war");
+        for prize in &prizes {
+            let shown = seat.0.iter().position(|l| *l == format!("turn {prize} face up"));
+            let shown = shown.unwrap_or_else(|| panic!("{variant:?}: {prize} is shown: {:?}", seat.0));
+            let moved = seat.0.iter().position(|l| l.starts_with(&format!("{prize}: battle of"))).expect("moved");
+            assert!(take < shown && shown < moved, "{variant:?}: {prize} is shown after the war is won, before it moves");
+        }
+    }
+}
+
+/// WW-7: when the game ends in the middle of a war (a play-to-all player cannot refill), the hidden
+/// prizes already placed are shown too.
+#[test]
+fn ww_7_hidden_prizes_are_shown_when_the_game_ends_inside_a_war() {
+    let g = game("wilcox_war", Some("play_to_all_single_deck"), &[]);
+    let mut log = Recorder::default();
+    let steps = deal_single_exact(
+        [&["10♥", "5♥", "2♥"], &["10♠", "5♠", "2♠"]],
+        [&["J♥", "3♦", "4♦"], &["J♠", "3♣", "4♣"]],
+        [&[], &[]],
+    );
+    let mut s = start(&g, &steps, &mut log);
+    choose(&mut s, &mut log, &["10♥", "10♠"]);
+    assert_eq!(count(&s, BATTLE1), 3);
+    choose(&mut s, &mut log, &["5♥", "5♠"]);
+    assert!(logged(&log, "» 5♥ and 5♠ are equal: the war goes on"));
+    assert!(s.is_over());
+    assert!(is_draw(&s), "both draw piles are empty and nothing can refill them");
+    let end = line_of(&log, "both players need a card");
+    for prize in ["3♦", "4♦", "3♣", "4♣"] {
+        assert!(line_of(&log, &format!("turn {prize} face up")) > end, "{prize} is shown before the game ends");
+    }
+    for viewer in 0..2u8 {
+        let o = s.observation(viewer);
+        assert!(view(&o, BATTLE1).cards.iter().all(|c| c.is_some()), "every card of the war shows");
+        assert!(view(&o, BATTLE2).cards.iter().all(|c| c.is_some()));
+    }
 }

@@ -1,11 +1,12 @@
 //! Scenario tests for Wild Twist Gin Rummy (`rules/wild_twist_gin_rummy.txt` →
-//! `games/wild_twist_gin.cardgame`), one or more per ruling GR-1 .. GR-9 of RULINGS.md.
+//! `games/wild_twist_gin.cardgame`), one or more per ruling GR-1 .. GR-14 of RULINGS.md.
 //! Each stacks the first hand's deal, makes choices by their labels, and checks the table.
 //!
 //! Player 1 deals the first hand (GR-2), so player 2 is offered the up-card first and, when
 //! both decline, takes the first normal turn.
 
-use cardlang::engine::{ArrangeStep, Recorder, State, ToMove};
+use cardlang::cli::transcript::{describe_for, Viewer};
+use cardlang::engine::{ArrangeStep, Event, EventSink, Recorder, State, ToMove};
 
 use super::support::*;
 
@@ -516,3 +517,152 @@ fn gr_9_the_match_ends_at_100_and_the_higher_total_wins() {
     assert_eq!(winners(&s), Some(vec![2]));
     assert_eq!(counter(&s, "hands"), 1);
 }
+
+#[test]
+fn gr_13_a_hand_that_ends_before_the_stock_draw_leaves_nothing_of_its_first_turn() {
+    // Both players decline the up-card, so player 2's first normal turn must draw from the stock
+    // (GR-3); but player 2 knocks at the beginning of that turn, before drawing, and the hand ends.
+    let ten = ["A♥", "2♥", "3♥", "4♠", "4♦", "4♣", "5♦", "6♦", "7♦", "10♠"];
+    let deal = Deal { p1: LOOSE, p2: ten, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    say(&mut s, &mut log, "knock with 10 deadwood");
+    assert!(logged(&log, "player 2 knocks"));
+    // Hand 2: player 2 deals; player 1 takes the up-card and discards another card.
+    assert_eq!(counter(&s, "hands"), 2);
+    assert_eq!(mover(&s), 1);
+    let take = offered(&s)[0].clone();
+    assert!(take.starts_with("take "), "{take}");
+    say(&mut s, &mut log, &take);
+    let thrown = offered(&s)[0].clone();
+    say(&mut s, &mut log, &thrown);
+    // Player 2's normal turn: the stock-only draw of hand 1 is long gone, so the discard is offered.
+    assert_eq!(mover(&s), 2);
+    if offered(&s)[0].starts_with("knock") {
+        say(&mut s, &mut log, "play on");
+    }
+    assert_eq!(offered(&s), ["draw from the stock".to_string(), format!("take {thrown}")]);
+}
+
+#[test]
+fn gr_12_the_defender_chooses_melds_and_lay_offs_together() {
+    // Player 2 knocks with run 4♥ 5♥ 6♥, set 9♠ 9♦ 9♣ and run J♣ Q♣ K♣ (A♠ left, 1 point).
+    let knocker = ["4♥", "5♥", "6♥", "9♠", "9♦", "9♣", "J♣", "Q♣", "K♣", "A♠"];
+    // Alone, player 1's best melds are the run 7♥ 8♥ 9♥ (7♠ 7♦ left, 14); laying off first, all of
+    // 7♥ 8♥ 9♥ go onto 4♥ 5♥ 6♥ (the same 14 left). Together: the set 7♥ 7♠ 7♦ and 9♥ laid off
+    // onto the 9s leave only 8♥ (8) of those five cards.
+    let defender = ["7♥", "8♥", "9♥", "7♠", "7♦", "K♦", "Q♠", "2♦", "3♠", "5♣"];
+    let deal = Deal { p1: defender, p2: knocker, up: "10♠", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "10♠");
+    say(&mut s, &mut log, "knock with 1 deadwood");
+    assert!(logged(&log, "hand of player 1 lays off 9♥ onto"));
+    assert!(log.lines.iter().any(|l| l.contains(": set ") && l.contains("7♥") && l.contains("7♠") && l.contains("7♦")));
+    assert!(logged(&log, "deadwood: player 2 1, player 1 43"), "8 + K♦ Q♠ 2♦ 3♠ 5♣ (35)");
+    assert_eq!(score(&s, 2), 42);
+}
+
+/// Every event as each seat is shown it at the terminal (`cardlang play` with a person in that
+/// seat): `seen[0]` for player 1, `seen[1]` for player 2.
+#[derive(Default)]
+struct Seats {
+    seen: [Vec<String>; 2],
+}
+
+impl EventSink for Seats {
+    fn event(&mut self, state: &State, event: Event<'_>) {
+        for (p, lines) in self.seen.iter_mut().enumerate() {
+            lines.extend(describe_for(state, Viewer::Player(p as u8), &event));
+        }
+    }
+}
+
+impl Seats {
+    /// Whether seat `player` (from 1) was shown a line containing `text`.
+    fn saw(&self, player: usize, text: &str) -> bool {
+        self.seen[player - 1].iter().any(|l| l.contains(text))
+    }
+}
+
+/// A first hand dealt as `deal`, every event shown to both seats.
+fn start_seen(deal: &Deal<'_>) -> (State, Seats) {
+    let g = game(GAME, None, &[]);
+    let mut seats = Seats::default();
+    let s = State::arranged(g, 1, &deal.steps(), &mut seats).expect("the arrangement names real cards");
+    (s, seats)
+}
+
+/// Whoever decides now chooses `label`, every event shown to both seats.
+fn act(state: &mut State, seats: &mut Seats, label: &str) {
+    let p = mover(state) - 1;
+    let legal = state.legal_actions(p);
+    let a = *legal.iter().find(|a| state.action_label(p, **a) == label).unwrap_or_else(|| {
+        panic!("`{label}` is not offered: {:?}", legal.iter().map(|a| state.action_label(p, *a)).collect::<Vec<_>>())
+    });
+    state.apply_with(p, a, seats).expect("legal");
+}
+
+#[test]
+fn gr_13_after_gin_both_hands_are_shown_to_both_players() {
+    let deal = Deal { p1: LOOSE, p2: GIN, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut seats) = start_seen(&deal);
+    act(&mut s, &mut seats, "decline Q♣");
+    act(&mut s, &mut seats, "decline Q♣");
+    for seat in 1..=2 {
+        // Player 2's melds, each with its cards, then their (empty) deadwood.
+        assert!(seats.saw(seat, "hand of player 2 melds onto table of 1: run A♥ 2♥ 3♥"), "seat {seat}");
+        assert!(seats.saw(seat, "hand of player 2 melds onto table of 2: set 4♠ 4♦ 4♣"));
+        assert!(seats.saw(seat, "hand of player 2 melds onto table of 3: run 5♦ 6♦ 7♦ 8♦"));
+        assert!(seats.saw(seat, "hand of player 2 shows nothing"));
+        // Player 1's hand melds nothing: all ten cards are shown, with their points.
+        assert!(seats.saw(seat, "hand of player 1 shows "));
+        let shown = seats.seen[seat - 1].iter().find(|l| l.starts_with("hand of player 1 shows ")).unwrap();
+        for c in LOOSE {
+            assert!(shown.split(' ').any(|w| w == c), "seat {seat} sees {c} in {shown}");
+        }
+        assert!(seats.saw(seat, "» player 1 has 64 deadwood: player 2 scores 25 + 64"));
+    }
+}
+
+#[test]
+fn gr_13_after_a_knock_both_hands_and_the_lay_offs_are_shown_to_both_players() {
+    let knocker = ["5♥", "6♥", "7♥", "9♠", "9♦", "9♥", "J♣", "Q♣", "K♣", "2♠"];
+    let defender = ["Wild Heart", "8♥", "10♣", "K♦", "Q♠", "6♠", "4♦", "2♦", "A♠", "3♣"];
+    let deal = Deal { p1: defender, p2: knocker, up: "J♦", stock: &[], short: false };
+    let (mut s, mut seats) = start_seen(&deal);
+    act(&mut s, &mut seats, "decline J♦");
+    act(&mut s, &mut seats, "decline J♦");
+    act(&mut s, &mut seats, "knock with 2 deadwood");
+    for seat in 1..=2 {
+        assert!(seats.saw(seat, "hand of player 2 melds onto table of 1: run 5♥ 6♥ 7♥"), "seat {seat}");
+        assert!(seats.saw(seat, "hand of player 2 shows 2♠"), "seat {seat}: the knocker's deadwood");
+        assert!(seats.saw(seat, "hand of player 1 lays off Wild Heart 8♥ onto table of 1"), "seat {seat}");
+        assert!(seats.saw(seat, "hand of player 1 lays off 10♣ onto table of 3"), "seat {seat}");
+        let shown = seats.seen[seat - 1].iter().find(|l| l.starts_with("hand of player 1 shows ")).unwrap();
+        for c in ["K♦", "Q♠", "6♠", "4♦", "2♦", "A♠", "3♣"] {
+            assert!(shown.split(' ').any(|w| w == c), "seat {seat} sees {c} in {shown}");
+        }
+        assert!(seats.saw(seat, "» deadwood: player 2 2, player 1 41"));
+    }
+}
+
+#[test]
+fn gr_13_an_exhausted_stock_also_ends_the_hand_face_up() {
+    let deal = Deal { p1: LOOSE, p2: GIN_BUT_ONE, up: "Q♣", stock: &["J♦", "J♣", "J♠"], short: true };
+    let (mut s, mut seats) = start_seen(&deal);
+    act(&mut s, &mut seats, "decline Q♣");
+    act(&mut s, &mut seats, "decline Q♣");
+    // Player 2 draws J♦ and throws it back; player 1's turn starts with two cards in the stock.
+    act(&mut s, &mut seats, "J♦");
+    for seat in 1..=2 {
+        assert!(seats.saw(seat, "2 cards are left in the stock: the hand is a tie"), "seat {seat}");
+        assert!(seats.saw(seat, "hand of player 2 melds onto table of 1: run A♥ 2♥ 3♥"), "seat {seat}");
+        assert!(seats.saw(seat, "hand of player 2 shows K♥"), "seat {seat}");
+        assert!(seats.saw(seat, "hand of player 1 shows "), "seat {seat}");
+        assert!(seats.saw(seat, "» deadwood: player 1 64, player 2 13; nobody scores"), "seat {seat}");
+    }
+    assert_eq!((score(&s, 1), score(&s, 2)), (0, 0));
+}
+
+/// Gin but for a K♥: 13 points of deadwood.
+const GIN_BUT_ONE: [&str; 10] = ["A♥", "2♥", "3♥", "4♠", "4♦", "4♣", "5♦", "6♦", "7♦", "K♥"];

@@ -1,5 +1,5 @@
 //! Scenario tests for Wild Twist Solitaire (`rules/wild_twist_solitaire.txt` →
-//! `games/wild_twist_solitaire.cardgame`), one or more per ruling WS-1 .. WS-8 of RULINGS.md.
+//! `games/wild_twist_solitaire.cardgame`), one or more per ruling WS-1 .. WS-9 of RULINGS.md.
 //! Each lays out the table after setup, makes moves by their labels, and checks the table.
 
 use std::sync::Arc;
@@ -398,4 +398,46 @@ fn ws_8_no_move_and_no_draw_loses_and_the_turn_cap_loses() {
     assert!(lost(&s));
     assert_eq!(counter(&s, "turns"), 10);
     assert!(logged(&log, "10 turns without finishing"));
+}
+
+#[test]
+fn ws_9_a_whole_column_never_moves_to_an_empty_column() {
+    // K♠ alone in column 1 and K♥ Q♣ in column 2 would only change places; K♦ lies on a face-down
+    // card, so moving it turns that card up: a real move.
+    let t = Table {
+        columns: [&["K♠"], &["K♥", "Q♣"], &["?3♥", "K♦"], &[], &[], &[], &[]],
+        hand: &["9♣"],
+        deck: &["2♠"],
+        ..Table::default()
+    };
+    for variant in [None, Some("descending"), Some("redeal")] {
+        let (s, _) = start_with(variant, &[], &t);
+        let o = offered(&s);
+        assert!(!o.iter().any(|l| l.starts_with("K♠") || l.starts_with("K♥")), "{variant:?}: {o:?}");
+        assert!(o.contains(&"K♦: column 3 -> column 4".to_string()), "{variant:?}: {o:?}");
+    }
+}
+
+#[test]
+fn ws_9_redeal_ends_after_a_pass_without_a_real_move() {
+    // The only moves that were ever possible put a lone King into an empty column: with `redeal`
+    // the player draws through the deck once, forms it again, and a second pass with no move made
+    // ends the game (WS-3) instead of running to `max_moves`.
+    let t = Table {
+        columns: [&["K♠"], &[], &[], &[], &[], &[], &[]],
+        hand: &["9♣"],
+        deck: &["2♦", "3♠", "4♥", "6♣"],
+        ..Table::default()
+    };
+    let (mut s, mut log) = start_with(Some("redeal"), &[], &t);
+    let mut draws = 0;
+    while !s.is_over() {
+        assert_eq!(offered(&s), ["draw"]);
+        choose(&mut s, &mut log, &["draw"]);
+        draws += 1;
+        assert!(draws < 10, "the game should end after one pass");
+    }
+    assert!(lost(&s));
+    assert!(logged(&log, "a whole pass through the deck without a move"));
+    assert_eq!(counter(&s, "redeals_made"), 0, "a pass without a move is not formed again");
 }

@@ -145,7 +145,7 @@ impl<'f, 'a> Summaries<'f, 'a> {
                     e.add(&self.block(o));
                 }
             }
-            StmtKind::Shuffle(z) | StmtKind::TurnOver(z) => zone(&mut e, z, false),
+            StmtKind::Shuffle(z) | StmtKind::TurnOver(z) | StmtKind::Reveal(z) => zone(&mut e, z, false),
             StmtKind::Deal { from, to, .. } => {
                 zone(&mut e, from, false);
                 e.zones.insert(to.text.clone());

@@ -17,6 +17,8 @@ pub(crate) struct ZoneFacts<'a> {
     pub per_player: bool,
     /// Whether cards put there lie face up unless a move says otherwise.
     pub face_up: bool,
+    /// Whether every face-up card shows (`spread`), or only the top one.
+    pub spread: bool,
     /// Who sees its cards: by facing, everyone, or only the owner.
     pub visibility: Visibility,
 }
@@ -54,8 +56,14 @@ pub(crate) struct Facts<'a> {
 impl<'a> Facts<'a> {
     /// Collects the declarations of `rules`.
     pub fn new(rules: &'a Rules) -> Facts<'a> {
+        Facts::from_items(&rules.items, rules.program.as_ref())
+    }
+
+    /// Collects the declarations in force (`items`, a variant applied), with their checked
+    /// program if there is one.
+    pub fn from_items(items: &'a [Item], program: Option<&'a Program>) -> Facts<'a> {
         let mut f = Facts {
-            program: rules.program.as_ref(),
+            program,
             players: 2,
             zones: HashMap::new(),
             procedures: Vec::new(),
@@ -64,7 +72,7 @@ impl<'a> Facts<'a> {
             cards: HashMap::new(),
             fixed: HashSet::new(),
         };
-        for item in &rules.items {
+        for item in items {
             match item {
                 Item::Players { count, .. } => f.players = *count,
                 Item::Zone(z) => {
@@ -221,7 +229,8 @@ impl<'a> Facts<'a> {
 
 /// A zone's facts from its attributes, with the language's defaults.
 fn zone_facts(z: &ZoneDecl) -> ZoneFacts<'_> {
-    let mut f = ZoneFacts { decl: z, per_player: false, face_up: false, visibility: Visibility::ByFacing };
+    let mut f =
+        ZoneFacts { decl: z, per_player: false, face_up: false, spread: false, visibility: Visibility::ByFacing };
     for a in &z.attrs {
         match &a.kind {
             ZoneAttrKind::PerPlayer => f.per_player = true,
@@ -229,7 +238,9 @@ fn zone_facts(z: &ZoneDecl) -> ZoneFacts<'_> {
             ZoneAttrKind::Facing(x) => f.face_up = *x == Facing::Up,
             ZoneAttrKind::Public => f.visibility = Visibility::Public,
             ZoneAttrKind::Private => f.visibility = Visibility::Private,
-            ZoneAttrKind::Stack | ZoneAttrKind::Spread | ZoneAttrKind::Holds(_) => {}
+            ZoneAttrKind::Spread => f.spread = true,
+            ZoneAttrKind::Stack => f.spread = false,
+            ZoneAttrKind::Holds(_) => {}
         }
     }
     f

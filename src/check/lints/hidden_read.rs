@@ -398,6 +398,7 @@ fn quiet(s: &Stmt) -> bool {
     matches!(
         s.kind,
         StmtKind::Announce(_)
+            | StmtKind::Reveal(_)
             | StmtKind::Let { .. }
             | StmtKind::Set { .. }
             | StmtKind::Add { .. }

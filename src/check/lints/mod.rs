@@ -11,6 +11,8 @@ mod deal_size;
 mod effects;
 mod empty_choice;
 mod facts;
+mod hidden_choice;
+mod hidden_cond;
 mod hidden_read;
 mod rank_coverage;
 mod unbounded_loop;
@@ -18,6 +20,7 @@ mod undefined_property;
 mod unreachable;
 mod unused;
 
+pub(crate) use hidden_cond::private_choices;
 use miette::{Diagnostic, LabeledSpan, Severity, SourceSpan};
 
 use super::{variants, Config, Program};
@@ -44,6 +47,7 @@ pub const LINTS: &[Lint] = &[
     empty_choice::LINT,
     unbounded_loop::LINT,
     hidden_read::LINT,
+    hidden_choice::LINT,
     rank_coverage::LINT,
 ];
 

@@ -383,7 +383,9 @@ impl<'a> Walk<'_, 'a> {
 /// The expressions of a statement outside its blocks.
 fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
     match &s.kind {
-        StmtKind::Shuffle(e) | StmtKind::TurnOver(e) | StmtKind::TurnCard { card: e, .. } => vec![e],
+        StmtKind::Shuffle(e) | StmtKind::TurnOver(e) | StmtKind::Reveal(e) | StmtKind::TurnCard { card: e, .. } => {
+            vec![e]
+        }
         StmtKind::Deal { count, from, .. } => count.iter().chain(std::iter::once(from)).collect(),
         StmtKind::Move { what, to, .. } => {
             let mut v: Vec<&Expr> = match what {
