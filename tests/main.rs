@@ -13,6 +13,7 @@ mod diagnostics;
 mod fmt;
 mod fuzz;
 mod games;
+mod human_input;
 mod limits;
 mod lint;
 mod melds_search;
