@@ -17,6 +17,7 @@ mod human_input;
 mod limits;
 mod lint;
 mod melds_search;
+mod msrv;
 mod options;
 mod robustness;
 mod reliability;
