@@ -95,7 +95,15 @@ fn variants_lists_variants_and_options() {
     assert!(out.contains("hidden_prizes = 2"));
     assert!(out.contains("single_deck"));
     assert!(out.contains("play_to_all_single_deck"));
-    assert!(out.contains("sets hidden_prizes = 3 (default 2), refill_min = 14 (default 0)"), "{out}");
+    assert!(out.contains("sets hidden_prizes = 3 (default 2), refill_min = 14 (default never)"), "{out}");
+    // The range of each option, and its meanings by their word, not a raw number.
+    assert!(out.contains("  hidden_prizes = 2  [0 to 10]\n  refill_min = never  [0 to 104, or never (0)]\n"), "{out}");
+    // What each variant replaces and adds.
+    assert!(out.contains("  single_deck: one deck: red cards to seat 1, black cards to seat 2\n      sets hidden_prizes = 1 (default 2)\n      replaces zone draw, procedure setup\n      adds zone pack\n"), "{out}");
+    let (_, solitaire, _) = cardlang(&["variants", "games/wild_twist_solitaire.cardgame"], "");
+    assert!(solitaire.contains("      replaces function next_rank\n"), "{solitaire}");
+    assert!(solitaire.contains("      sets redeals = unlimited (default 0)\n"), "{solitaire}");
+    assert!(!solitaire.contains("-1 (default"), "{solitaire}");
     // Variant files beside the game that extend it, with what they set.
     assert!(out.contains("variant files:\n  games/variants/wilcox_war_four_prizes.cardgame\n"), "{out}");
     assert!(

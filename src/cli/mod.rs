@@ -378,12 +378,25 @@ fn variants(path: &str) -> Result<(), Failure> {
         let base = loaded.sources.files.get(1).map_or("", |s| s.path.as_str());
         say(&format!("a variant file extending {base}"));
     }
-    say("options (name = default):");
+    say("options (name = default  [the values it takes]):");
     for o in &game.program.options {
-        say(&format!("  {} = {}", o.name, game.show(o.default, o.ty)));
+        let mut line = format!("  {} = {}", o.name, option_shown(&game, o, o.default));
+        let mut takes = Vec::new();
+        if let Some((lo, hi)) = o.range {
+            takes.push(format!("{lo} to {hi}"));
+        }
+        takes.extend(o.meanings.iter().map(|(n, text)| format!("{text} ({n})")));
+        if !takes.is_empty() {
+            line.push_str(&format!("  [{}]", takes.join(", or ")));
+        }
+        say(&line);
     }
-    let defaults: Vec<(String, String)> =
-        game.program.options.iter().map(|o| (o.name.clone(), game.show(o.default, o.ty))).collect();
+    let defaults: Vec<Shown> = game
+        .program
+        .options
+        .iter()
+        .map(|o| Shown { name: o.name.clone(), default: option_shown(&game, o, o.default), info: o.clone() })
+        .collect();
     let all = check::variants::summaries(&loaded.file);
     let (own, inherited): (Vec<_>, Vec<_>) = all.into_iter().partition(|v| loaded.own_variants.contains(&v.name));
     if loaded.is_variant_file() {
@@ -410,8 +423,20 @@ fn variants(path: &str) -> Result<(), Failure> {
     Ok(())
 }
 
+/// An option of the game, for the lines of `variants`: its default in words, and what it is.
+struct Shown {
+    name: String,
+    default: String,
+    info: crate::check::ir::OptionInfo,
+}
+
+/// A value of an option in words: its meaning (`unlimited`) when it has one, else the value.
+fn option_shown(game: &crate::engine::Game, o: &crate::check::ir::OptionInfo, v: crate::check::ir::Value) -> String {
+    o.meaning_of(v).map_or_else(|| game.show(v, o.ty), str::to_string)
+}
+
 /// Prints a heading and the variants under it, or "none".
-fn print_variants(heading: &str, list: &[check::variants::VariantSummary], defaults: &[(String, String)]) {
+fn print_variants(heading: &str, list: &[check::variants::VariantSummary], defaults: &[Shown]) {
     if list.is_empty() {
         say(&format!("{heading} none"));
         return;
@@ -422,9 +447,9 @@ fn print_variants(heading: &str, list: &[check::variants::VariantSummary], defau
     }
 }
 
-/// Two lines per variant: its name, description and parents; the options it sets, with the
-/// game's default of each.
-fn variant_lines(list: &[check::variants::VariantSummary], defaults: &[(String, String)]) -> Vec<String> {
+/// A few lines per variant: its name, description and parents; the options it sets, with the
+/// game's default of each; what it replaces and what it adds.
+fn variant_lines(list: &[check::variants::VariantSummary], defaults: &[Shown]) -> Vec<String> {
     let mut lines = Vec::new();
     for v in list {
         let mut line = format!("  {}", v.name);
@@ -439,12 +464,24 @@ fn variant_lines(list: &[check::variants::VariantSummary], defaults: &[(String, 
             let sets: Vec<String> = v
                 .options
                 .iter()
-                .map(|(name, value)| match defaults.iter().find(|(n, _)| n == name) {
-                    Some((_, d)) => format!("{name} = {value} (default {d})"),
+                .map(|(name, value)| match defaults.iter().find(|d| &d.name == name) {
+                    Some(d) => {
+                        // A number written for a meaning is shown by its word.
+                        let meant = value.parse::<i64>().ok().and_then(|n| {
+                            d.info.meaning_of(crate::check::ir::Value::Int(n)).map(str::to_string)
+                        });
+                        format!("{name} = {} (default {})", meant.as_deref().unwrap_or(value), d.default)
+                    }
                     None => format!("{name} = {value}"),
                 })
                 .collect();
             lines.push(format!("      sets {}", sets.join(", ")));
+        }
+        if !v.overrides.is_empty() {
+            lines.push(format!("      replaces {}", v.overrides.join(", ")));
+        }
+        if !v.adds.is_empty() {
+            lines.push(format!("      adds {}", v.adds.join(", ")));
         }
     }
     lines
