@@ -50,6 +50,7 @@ fn rules() -> MeldRules {
         patterns: vec![set, run],
         slots: vec![MeldSlot { property: 0, members: 13 }, MeldSlot { property: 1, members: 4 }],
         cards,
+        fixed_wilds: false,
     }
 }
 

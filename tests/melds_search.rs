@@ -74,7 +74,7 @@ fn rules(wilds: Wilds) -> MeldRules {
         };
         cards.push(MeldCard { values: vec![None, Some(suit)], wild: true, keeps, points: 15 });
     }
-    MeldRules { name: "gin".into(), patterns: vec![set, run], slots, cards }
+    MeldRules { name: "gin".into(), patterns: vec![set, run], slots, cards, fixed_wilds: false }
 }
 
 /// A card by name: `9H`, `10S`, `AD`, `KC`; `WH` is the Wild Heart.

@@ -115,6 +115,9 @@ pub struct MeldRules {
     pub slots: Vec<MeldSlot>,
     /// Every card of the game, by card index.
     pub cards: Vec<MeldCard>,
+    /// `fixed once laid`: a wild laid down in a meld keeps the card it was shown as while it
+    /// stays there, so lay-offs never read it afresh.
+    pub fixed_wilds: bool,
 }
 
 /// A card property that some pattern constrains.

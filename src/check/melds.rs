@@ -139,6 +139,7 @@ impl Checker {
                 None,
             ));
         }
+        rules.fixed_wilds = d.wilds.first().is_some_and(|w| w.fixed);
         let wild = d.wilds.first().map(|w| {
             let keeps = w.keeps.iter().filter_map(|n| self.property_named(n)).fold(0u64, |mask, p| {
                 match constrained.iter().position(|&q| q == p) {

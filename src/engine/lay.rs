@@ -1,10 +1,25 @@
 //! Carries out `meld Z to every R` and `lay off Z to every R`: the meld search decides, and the
 //! cards move one by one like any other move, each meld into a zone of the row.
+//!
+//! With `fixed once laid` (a `melds` declaration's wild rule), the state remembers what each
+//! wild laid down stands for, as long as it stays in the zone it was laid into; lay-offs read it
+//! so, and never read it afresh.
 
 use super::events::{Event, EventSink};
 use super::melds::{self, MeldError, MAX_MELD_CARDS};
 use super::state::State;
 use crate::check::ir::{Expr, MeldRules, Type, Value};
+
+/// A wild laid down in a meld, and the card it stands for there (`fixed once laid`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct LaidWild {
+    /// The wild card.
+    pub card: u16,
+    /// The zone it was laid into; the reading holds while it lies there.
+    pub zone: u16,
+    /// What it stands for: an enum member per slot of the melds' rules.
+    pub stands: Vec<Option<u16>>,
+}
 
 impl State {
     /// Moves the melds of zone `from` into the empty zones of row `to`, one meld per zone; or,
@@ -24,7 +39,8 @@ impl State {
             Vec::new()
         };
         let table: Vec<Vec<u16>> = targets.iter().map(|&z| self.zones[z as usize].clone()).collect();
-        let arrangement = match melds::arrange(rules, &hand, &table) {
+        let read = self.readings(rules);
+        let arrangement = match melds::arrange_read(rules, &hand, &table, &read) {
             Ok(a) => a,
             Err(MeldError::TooManyCards(n)) => {
                 let why = format!("the meld search takes at most {MAX_MELD_CARDS} cards, not {n}");
@@ -38,6 +54,7 @@ impl State {
                 for &c in &lo.cards {
                     self.move_out(c, z, sink);
                 }
+                self.fix_wilds(rules, z);
                 if sink.announcements() {
                     let names: Vec<&str> = lo.cards.iter().map(|&c| game.card_name(c)).collect();
                     let from = &game.program.zones[from as usize].name;
@@ -57,8 +74,36 @@ impl State {
             for (c, _) in melds::lay_out(rules, m.pattern, &m.cards) {
                 self.move_out(c, z, sink);
             }
+            self.fix_wilds(rules, z);
             let from = &game.program.zones[from as usize].name;
             self.announce_meld(rules, z, Some(format!("{from} melds onto")), sink);
+        }
+    }
+
+    /// With `fixed once laid`, what each wild laid down and still in its zone stands for (the
+    /// others are forgotten); otherwise nothing: every wild may be read afresh.
+    fn readings(&mut self, rules: &MeldRules) -> Vec<(u16, Vec<Option<u16>>)> {
+        if !rules.fixed_wilds {
+            return Vec::new();
+        }
+        let laid = std::mem::take(&mut self.laid);
+        self.laid = laid.into_iter().filter(|w| self.find_card(w.card).is_some_and(|(z, _)| z == w.zone)).collect();
+        self.laid.iter().map(|w| (w.card, w.stands.clone())).collect()
+    }
+
+    /// With `fixed once laid`, records what each wild of the meld in zone `z` stands for (the
+    /// wilds already laid there keep their reading).
+    fn fix_wilds(&mut self, rules: &MeldRules, z: u16) {
+        if !rules.fixed_wilds {
+            return;
+        }
+        let read = self.readings(rules);
+        let cards = &self.zones[z as usize];
+        let Some(pattern) = melds::pattern_of_read(rules, cards, &read) else { return };
+        for (card, stands) in melds::lay_out_read(rules, pattern, cards, &read) {
+            if let (Some(stands), false) = (stands, read.iter().any(|(w, _)| *w == card)) {
+                self.laid.push(LaidWild { card, zone: z, stands });
+            }
         }
     }
 
@@ -77,9 +122,10 @@ impl State {
         if !sink.announcements() {
             return;
         }
+        let read: Vec<(u16, Vec<Option<u16>>)> = self.laid.iter().map(|w| (w.card, w.stands.clone())).collect();
         let cards = &self.zones[z as usize];
-        let Some(pattern) = melds::pattern_of(rules, cards) else { return };
-        let laid = melds::lay_out(rules, pattern, cards);
+        let Some(pattern) = melds::pattern_of_read(rules, cards, &read) else { return };
+        let laid = melds::lay_out_read(rules, pattern, cards, &read);
         let names: Vec<&str> = laid.iter().map(|(c, _)| self.game.card_name(*c)).collect();
         let wilds: Vec<String> = laid
             .iter()

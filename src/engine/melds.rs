@@ -62,14 +62,23 @@ pub fn deadwood(rules: &MeldRules, hand: &[u16]) -> Result<i64, MeldError> {
     arrange(rules, hand, &[]).map(|a| a.points)
 }
 
+/// Wilds on the table read as a fixed card (`fixed once laid`): each wild's card index and the
+/// value it stands for in each slot. A wild listed here counts as a natural card of those values.
+pub type Readings = [(u16, Vec<Option<u16>>)];
+
 /// The pattern that `cards` follow as one meld (the first that fits), if any.
 pub fn pattern_of(rules: &MeldRules, cards: &[u16]) -> Option<u16> {
+    pattern_of_read(rules, cards, &[])
+}
+
+/// [`pattern_of`], with some wilds read as fixed cards.
+pub fn pattern_of_read(rules: &MeldRules, cards: &[u16], read: &Readings) -> Option<u16> {
     rules
         .patterns
         .iter()
         .position(|p| {
             let mut acc = Acc::new(p);
-            cards.iter().all(|&c| acc.add(rules, p, c)) && acc.complete(p)
+            cards.iter().all(|&c| acc.add(rules, read, p, c)) && acc.complete(p)
         })
         .map(|i| i as u16)
 }
@@ -82,6 +91,17 @@ type Score = (i64, u32);
 /// in `table` where that helps. Among arrangements as good, the search keeps the first it
 /// finds (cards earlier in `hand` first), so the answer depends only on the input.
 pub fn arrange(rules: &MeldRules, hand: &[u16], table: &[Vec<u16>]) -> Result<Arrangement, MeldError> {
+    arrange_read(rules, hand, table, &[])
+}
+
+/// [`arrange`], the wilds of the melds on the table listed in `read` keeping the card they were
+/// shown as (a lay-off must fit the meld as it reads).
+pub fn arrange_read(
+    rules: &MeldRules,
+    hand: &[u16],
+    table: &[Vec<u16>],
+    read: &Readings,
+) -> Result<Arrangement, MeldError> {
     let n = hand.len();
     if n > MAX_MELD_CARDS {
         return Err(MeldError::TooManyCards(n));
@@ -94,11 +114,11 @@ pub fn arrange(rules: &MeldRules, hand: &[u16], table: &[Vec<u16>]) -> Result<Ar
     // Every meld in the hand, listed under its lowest card; and for each meld on the table,
     // the subsets of the hand it can take.
     let mut by_low: Vec<Vec<(usize, u16)>> = vec![Vec::new(); n];
-    for (mask, p) in groups(rules, hand, &[]) {
+    for (mask, p) in groups(rules, hand, &[], &[]) {
         by_low[mask.trailing_zeros() as usize].push((mask, p));
     }
     let fits_on: Vec<Vec<usize>> =
-        table.iter().map(|t| groups(rules, hand, t).into_iter().map(|(m, _)| m).collect()).collect();
+        table.iter().map(|t| groups(rules, hand, t, read).into_iter().map(|(m, _)| m).collect()).collect();
     let mut search = Search {
         by_low: &by_low,
         fits_on: &fits_on,
@@ -221,11 +241,11 @@ fn sum(points: &[i64], mut mask: usize) -> i64 {
 /// than free values, more cards than the pattern or the order allows. A subset of a group
 /// that passes these tests passes them too, so every subset that can be a meld is reached, and
 /// only the complete ones (big enough, a sequence without gaps) are kept.
-fn groups(rules: &MeldRules, hand: &[u16], base: &[u16]) -> Vec<(usize, u16)> {
+fn groups(rules: &MeldRules, hand: &[u16], base: &[u16], read: &Readings) -> Vec<(usize, u16)> {
     let mut out: Vec<(usize, u16)> = Vec::new();
     for (pi, p) in rules.patterns.iter().enumerate() {
         let mut acc = Acc::new(p);
-        if !base.iter().all(|&c| acc.add(rules, p, c)) {
+        if !base.iter().all(|&c| acc.add(rules, read, p, c)) {
             continue;
         }
         grow(rules, p, pi as u16, hand, 0, 0, &acc, &mut out);
@@ -248,7 +268,7 @@ fn grow(
 ) {
     for (j, &c) in hand.iter().enumerate().skip(from) {
         let mut next = *acc;
-        if next.add(rules, p, c) {
+        if next.add(rules, &[], p, c) {
             let m = mask | 1 << j;
             if next.complete(p) {
                 out.push((m, pi));
@@ -290,14 +310,15 @@ impl Acc {
         Acc { n: 0, rules }
     }
 
-    /// Adds card `c`; false when the group can no longer follow pattern `p`, however it grows.
-    fn add(&mut self, rules: &MeldRules, p: &MeldPattern, c: u16) -> bool {
+    /// Adds card `c` (read as `read` says, if it is a fixed wild); false when the group can no
+    /// longer follow pattern `p`, however it grows.
+    fn add(&mut self, rules: &MeldRules, read: &Readings, p: &MeldPattern, c: u16) -> bool {
         self.n += 1;
         if self.n > p.max as u32 {
             return false;
         }
         for (k, (slot, rule)) in p.rules.iter().take(MAX_PATTERN_RULES).enumerate() {
-            let Ok(v) = fixed(rules, c, *slot as usize) else { return false };
+            let Ok(v) = fixed(rules, read, c, *slot as usize) else { return false };
             match (&mut self.rules[k], rule) {
                 (RuleAcc::Same(have), _) => match (*have, v) {
                     (_, None) => {}
@@ -371,8 +392,12 @@ fn card(rules: &MeldRules, c: u16) -> &MeldCard {
 
 /// The value card `c` is fixed to for `slot`: a natural card's own value (`Err` when it has
 /// none: it cannot be in a meld that constrains the slot), a wild's own value when it keeps
-/// the slot and has one, otherwise nothing (`Ok(None)`: the wild is free there).
-fn fixed(rules: &MeldRules, c: u16, slot: usize) -> Result<Option<u16>, ()> {
+/// the slot and has one, otherwise nothing (`Ok(None)`: the wild is free there). A wild in
+/// `read` is fixed to the value it was shown as.
+fn fixed(rules: &MeldRules, read: &Readings, c: u16, slot: usize) -> Result<Option<u16>, ()> {
+    if let Some((_, values)) = read.iter().find(|(w, _)| *w == c) {
+        return values.get(slot).copied().flatten().map(Some).ok_or(());
+    }
     let mc = card(rules, c);
     let v = mc.values.get(slot).copied().flatten();
     match (mc.wild, v) {
@@ -387,18 +412,31 @@ fn fixed(rules: &MeldRules, c: u16, slot: usize) -> Result<Option<u16>, ()> {
 /// where they stand), each with the value (an enum member per slot) a wild takes in it; `None`
 /// for a natural card. `cards` must follow `pattern`.
 pub fn lay_out(rules: &MeldRules, pattern: u16, cards: &[u16]) -> Vec<(u16, Option<Vec<Option<u16>>>)> {
+    lay_out_read(rules, pattern, cards, &[])
+}
+
+/// [`lay_out`], the wilds in `read` standing for the card they were shown as.
+pub fn lay_out_read(
+    rules: &MeldRules,
+    pattern: u16,
+    cards: &[u16],
+    read: &Readings,
+) -> Vec<(u16, Option<Vec<Option<u16>>>)> {
     let Some(p) = rules.patterns.get(pattern as usize) else {
         return cards.iter().map(|&c| (c, None)).collect();
     };
     let slots = rules.slots.len();
     // What each wild stands for, slot by slot; a slot no rule constrains keeps the wild's own.
-    let mut stands: Vec<Vec<Option<u16>>> =
-        cards.iter().map(|&c| (0..slots).map(|s| card(rules, c).values.get(s).copied().flatten()).collect()).collect();
+    let own = |c: u16, s: usize| match read.iter().find(|(w, _)| *w == c) {
+        Some((_, values)) => values.get(s).copied().flatten(),
+        None => card(rules, c).values.get(s).copied().flatten(),
+    };
+    let mut stands: Vec<Vec<Option<u16>>> = cards.iter().map(|&c| (0..slots).map(|s| own(c, s)).collect()).collect();
     // Where each card goes in a sequence, when the pattern has one.
     let mut position: Vec<i64> = vec![0; cards.len()];
     for (slot, rule) in &p.rules {
         let slot = *slot as usize;
-        let values: Vec<Option<u16>> = cards.iter().map(|&c| fixed(rules, c, slot).ok().flatten()).collect();
+        let values: Vec<Option<u16>> = cards.iter().map(|&c| fixed(rules, read, c, slot).ok().flatten()).collect();
         match rule {
             MeldRule::Same => {
                 let v = values.iter().flatten().next().copied().unwrap_or(0);

@@ -116,6 +116,8 @@ pub struct State {
     pub(crate) limits: Limits,
     pub(crate) seed: u64,
     pub(crate) arrangement: Option<Arc<Arrangement>>,
+    /// The wilds laid down in melds and what each stands for (`fixed once laid`; see lay.rs).
+    pub(crate) laid: Vec<super::lay::LaidWild>,
     /// The candidates of the pending `chooses one of`, listed the first time they are asked
     /// for (the table cannot change until the choice is made); empty when none is pending.
     pub(crate) menu: std::sync::OnceLock<Arc<super::menu::MenuList>>,
@@ -195,6 +197,7 @@ impl State {
             limits,
             seed,
             arrangement: None,
+            laid: Vec::new(),
             menu: std::sync::OnceLock::new(),
             game,
         }

@@ -355,6 +355,8 @@ pub struct MeldWildDecl {
     pub cond: Expr,
     /// The properties a wild keeps from its own card; empty for `any card`.
     pub keeps: Vec<Name>,
+    /// `, fixed once laid`: once laid down in a meld, a wild keeps the card it was shown as.
+    pub fixed: bool,
 }
 
 /// `deadwood c: c.points`.

@@ -312,11 +312,16 @@ fn parse_melds_decl(pair: Pair<'_, Rule>) -> MeldsDecl {
                 let mut inner = p.into_inner();
                 let card = inner.next().map(parse_name).unwrap_or_else(|| missing(pspan));
                 let cond = inner.next().map(parse_expr).unwrap_or(Expr { span: pspan, kind: ExprKind::Bool(false) });
-                let keeps = match inner.next() {
-                    Some(k) if k.as_rule() == Rule::meld_keeps => k.into_inner().map(parse_name).collect(),
-                    _ => Vec::new(),
-                };
-                decl.wilds.push(MeldWildDecl { span: pspan, card, cond, keeps });
+                let mut keeps = Vec::new();
+                let mut fixed = false;
+                for k in inner {
+                    match k.as_rule() {
+                        Rule::meld_keeps => keeps = k.into_inner().map(parse_name).collect(),
+                        Rule::meld_fixed => fixed = true,
+                        _ => {}
+                    }
+                }
+                decl.wilds.push(MeldWildDecl { span: pspan, card, cond, keeps, fixed });
             }
             Rule::meld_points => {
                 let mut inner = p.into_inner();

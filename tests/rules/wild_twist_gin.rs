@@ -666,3 +666,49 @@ fn gr_13_an_exhausted_stock_also_ends_the_hand_face_up() {
 
 /// Gin but for a K♥: 13 points of deadwood.
 const GIN_BUT_ONE: [&str; 10] = ["A♥", "2♥", "3♥", "4♠", "4♦", "4♣", "5♦", "6♦", "7♦", "K♥"];
+
+/// Player 2 knocks with the run 5♥ 6♥ Wild Heart 8♥ (the wild shown as 7♥), the set 9♠ 9♦ 9♣
+/// and A♠ 2♦ 3♣ left (6 points).
+const KNOCK_WITH_A_WILD_7: [&str; 10] = ["5♥", "6♥", "Wild Heart", "8♥", "9♠", "9♦", "9♣", "A♠", "2♦", "3♣"];
+
+/// A defender holding `card` and nine cards that neither meld nor lay off.
+fn defender_with(card: &'static str) -> [&'static str; 10] {
+    [card, "K♠", "Q♦", "J♠", "10♦", "8♠", "6♣", "4♠", "2♣", "K♦"]
+}
+
+#[test]
+fn gr_10_a_wild_on_the_table_keeps_the_card_it_was_shown_as() {
+    // The 7♥ cannot be laid off: the wild is the 7♥ of the run for the rest of the hand.
+    let deal = Deal { p1: defender_with("7♥"), p2: KNOCK_WITH_A_WILD_7, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    say(&mut s, &mut log, "knock with 6 deadwood");
+    assert!(logged(&log, "hand of player 2 melds onto table of 1: run 5♥ 6♥ Wild Heart 8♥ (Wild Heart as 7♥)"));
+    assert!(!logged(&log, "lays off"), "nothing is laid off");
+    assert!(logged(&log, "deadwood: player 2 6, player 1 86"));
+    assert_eq!(score(&s, 2), 80);
+}
+
+#[test]
+fn gr_10_lay_offs_extend_a_meld_as_shown() {
+    // The 4♥ extends 5♥ 6♥ [7♥] 8♥ at its foot; the wild is still the 7♥.
+    let deal = Deal { p1: defender_with("4♥"), p2: KNOCK_WITH_A_WILD_7, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    say(&mut s, &mut log, "knock with 6 deadwood");
+    assert!(logged(&log, "hand of player 1 lays off 4♥ onto table of 1: run 4♥ 5♥ 6♥ Wild Heart 8♥ (Wild Heart as 7♥)"));
+    assert!(logged(&log, "deadwood: player 2 6, player 1 79"));
+}
+
+#[test]
+fn gr_10_shifting_wilds_lets_a_lay_off_read_a_wild_afresh() {
+    // With `shifting_wilds`, the 7♥ takes the wild's place and the wild becomes the 9♥.
+    let deal = Deal { p1: defender_with("7♥"), p2: KNOCK_WITH_A_WILD_7, up: "Q♣", stock: &[], short: false };
+    let (mut s, mut log) = start_with(Some("shifting_wilds"), &deal);
+    both_decline(&mut s, &mut log, "Q♣");
+    say(&mut s, &mut log, "knock with 6 deadwood");
+    assert!(logged(&log, "hand of player 2 melds onto table of 1: run 5♥ 6♥ Wild Heart 8♥ (Wild Heart as 7♥)"));
+    assert!(logged(&log, "hand of player 1 lays off 7♥ onto table of 1: run 5♥ 6♥ 7♥ 8♥ Wild Heart (Wild Heart as 9♥)"));
+    assert!(logged(&log, "deadwood: player 2 6, player 1 79"));
+    assert_eq!(score(&s, 2), 73);
+}

@@ -125,7 +125,11 @@ impl Printer<'_> {
                 let names: Vec<&str> = w.keeps.iter().map(|n| n.text.as_str()).collect();
                 format!("a card of its {}", names.join(" and "))
             };
-            lines.push((w.span.start, format!("wild {} where {}: stands for {stands}", w.card.text, expr(&w.cond))));
+            let fixed = if w.fixed { ", fixed once laid" } else { "" };
+            lines.push((
+                w.span.start,
+                format!("wild {} where {}: stands for {stands}{fixed}", w.card.text, expr(&w.cond)),
+            ));
         }
         for p in &d.points {
             lines.push((p.span.start, format!("deadwood {}: {}", p.card.text, expr(&p.value))));
