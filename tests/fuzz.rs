@@ -13,7 +13,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The seed corpus of the text targets: the folders fuzz/README.md passes to cargo-fuzz.
 fn seeds() -> Vec<(String, Vec<u8>)> {
     let dirs = ["games", "games/variants", "tests/diagnostics", "tests/lint", "tests/lint/check", "tests/lint/clean"];
-    let dirs = dirs.iter().chain(["tests/variant_files", "tests/fixtures"].iter());
+    let dirs = dirs.iter().chain(["tests/variant_files", "tests/fixtures", "tests/fuzz_findings"].iter());
     let mut out = Vec::new();
     for dir in dirs {
         let mut paths: Vec<_> =

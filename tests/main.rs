@@ -14,6 +14,7 @@ mod fmt;
 mod fuzz;
 mod games;
 mod human_input;
+mod invariants;
 mod limits;
 mod lint;
 mod melds_search;
