@@ -20,7 +20,10 @@ fn seeds() -> Vec<(String, Vec<u8>)> {
             std::fs::read_dir(format!("{ROOT}/{dir}")).expect("a seed folder").flatten().map(|e| e.path()).collect();
         paths.sort();
         for p in paths.into_iter().filter(|p| p.is_file()) {
-            out.push((format!("{dir}/{}", p.file_name().unwrap_or_default().to_string_lossy()), std::fs::read(&p).expect("readable")));
+            out.push((
+                format!("{dir}/{}", p.file_name().unwrap_or_default().to_string_lossy()),
+                std::fs::read(&p).expect("readable"),
+            ));
         }
     }
     assert!(out.len() > 40, "the seeds are found");
