@@ -313,7 +313,8 @@ fn command_line_mistakes_get_short_clear_messages() {
         assert!(err.lines().count() <= 6, "{command}: a short message:\n{err}");
     }
     // A number too big for an option says so.
-    let (code, _, err) = cardlang(&["play", "games/wilcox_war.cardgame", "--set", "hidden_prizes=99999999999999999999"], "");
+    let (code, _, err) =
+        cardlang(&["play", "games/wilcox_war.cardgame", "--set", "hidden_prizes=99999999999999999999"], "");
     assert_eq!(code, 2);
     assert!(err.contains("`99999999999999999999` is too big for an option"), "{err}");
     assert!(err.contains("help: give a number from 0 to 10 (the default is 2)"), "{err}");
@@ -321,14 +322,21 @@ fn command_line_mistakes_get_short_clear_messages() {
     let (code, out, _) = cardlang(&["lint", "--format", "json", "no/such.cardgame"], "");
     assert_eq!(code, 2);
     let json: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
-    assert_eq!((json["file"].as_str(), json["code"].as_str()), (Some("no/such.cardgame"), Some("cardlang::cli::unreadable")));
+    assert_eq!(
+        (json["file"].as_str(), json["code"].as_str()),
+        (Some("no/such.cardgame"), Some("cardlang::cli::unreadable"))
+    );
 }
 
 #[test]
 fn lint_and_fmt_take_a_folder() {
     let (code, out, err) = cardlang(&["lint", "--deny-warnings", "games"], "");
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("games/wilcox_war.cardgame: ok\n") && out.contains("games/variants/wilcox_war_short.cardgame: ok\n"), "{out}");
+    assert!(
+        out.contains("games/wilcox_war.cardgame: ok\n")
+            && out.contains("games/variants/wilcox_war_short.cardgame: ok\n"),
+        "{out}"
+    );
     assert_eq!(out.lines().count(), out.lines().filter(|l| l.ends_with(": ok")).count());
     let (code, out, _) = cardlang(&["fmt", "--check", "games/"], "");
     assert_eq!((code, out.as_str()), (0, ""));
@@ -342,7 +350,8 @@ fn a_file_that_starts_with_a_byte_order_mark_is_read() {
     let dir = std::env::temp_dir().join(format!("cardlang-bom-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
     let path = dir.join("bom.cardgame");
-    std::fs::write(&path, "\u{feff}game \"BOM\"\nplayers 2\nprocedure play {\n    end game draw\n}\n").expect("written");
+    std::fs::write(&path, "\u{feff}game \"BOM\"\nplayers 2\nprocedure play {\n    end game draw\n}\n")
+        .expect("written");
     let p = path.to_str().expect("a path");
     let (code, out, err) = cardlang(&["lint", p], "");
     assert_eq!((code, out), (0, format!("{p}: ok\n")), "{err}");

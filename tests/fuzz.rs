@@ -13,14 +13,17 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The seed corpus of the text targets: the folders fuzz/README.md passes to cargo-fuzz.
 fn seeds() -> Vec<(String, Vec<u8>)> {
     let dirs = ["games", "games/variants", "tests/diagnostics", "tests/lint", "tests/lint/check", "tests/lint/clean"];
-    let dirs = dirs.iter().chain(["tests/variant_files", "tests/fixtures"].iter());
+    let dirs = dirs.iter().chain(["tests/variant_files", "tests/fixtures", "tests/fuzz_findings"].iter());
     let mut out = Vec::new();
     for dir in dirs {
         let mut paths: Vec<_> =
             std::fs::read_dir(format!("{ROOT}/{dir}")).expect("a seed folder").flatten().map(|e| e.path()).collect();
         paths.sort();
         for p in paths.into_iter().filter(|p| p.is_file()) {
-            out.push((format!("{dir}/{}", p.file_name().unwrap_or_default().to_string_lossy()), std::fs::read(&p).expect("readable")));
+            out.push((
+                format!("{dir}/{}", p.file_name().unwrap_or_default().to_string_lossy()),
+                std::fs::read(&p).expect("readable"),
+            ));
         }
     }
     assert!(out.len() > 40, "the seeds are found");

@@ -88,8 +88,14 @@ fn a_number_picks_from_the_menu_and_anything_else_is_asked_again() {
 fn the_words_come_from_the_games_own_enums() {
     // Another game's suits: `b` for bells, `l` for leaves, and `u` for the unter.
     let german = ONE_CARD
-        .replace(r#"hearts "♥", diamonds "♦", clubs "♣", spades "♠""#, r#"hearts "H", bells "B", acorns "E", leaves "L""#)
-        .replace("2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A", "7, 8, 9, 10, unter \"U\", ober \"O\", king \"K\", ace \"A\"");
+        .replace(
+            r#"hearts "♥", diamonds "♦", clubs "♣", spades "♠""#,
+            r#"hearts "H", bells "B", acorns "E", leaves "L""#,
+        )
+        .replace(
+            "2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A",
+            "7, 8, 9, 10, unter \"U\", ober \"O\", king \"K\", ace \"A\"",
+        );
     assert_eq!(pick(&german, "ub\n").0.as_deref(), Some("UB"));
     assert_eq!(pick(&german, "ober leaves\n").0.as_deref(), Some("OL"));
     assert_eq!(pick(&german, "tb\n").0.as_deref(), Some("10B"));

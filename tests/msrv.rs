@@ -43,7 +43,9 @@ fn no_locked_dependency_needs_a_newer_rust_than_we_declare() {
     let (mut read, mut absent, mut too_new) = (0, Vec::new(), Vec::new());
     for block in lock.split("[[package]]").skip(1) {
         let field = |k: &str| {
-            block.lines().find_map(|l| l.strip_prefix(&format!("{k} = \"")).map(|v| v.trim_end_matches('"').to_string()))
+            block
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("{k} = \"")).map(|v| v.trim_end_matches('"').to_string()))
         };
         let (Some(name), Some(ver)) = (field("name"), field("version")) else { continue };
         if field("source").is_none() {

@@ -27,9 +27,7 @@ variant lots {
 fn set(sets: &[(&str, &str)]) -> Result<Vec<(String, Value)>, Vec<CheckError>> {
     let file = cardlang::syntax::parse(GAME).expect("parses");
     let config = Config { variant: None, sets: sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect() };
-    check(&file, &config)
-        .map(|p| p.options.iter().map(|o| (o.name.clone(), o.value)).collect())
-        .map_err(|e| e.errors)
+    check(&file, &config).map(|p| p.options.iter().map(|o| (o.name.clone(), o.value)).collect()).map_err(|e| e.errors)
 }
 
 fn value(sets: &[(&str, &str)], name: &str) -> Value {
@@ -40,7 +38,10 @@ fn value(sets: &[(&str, &str)], name: &str) -> Value {
 fn refused(sets: &[(&str, &str)]) -> String {
     match set(sets) {
         Ok(_) => panic!("{sets:?} should be refused"),
-        Err(e) => e.iter().map(|e| format!("{e}; {}", miette::Diagnostic::help(e).map(|h| h.to_string()).unwrap_or_default())).collect(),
+        Err(e) => e
+            .iter()
+            .map(|e| format!("{e}; {}", miette::Diagnostic::help(e).map(|h| h.to_string()).unwrap_or_default()))
+            .collect(),
     }
 }
 

@@ -38,7 +38,9 @@ fn temp_dir(test: &str) -> PathBuf {
 /// A game whose fourth line is `columns` long with a mistake at its end.
 fn long_line_game(columns: usize) -> String {
     let filler = "a".repeat(columns);
-    format!("game \"Long\"\nplayers 2\nprocedure play {{\n    announce \"{filler} {{nosuch}}\"\n    end game draw\n}}\n")
+    format!(
+        "game \"Long\"\nplayers 2\nprocedure play {{\n    announce \"{filler} {{nosuch}}\"\n    end game draw\n}}\n"
+    )
 }
 
 #[test]

@@ -262,7 +262,9 @@ pub fn closed_counters<'g>(game: &'g Game, file: &syntax::File) -> Vec<Vec<&'g C
         fn block(&mut self, block: &syntax::ast::Block) {
             for s in &block.stmts {
                 match &s.kind {
-                    StmtKind::Transfer { from, to, .. } => self.links.push((from.name.text.clone(), to.name.text.clone())),
+                    StmtKind::Transfer { from, to, .. } => {
+                        self.links.push((from.name.text.clone(), to.name.text.clone()))
+                    }
                     StmtKind::Set { place, .. } | StmtKind::Add { place, .. } | StmtKind::Subtract { place, .. } => {
                         self.changed.push(place.name.text.clone())
                     }

@@ -236,7 +236,9 @@ pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
     for k in known {
         let d = edit_distance(name, k);
         let limit = (name.len().max(k.len()) / 3).max(1);
-        if d <= limit && best.map_or(true, |(bd, _)| d < bd) {
+        // Ties go to the name first in alphabetical order, so the hint never depends on the
+        // order names are stored in (a fuzzing finding: docs/reliability.md).
+        if d <= limit && best.is_none_or(|(bd, bk)| d < bd || (d == bd && k < bk)) {
             best = Some((d, k));
         }
     }

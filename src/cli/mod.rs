@@ -148,7 +148,10 @@ enum Command {
 
 /// The help of `--players`: the agent kinds a command seats, from the registry.
 pub fn players_help(kinds: &[&str]) -> String {
-    format!("Who plays each seat, comma-separated, one of {} per seat (default: random in every seat)", kinds.join(", "))
+    format!(
+        "Who plays each seat, comma-separated, one of {} per seat (default: random in every seat)",
+        kinds.join(", ")
+    )
 }
 
 fn parse_set(s: &str) -> Result<(String, String), String> {
@@ -467,9 +470,10 @@ fn variant_lines(list: &[check::variants::VariantSummary], defaults: &[Shown]) -
                 .map(|(name, value)| match defaults.iter().find(|d| &d.name == name) {
                     Some(d) => {
                         // A number written for a meaning is shown by its word.
-                        let meant = value.parse::<i64>().ok().and_then(|n| {
-                            d.info.meaning_of(crate::check::ir::Value::Int(n)).map(str::to_string)
-                        });
+                        let meant = value
+                            .parse::<i64>()
+                            .ok()
+                            .and_then(|n| d.info.meaning_of(crate::check::ir::Value::Int(n)).map(str::to_string));
                         format!("{name} = {} (default {})", meant.as_deref().unwrap_or(value), d.default)
                     }
                     None => format!("{name} = {value}"),

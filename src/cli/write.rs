@@ -29,7 +29,10 @@ pub enum WriteError {
     },
     /// The system refused (no such folder, no space left, no permission on the folder, ...).
     #[error("cannot write `{path}`: {reason}")]
-    #[diagnostic(code(cardlang::cli::unwritable), help("{path} is unchanged; check the folder exists and can be written"))]
+    #[diagnostic(
+        code(cardlang::cli::unwritable),
+        help("{path} is unchanged; check the folder exists and can be written")
+    )]
     Io {
         /// The path given.
         path: String,

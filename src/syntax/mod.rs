@@ -147,8 +147,22 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
 
 /// The words that begin a declaration.
 const DECLARATION_WORDS: &[&str] = &[
-    "game", "players", "option", "enum", "property", "cards", "order", "zone", "counter", "variable", "function",
-    "procedure", "variant", "length", "progress", "melds",
+    "game",
+    "players",
+    "option",
+    "enum",
+    "property",
+    "cards",
+    "order",
+    "zone",
+    "counter",
+    "variable",
+    "function",
+    "procedure",
+    "variant",
+    "length",
+    "progress",
+    "melds",
 ];
 
 /// When the parser stops at a word that begins a declaration, at the start of its line, while a
