@@ -14,6 +14,7 @@ mod fmt;
 mod games;
 mod limits;
 mod lint;
+mod mcts;
 mod melds_search;
 mod robustness;
 mod rules;
