@@ -19,6 +19,7 @@ mod human_input;
 mod invariants;
 mod limits;
 mod lint;
+mod mcts;
 mod melds_search;
 mod msrv;
 mod options;

@@ -181,7 +181,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             let request = simulate::Request {
                 path: &args.game,
                 config: config(&args),
-                settings: crate::simulate::Settings { games, seed, jobs, players: args.players.clone(), samples },
+                settings: crate::simulate::Settings { games, seed, jobs, players: agents::join_seats(&args.players), samples },
                 json,
                 report: report.as_deref(),
                 shard,
@@ -240,26 +240,24 @@ fn check_players(args: &GameArgs, players: u8) -> Result<Vec<String>, Failure> {
     if args.players.is_empty() {
         return Ok(vec!["random".to_string(); players as usize]);
     }
-    if args.players.len() != players as usize {
+    let seats = agents::join_seats(&args.players);
+    if seats.len() != players as usize {
         return Err(Failure {
             message: format!(
                 "error: the game has {players} seat(s), but --players names {}: give one of {} per seat (for example --players {})",
-                args.players.len(),
+                seats.len(),
                 agents::AGENT_KINDS.join(", "),
                 vec!["random"; players as usize].join(",")
             ),
             code: 2,
         });
     }
-    for p in &args.players {
-        if !agents::AGENT_KINDS.contains(&p.as_str()) {
-            return Err(Failure {
-                message: format!("error: unknown player kind `{p}`: choose from {}", agents::AGENT_KINDS.join(", ")),
-                code: 2,
-            });
+    for p in &seats {
+        if let Err(e) = agents::AgentSpec::parse(p, agents::Pace::Reproducible) {
+            return Err(Failure { message: format!("error: {e}"), code: 2 });
         }
     }
-    Ok(args.players.clone())
+    Ok(seats)
 }
 
 fn print_transcript(args: &GameArgs, seed: u64, format: Format) -> Result<(), Failure> {
@@ -346,7 +344,11 @@ fn play(args: &GameArgs, seed: Option<u64>) -> Result<(), Failure> {
         game.program.variant.as_ref().map(|v| format!(", variant {v}")).unwrap_or_default()
     ));
     let mut agents: Vec<Box<dyn Agent>> =
-        players.iter().enumerate().filter_map(|(i, k)| agents::make_agent(k, agents::seat_seed(seed, i))).collect();
+        players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, k)| agents::make_agent_paced(k, agents::seat_seed(seed, i), agents::Pace::Interactive))
+        .collect();
     let mut printer = Printer { viewer, unseen: Vec::new() };
     let mut state = State::with_sink(game, seed, Limits::default(), &mut printer);
     let played = agents::play_game(&mut state, &mut agents, &mut printer);

@@ -48,6 +48,15 @@ pub enum SimError {
         /// The kinds that can.
         kinds: String,
     },
+    /// A seat's spec does not read (an unknown kind, a bad option of `mcts`).
+    #[error("seat {seat}: {error}")]
+    #[diagnostic(code(cardlang::simulate::spec), help("simulations play AI players: random, greedy, mcts or mcts:OPTIONS"))]
+    Spec {
+        /// The seat, from 1.
+        seat: usize,
+        /// Why.
+        error: agents::SpecError,
+    },
     /// The thread pool could not be made.
     #[error("cannot start {0} worker threads")]
     #[diagnostic(code(cardlang::simulate::threads), help("try a smaller --jobs"))]
@@ -55,7 +64,7 @@ pub enum SimError {
 }
 
 /// The agent kinds a simulation can seat.
-pub const SIM_AGENTS: &[&str] = &["random", "greedy"];
+pub const SIM_AGENTS: &[&str] = &["random", "greedy", "mcts"];
 
 /// The seed of game number `index`: a SplitMix64 step from the simulation's seed, so games are
 /// independent of each other and of how they are spread over threads.
@@ -86,8 +95,12 @@ pub fn run_slice(
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, SimError> {
     for (i, kind) in settings.players.iter().enumerate() {
-        if !SIM_AGENTS.contains(&kind.as_str()) {
-            return Err(SimError::Agent { seat: i + 1, kind: kind.clone(), kinds: SIM_AGENTS.join(", ") });
+        match agents::AgentSpec::parse(kind, agents::Pace::Reproducible) {
+            Ok(agents::AgentSpec::Human) => {
+                return Err(SimError::Agent { seat: i + 1, kind: kind.clone(), kinds: SIM_AGENTS.join(", ") })
+            }
+            Ok(_) => {}
+            Err(e) => return Err(SimError::Spec { seat: i + 1, error: e }),
         }
     }
     let columns = columns(game);
