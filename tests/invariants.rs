@@ -21,7 +21,8 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// or the path of a variant file), joined with the game it extends.
 fn file_of(label: &str) -> cardlang::syntax::File {
     let first = label.split_whitespace().next().expect("a label");
-    let path = if first.contains('/') { first.to_string() } else { format!("{ROOT}/games/{first}") };
+    // Labels name a file under games/: `x.cardgame` or `variants/x.cardgame`.
+    let path = format!("{ROOT}/games/{first}");
     cardlang::cli::load::read(&path).unwrap_or_else(|e| panic!("{path}: {:?}", e.1)).file
 }
 
