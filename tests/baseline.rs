@@ -4,6 +4,7 @@
 //! fair.
 
 #[path = "../benches/baseline/wild_twist_war.rs"]
+#[allow(clippy::module_inception)]
 mod baseline;
 
 use std::sync::Arc;
