@@ -87,7 +87,7 @@ impl Words {
                 }
                 let first = name.chars().next().filter(|c| c.is_alphabetic() && name.chars().count() > 1);
                 if let Some(c) = first {
-                    let shared = info.members.iter().filter(|o| o.chars().next() == Some(c)).count() > 1;
+                    let shared = info.members.iter().filter(|o| o.starts_with(c)).count() > 1;
                     if !shared {
                         words.add(&c.to_string(), id);
                     }

@@ -262,7 +262,7 @@ impl Checker {
                     ZoneAttrKind::PerPlayer => key = ZoneKey::Player,
                     ZoneAttrKind::Shared => key = ZoneKey::Shared,
                     ZoneAttrKind::PerRange(lo, hi) => {
-                        if hi.checked_sub(*lo).map_or(true, |d| !(0..MAX_ROW).contains(&d)) {
+                        if hi.checked_sub(*lo).is_none_or(|d| !(0..MAX_ROW).contains(&d)) {
                             self.errors.push(CheckError::invalid(
                                 a.span,
                                 format!(

@@ -72,7 +72,7 @@ pub fn parse_at(source: &str, offset: usize) -> Result<File, SyntaxError> {
     // Leading whitespace is skipped by the grammar, so padding shifts every position by exactly
     // `offset` without touching the parser.
     let mut padded = String::with_capacity(offset + source.len());
-    padded.extend(std::iter::repeat(' ').take(offset));
+    padded.extend(std::iter::repeat_n(' ', offset));
     padded.push_str(source);
     parse(&padded)
 }
