@@ -36,7 +36,7 @@ struct GameArgs {
     sets: Vec<(String, String)>,
     /// Who plays each seat, comma-separated: human, random, greedy, mcts (default: random in
     /// every seat). The search player takes options: mcts:iterations=500,c=0.7,ms=200,
-    /// playout=random|greedy,cap=40 (docs/agents.md).
+    /// playout=random|greedy,cap=auto|N (docs/agents.md).
     #[arg(long, value_delimiter = ',')]
     players: Vec<String>,
 }
