@@ -20,7 +20,7 @@ fn load(path: &str) -> Arc<Game> {
 
 /// A small search: enough to exercise every part, cheap in a debug build.
 fn small(iterations: u32, playout: Playout) -> MctsConfig {
-    MctsConfig { iterations: Some(iterations), ms: None, c: 0.7, playout, cap: 12 }
+    MctsConfig { iterations: Some(iterations), ms: None, c: 0.7, playout, cap: Some(12) }
 }
 
 fn table(state: &State) -> Vec<Vec<u16>> {
@@ -104,7 +104,12 @@ fn mcts_plays_every_game_to_its_end() {
     for (label, game) in every_game() {
         let players = game.players() as usize;
         let mut seats: Vec<Box<dyn Agent>> = (0..players)
-            .map(|i| Box::new(MctsAgent::new(small(8, Playout::Random), agents::seat_seed(1, i))) as Box<dyn Agent>)
+            .map(|i| {
+                // The least search that still builds a tree: long games (a solitaire at its turn
+                // cap, play-to-all variants) stay cheap in a debug build.
+                let cfg = MctsConfig { cap: Some(0), ..small(2, Playout::Random) };
+                Box::new(MctsAgent::new(cfg, agents::seat_seed(1, i))) as Box<dyn Agent>
+            })
             .collect();
         let mut state = State::new(game.clone(), 1);
         agents::play_game(&mut state, &mut seats, &mut Quiet).unwrap_or_else(|e| panic!("{label}: {e}"));
@@ -184,7 +189,9 @@ fn specs_read_with_options_and_defaults() {
     assert_eq!(spec("mcts"), Ok(AgentSpec::Mcts(MctsConfig::default())));
     assert_eq!(spec("mcts:"), Ok(AgentSpec::Mcts(MctsConfig::default())));
     let Ok(AgentSpec::Mcts(c)) = spec("mcts:iterations=500,c=1.0,playout=greedy,cap=200") else { panic!() };
-    assert_eq!((c.iterations, c.ms, c.c, c.playout, c.cap), (Some(500), None, 1.0, Playout::Greedy, 200));
+    assert_eq!((c.iterations, c.ms, c.c, c.playout, c.cap), (Some(500), None, 1.0, Playout::Greedy, Some(200)));
+    let Ok(AgentSpec::Mcts(c)) = spec("mcts:cap=auto") else { panic!() };
+    assert_eq!((c.cap, c.cap_for(true), c.cap_for(false)), (None, 0, agents::mcts::NO_PROGRESS_CAP));
     // A time budget alone has no iteration limit; both together stop at the first reached.
     let Ok(AgentSpec::Mcts(c)) = spec("mcts:ms=200") else { panic!() };
     assert_eq!((c.iterations, c.ms), (None, Some(200)));
@@ -291,7 +298,7 @@ fn bad_specs_on_the_command_line_get_clear_errors() {
         (&["play", "games/wilcox_war.cardgame", "--players", "mcts:iters=5,random"], "unknown option `iters` for mcts"),
         (&["play", "games/wilcox_war.cardgame", "--players", "greedy:c=1,random"], "`greedy` takes no options"),
         (&["transcript", "games/wilcox_war.cardgame", "--seed", "1", "--players", "mcts:c=-1,random"], "c takes a number"),
-        (&["simulate", "games/wilcox_war.cardgame", "--players", "mcts:cap=x,random"], "cap takes a whole number"),
+        (&["simulate", "games/wilcox_war.cardgame", "--players", "mcts:cap=x,random"], "cap takes `auto` or a whole number"),
         (&["simulate", "games/wilcox_war.cardgame", "--players", "human,mcts"], "cannot play in a simulation"),
         (&["simulate", "games/wilcox_war.cardgame", "--players", "mcts,genius"], "unknown player kind `genius`"),
     ];

@@ -149,7 +149,8 @@ enum Command {
 /// The help of `--players`: the agent kinds a command seats, from the registry.
 pub fn players_help(kinds: &[&str]) -> String {
     format!(
-        "Who plays each seat, comma-separated, one of {} per seat (default: random in every seat)",
+        "Who plays each seat, comma-separated, one of {} per seat (default: random in every seat); \
+         the search player takes options, as in mcts:iterations=500,c=0.7,ms=200 (docs/agents.md)",
         kinds.join(", ")
     )
 }

@@ -13,8 +13,9 @@ const MAX_CAP: u32 = 1_000_000;
 pub const DEFAULT_ITERATIONS: u32 = 1000;
 /// The exploration constant of UCB1 when none is given (rewards lie in 0..1).
 pub const DEFAULT_C: f64 = 0.7;
-/// The most decisions a playout makes before it is scored by `progress` (`cap=`).
-pub const DEFAULT_CAP: u32 = 40;
+/// With the default `cap=auto`, the most decisions a playout makes in a game that declares no
+/// `progress` (one that does is scored where the tree ends, with no playout: see docs/agents.md).
+pub const NO_PROGRESS_CAP: u32 = 1000;
 /// In `play`, when no budget is given, a decision stops after this many milliseconds even if
 /// its iterations are not done, so a person never waits long.
 pub const INTERACTIVE_MS: u64 = 1000;
@@ -50,8 +51,16 @@ pub struct MctsConfig {
     pub c: f64,
     /// How playouts choose.
     pub playout: Playout,
-    /// The most decisions a playout makes before it is scored.
-    pub cap: u32,
+    /// The most decisions a playout makes before it is scored; `None` (`cap=auto`) for none in
+    /// a game that declares `progress`, else [`NO_PROGRESS_CAP`].
+    pub cap: Option<u32>,
+}
+
+impl MctsConfig {
+    /// The playout cap for a game: as set, or by `cap=auto`'s rule.
+    pub fn cap_for(&self, has_progress: bool) -> u32 {
+        self.cap.unwrap_or(if has_progress { 0 } else { NO_PROGRESS_CAP })
+    }
 }
 
 impl Default for MctsConfig {
@@ -61,7 +70,7 @@ impl Default for MctsConfig {
             ms: None,
             c: DEFAULT_C,
             playout: Playout::Random,
-            cap: DEFAULT_CAP,
+            cap: None,
         }
     }
 }
@@ -122,9 +131,10 @@ impl MctsConfig {
                         _ => return Err(bad("`random` or `greedy`")),
                     };
                 }
+                "cap" if value == "auto" => cfg.cap = None,
                 "cap" => {
                     let n = value.parse::<u32>().ok().filter(|n| *n <= MAX_CAP);
-                    cfg.cap = n.ok_or_else(|| bad(&format!("a whole number of decisions from 0 to {MAX_CAP}")))?;
+                    cfg.cap = Some(n.ok_or_else(|| bad(&format!("`auto` or a whole number of decisions from 0 to {MAX_CAP}")))?);
                 }
                 _ => unreachable!("MctsConfig::parse: `{key}` is in OPTIONS but not handled"),
             }

@@ -27,7 +27,7 @@ mod tree;
 
 use std::time::{Duration, Instant};
 
-pub use config::{MctsConfig, Pace, Playout, DEFAULT_C, DEFAULT_CAP, DEFAULT_ITERATIONS, INTERACTIVE_MS, OPTIONS};
+pub use config::{MctsConfig, Pace, Playout, DEFAULT_C, DEFAULT_ITERATIONS, INTERACTIVE_MS, NO_PROGRESS_CAP, OPTIONS};
 
 use super::Agent;
 use crate::engine::rng::Rng;
@@ -135,7 +135,8 @@ impl MctsAgent {
                 break;
             }
         }
-        self.playouts.run(&mut det, self.cfg.playout, self.cfg.cap, &mut self.rng);
+        let cap = self.cfg.cap_for(det.game().program.measures.progress.is_some());
+        self.playouts.run(&mut det, self.cfg.playout, cap, &mut self.rng);
         rewards(&det, &self.root_lead, &mut self.scale, &mut self.reward);
         for &(e, p) in &self.path {
             let r = self.reward.get(p as usize).copied().unwrap_or(0.0);
