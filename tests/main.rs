@@ -27,6 +27,7 @@ mod reliability;
 mod robustness;
 mod rules;
 mod shard;
+mod table;
 mod simulate;
 mod transcripts;
 mod variant_files;

@@ -3,7 +3,9 @@
 pub mod crash;
 pub mod excerpt;
 pub mod fmt;
+pub mod hot_seat;
 pub mod load;
+mod play;
 pub mod simulate;
 pub mod sources;
 pub mod transcript;
@@ -13,10 +15,9 @@ use std::io::Write;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::agents::{self, Agent, Decision, Watcher};
+use crate::agents;
 use crate::check::{self, Config};
-use crate::engine::{Event, EventSink, Limits, State};
-use transcript::{describe_for, TranscriptSpec, Viewer};
+use transcript::TranscriptSpec;
 
 /// cardlang: write down the rules of a card game, check them, and play them.
 #[derive(Debug, Parser)]
@@ -63,6 +64,10 @@ enum Command {
         /// The seed of the game (a random one is picked and printed when not given).
         #[arg(long)]
         seed: Option<u64>,
+        /// Show only the decisions, what the rules announce (scores, hand results) and the end,
+        /// not every card that moves.
+        #[arg(long, short)]
+        quiet: bool,
     },
     /// Print every event of one whole game.
     Transcript {
@@ -174,7 +179,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         }
     };
     let result = match cli.command {
-        Command::Play { args, seed } => play(&args, seed),
+        Command::Play { args, seed, quiet } => play::run(&args, seed, quiet),
         Command::Transcript { args, seed, format } => print_transcript(&args, seed, format),
         Command::Variants { game } => variants(&game),
         Command::Simulate { args, games, jobs, seed, json, report, samples, shard, out } => {
@@ -272,99 +277,6 @@ fn print_transcript(args: &GameArgs, seed: u64, format: Format) -> Result<(), Fa
     .map_err(|e| Failure { message: format!("error: {e}"), code: 1 })?;
     say(out.trim_end_matches('\n'));
     Ok(())
-}
-
-/// Prints events as they happen, as one viewer may see them. A run of cards moving unseen (a
-/// deal, a shuffle of discards into a deck) is printed as one line per pair of zones.
-struct Printer {
-    viewer: Viewer,
-    /// Unseen moves not yet printed: (from, to, how many), in the order first seen.
-    unseen: Vec<(u16, u16, usize)>,
-}
-
-impl Printer {
-    fn flush(&mut self, state: &State) {
-        let zones = &state.game().program.zones;
-        for (from, to, n) in self.unseen.drain(..) {
-            let what = if n == 1 { "a card".to_string() } else { format!("{n} cards") };
-            say(&format!("{what}: {} -> {}", zones[from as usize].name, zones[to as usize].name));
-        }
-    }
-}
-
-impl EventSink for Printer {
-    fn event(&mut self, state: &State, event: Event<'_>) {
-        if let (true, Event::Move { from, to, .. }) = (transcript::hidden_move(state, self.viewer, &event), &event) {
-            match self.unseen.iter_mut().find(|(f, t, _)| f == from && t == to) {
-                Some(run) => run.2 += 1,
-                None => self.unseen.push((*from, *to, 1)),
-            }
-            return;
-        }
-        let Some(line) = describe_for(state, self.viewer, &event) else { return };
-        self.flush(state);
-        say(&line);
-    }
-}
-
-impl Watcher for Printer {
-    fn paused(&mut self, state: &State) {
-        self.flush(state);
-    }
-
-    fn decision(&mut self, state: &State, d: &Decision) {
-        if self.viewer == Viewer::All {
-            let private =
-                if state.choice_is_private() { transcript::private_note(state, Some(d.player)) } else { String::new() };
-            say(&format!(
-                "{} chooses {}{private}",
-                state.game().player_name(d.player),
-                transcript::onlooker_label(state, d.player, d.chosen)
-            ));
-        }
-    }
-}
-
-fn play(args: &GameArgs, seed: Option<u64>) -> Result<(), Failure> {
-    let game = load::load_game(&args.game, &config(args)).map_err(fail(2))?;
-    let players = check_players(args, game.players())?;
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
-    });
-    let humans: Vec<u8> = (0..game.players()).filter(|p| players[*p as usize] == "human").collect();
-    // One person at the table sees their own view; several at one screen see only what all may
-    // see; a game of computer players is printed whole.
-    let viewer = match humans.len() {
-        0 => Viewer::All,
-        1 => Viewer::Player(humans[0]),
-        _ => Viewer::Table,
-    };
-    say(&format!(
-        "{} (seed {seed}){}",
-        game.program.title,
-        game.program.variant.as_ref().map(|v| format!(", variant {v}")).unwrap_or_default()
-    ));
-    let mut agents: Vec<Box<dyn Agent>> =
-        players
-        .iter()
-        .enumerate()
-        .filter_map(|(i, k)| agents::make_agent_paced(k, agents::seat_seed(seed, i), agents::Pace::Interactive))
-        .collect();
-    let mut printer = Printer { viewer, unseen: Vec::new() };
-    let mut state = State::with_sink(game, seed, Limits::default(), &mut printer);
-    let played = agents::play_game(&mut state, &mut agents, &mut printer);
-    printer.flush(&state);
-    let _ = std::io::stdout().flush();
-    match played {
-        Ok(()) => {
-            say(&format!("result: {}", state.outcome_text()));
-            for (name, v) in state.observation(0).counters {
-                say(&format!("{name}: {v}"));
-            }
-            Ok(())
-        }
-        Err(e) => Err(Failure { message: format!("the game was not finished: {e}"), code: 1 }),
-    }
 }
 
 /// Lists what a game offers: its options with their defaults, the variants it declares, and the

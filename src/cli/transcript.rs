@@ -161,14 +161,18 @@ impl TextTranscript {
     }
 }
 
+/// Whether `viewer` has just read the decision line that names this choice already: an
+/// onlooker sees every open choice as a decision, so its event would say it twice.
+pub fn decision_line_says_it(viewer: Viewer, event: &Event<'_>) -> bool {
+    matches!(
+        (viewer, event),
+        (Viewer::All, Event::Choice { player: Some(_), secret: false, .. } | Event::Picked { player: Some(_), .. })
+    )
+}
+
 impl EventSink for TextTranscript {
     fn event(&mut self, state: &State, event: Event<'_>) {
-        // An onlooker has just read the decision line, which names the open choice already.
-        if let (
-            Viewer::All,
-            Event::Choice { player: Some(_), secret: false, .. } | Event::Picked { player: Some(_), .. },
-        ) = (self.viewer, &event)
-        {
+        if decision_line_says_it(self.viewer, &event) {
             return;
         }
         let Some(mut line) = describe_for(state, self.viewer, &event) else { return };

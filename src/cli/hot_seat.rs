@@ -1,0 +1,112 @@
+//! Several people at one screen. When the game hides something from one of them, a person's view
+//! is cleared from the screen as soon as they have decided (what follows on the table, which
+//! everyone may see, is printed after it), and before another person's decision the terminal
+//! waits for "pass the screen to player 2, then press Enter", so nobody reads another's hand.
+
+use std::cell::Cell;
+use std::io::{BufRead, IsTerminal, Write};
+use std::rc::Rc;
+
+use crate::agents::Agent;
+use crate::check::ir::Visibility;
+use crate::engine::{Action, State, ToMove};
+
+/// Wraps one person's agent; every person's wrapper shares `last`, the seat that decided last.
+pub struct HotSeat {
+    inner: Box<dyn Agent>,
+    last: Rc<Cell<Option<u8>>>,
+    /// `None` reads standard input (shared with the person's own agent).
+    input: Option<Box<dyn BufRead>>,
+    output: Box<dyn Write>,
+    /// Whether `output` is a terminal that can be cleared.
+    terminal: bool,
+}
+
+impl HotSeat {
+    /// Wraps the people's agents of a table at standard input and output; other agents and a
+    /// lone person are left as they are.
+    pub fn seat_all(agents: Vec<Box<dyn Agent>>, humans: &[u8]) -> Vec<Box<dyn Agent>> {
+        if humans.len() < 2 {
+            return agents;
+        }
+        let last = Rc::new(Cell::new(None));
+        agents
+            .into_iter()
+            .enumerate()
+            .map(|(seat, agent)| -> Box<dyn Agent> {
+                if humans.contains(&(seat as u8)) {
+                    Box::new(HotSeat {
+                        inner: agent,
+                        last: last.clone(),
+                        input: None,
+                        output: Box::new(std::io::stdout()),
+                        terminal: std::io::stdout().is_terminal(),
+                    })
+                } else {
+                    agent
+                }
+            })
+            .collect()
+    }
+
+    /// A wrapper reading and writing the given streams (for tests); `last` is shared by the
+    /// people of one table.
+    pub fn new(inner: Box<dyn Agent>, last: Rc<Cell<Option<u8>>>, input: Box<dyn BufRead>, output: Box<dyn Write>) -> Self {
+        HotSeat { inner, last, input: Some(input), output, terminal: false }
+    }
+
+    /// Clears the screen, or, when the output is not a terminal, draws a rule across it.
+    fn clear(&mut self) {
+        if self.terminal {
+            let _ = self.output.flush();
+            let _ = console::Term::stdout().clear_screen();
+        } else {
+            let _ = writeln!(self.output, "{}", "═".repeat(60));
+        }
+    }
+
+    /// Asks for the screen to be passed to `player` and waits for Enter; `false` when the input
+    /// has ended or the person typed q.
+    fn hand_over(&mut self, state: &State, player: u8) -> bool {
+        let _ = write!(
+            self.output,
+            "\nPass the screen to {}, then press Enter (q to quit): ",
+            state.game().player_name(player)
+        );
+        let _ = self.output.flush();
+        let mut line = String::new();
+        let read = match &mut self.input {
+            Some(input) => input.read_line(&mut line),
+            None => std::io::stdin().read_line(&mut line),
+        };
+        let quit = line.trim().eq_ignore_ascii_case("q") || line.trim().eq_ignore_ascii_case("quit");
+        matches!(read, Ok(n) if n > 0) && !quit
+    }
+}
+
+/// Whether two people at one screen must not see each other's view now: some cards belong to
+/// one player's eyes only, or players are choosing in secret.
+pub fn hides_between_players(state: &State) -> bool {
+    let secret_step = matches!(state.to_move(), ToMove::Simultaneous(_));
+    secret_step
+        || state.game().program.zones.iter().any(|z| z.visibility == Visibility::Private && z.owner.is_some())
+}
+
+impl Agent for HotSeat {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    fn choose(&mut self, state: &State, player: u8, legal: &[Action]) -> Option<Action> {
+        let changed = self.last.get().is_some_and(|p| p != player);
+        if changed && hides_between_players(state) && !self.hand_over(state, player) {
+            return None;
+        }
+        self.last.set(Some(player));
+        let chosen = self.inner.choose(state, player, legal);
+        if chosen.is_some() && hides_between_players(state) {
+            self.clear();
+        }
+        chosen
+    }
+}
