@@ -149,3 +149,40 @@ fn every_game_simulates() {
         assert!(s.metrics.lead_changes_per_game.is_some(), "{path} declares progress");
     }
 }
+
+#[test]
+fn a_one_player_game_reports_why_it_ended_and_how_far_the_player_got_not_seat_metrics() {
+    let g = game("games/wild_twist_solitaire.cardgame");
+    let one = |jobs| Settings { games: 60, seed: 7, jobs, players: vec!["random".into()], samples: 3 };
+    let (s, samples) = summarise(&g, &one(2));
+    let solo = s.solo.as_ref().expect("a one-player game has its own figures");
+    let ended: u64 = solo.endings.iter().map(|e| e.games).sum::<u64>() + solo.silent_endings;
+    assert_eq!(ended, 60, "every game is counted once among the endings");
+    assert!(solo.endings.iter().any(|e| e.announcement == "no move is left"), "{:?}", solo.endings);
+    assert!(solo.endings.windows(2).all(|w| w[0].games >= w[1].games), "most frequent first");
+    let progress = solo.progress.as_ref().expect("the game declares progress");
+    assert_eq!(progress.histogram.iter().map(|b| b.2).sum::<u64>(), 60);
+    let text = s.text();
+    assert!(text.contains("how games ended") && text.contains("how far the player got"), "{text}");
+    for seat_metric in ["first-seat advantage", "balance", "decisiveness", "lead changes", "seat  player"] {
+        assert!(!text.contains(seat_metric), "{seat_metric} in a one-player report:\n{text}");
+    }
+    let html = report::html(&s, &samples);
+    assert!(html.contains("<svg id=\"progress-histogram\"") && html.contains("Why games ended"));
+    assert!(!html.contains("lead-over-time") && !html.contains("first-seat advantage"));
+    // The same figures whatever the number of threads.
+    let (again, _) = summarise(&g, &one(1));
+    assert_eq!(serde_json::to_string(&s).ok(), serde_json::to_string(&again).ok());
+    // Two-player documents keep their shape: no one-player part.
+    let (two, _) = summarise(&game(COIN_RACE), &settings(20, 1));
+    assert!(two.solo.is_none() && !serde_json::to_string(&two).unwrap_or_default().contains("\"solo\""));
+}
+
+#[test]
+fn histograms_have_ticks_and_axis_labels() {
+    let (s, _) = summarise(&game(COIN_RACE), &settings(200, 2));
+    let html = report::html(&s, &[]);
+    let chart = html.split("<svg id=\"length-histogram\"").nth(1).and_then(|c| c.split("</svg>").next()).unwrap_or("");
+    assert!(chart.matches("class=\"tick\"").count() >= 5, "{chart}");
+    assert!(chart.contains(&format!("length of a game ({})", s.length.unit)) && chart.contains(">games</text>"));
+}

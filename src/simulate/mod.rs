@@ -5,6 +5,7 @@
 pub mod record;
 pub mod report;
 pub mod shard;
+pub mod solo;
 pub mod stats;
 pub mod summary;
 pub mod tally;

@@ -36,6 +36,11 @@ pub struct GameRecord {
     /// The leader's margin over the next player at each sample: (length then, margin), signed
     /// from player 1's side in a two-player game (positive: player 1 ahead).
     pub trace: Vec<(i64, i64)>,
+    /// One-player games: the player's `progress` at the end, if the game declares it.
+    pub final_progress: Option<i64>,
+    /// One-player games: the last thing the rules announced before the game ended, which says
+    /// why it ended ("no move is left"); `None` in other games or when nothing was announced.
+    pub ending: Option<String>,
 }
 
 /// A column of the counter table: a reported number counter, for the game or one seat.
@@ -84,6 +89,8 @@ pub struct Observer {
     trace: Vec<(i64, i64)>,
     samples: u64,
     progress: Vec<i64>,
+    /// One-player games: the latest announcement.
+    last_announcement: Option<String>,
 }
 
 impl Observer {
@@ -101,6 +108,7 @@ impl Observer {
             trace: Vec::new(),
             samples: 0,
             progress: vec![0; players as usize],
+            last_announcement: None,
         }
     }
 
@@ -169,16 +177,23 @@ impl Observer {
             max_deficit: self.max_deficit,
             has_progress: self.samples > 0,
             trace: self.trace,
+            final_progress: (self.players == 1 && self.samples > 0).then(|| self.progress[0]),
+            ending: if self.players == 1 { self.last_announcement } else { None },
         }
     }
 }
 
 impl EventSink for Observer {
+    /// Only a one-player game's announcements are read (the last one says why it ended);
+    /// elsewhere they are never even formatted.
     fn announcements(&self) -> bool {
-        false
+        self.players == 1
     }
 
-    fn event(&mut self, state: &State, _: Event<'_>) {
+    fn event(&mut self, state: &State, event: Event<'_>) {
+        if let Event::Announce(text) = event {
+            self.last_announcement = Some(text.to_string());
+        }
         let length = state.length();
         if length != self.last_length {
             self.last_length = length;

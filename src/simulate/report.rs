@@ -42,8 +42,11 @@ pub fn html(s: &Summary, samples: &[Sample]) -> String {
             format!(" Options: {}.", escape(&opts.join(", ")))
         }
     );
-    out.push_str("<h2>Who wins</h2>\n");
+    out.push_str(if s.solo.is_some() { "<h2>How often the deal is won</h2>\n" } else { "<h2>Who wins</h2>\n" });
     out.push_str(&win_chart(s));
+    if let Some(solo) = &s.solo {
+        solo.html(&mut out);
+    }
     out.push_str(&format!("<h2>How long games last ({})</h2>\n", escape(&s.length.unit)));
     out.push_str(&length_chart(s));
     let l = &s.length;
@@ -55,8 +58,11 @@ pub fn html(s: &Summary, samples: &[Sample]) -> String {
         opt(l.p90),
         opt(l.max)
     );
-    out.push_str("<h2>The lead over time</h2>\n");
-    out.push_str(&margin_chart(s, samples));
+    // One player has no lead over anybody.
+    if s.solo.is_none() {
+        out.push_str("<h2>The lead over time</h2>\n");
+        out.push_str(&margin_chart(s, samples));
+    }
     out.push_str(&metrics_table(s));
     out.push_str("</body>\n</html>\n");
     out
@@ -68,9 +74,17 @@ fn opt(v: Option<i64>) -> String {
 
 /// Win rates (and draws, unfinished) as bars with their 95% intervals as whiskers.
 fn win_chart(s: &Summary) -> String {
-    let mut rows: Vec<(String, f64, (f64, f64))> =
-        s.seats.iter().map(|x| (format!("player {} ({})", x.seat, x.agent), x.rate, x.ci95)).collect();
-    rows.push(("draw".into(), s.draws.rate, s.draws.ci95));
+    let mut rows: Vec<(String, f64, (f64, f64))> = s
+        .seats
+        .iter()
+        .map(|x| match s.solo {
+            Some(_) => (format!("won ({})", x.agent), x.rate, x.ci95),
+            None => (format!("player {} ({})", x.seat, x.agent), x.rate, x.ci95),
+        })
+        .collect();
+    if s.solo.is_none() || s.draws.count > 0 {
+        rows.push(("draw".into(), s.draws.rate, s.draws.ci95));
+    }
     if s.lost.count > 0 {
         rows.push(("lost".into(), s.lost.rate, s.lost.ci95));
     }
@@ -122,44 +136,70 @@ fn win_chart(s: &Summary) -> String {
 
 /// The histogram of game lengths.
 fn length_chart(s: &Summary) -> String {
-    let bins = &s.length.histogram;
+    histogram_svg("length-histogram", &s.length.histogram, &format!("length of a game ({})", s.length.unit))
+}
+
+/// A histogram of games over bins (first value, last value, games) as SVG, with ticks on both
+/// axes: `x_label` names the values, the vertical axis counts games.
+pub fn histogram_svg(id: &str, bins: &[(i64, i64, u64)], x_label: &str) -> String {
     let mut svg = format!(
-        "<svg id=\"length-histogram\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
-         role=\"img\" aria-label=\"histogram of game lengths\">\n"
+        "<svg id=\"{id}\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
+         role=\"img\" aria-label=\"histogram: {}\">\n",
+        escape(x_label)
     );
     let most = bins.iter().map(|b| b.2).max().unwrap_or(0).max(1) as f64;
     let plot_w = WIDTH - 2.0 * PAD;
     let plot_h = HEIGHT - 2.0 * PAD;
     let bar_w = plot_w / bins.len().max(1) as f64;
+    // Horizontal grid lines and the count of games at 0, half and the fullest bin.
+    for (frac, label) in [(0.0, "0".to_string()), (0.5, format!("{}", most / 2.0)), (1.0, format!("{most}"))] {
+        let y = PAD + plot_h * (1.0 - frac);
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{PAD}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>\
+             <text class=\"tick\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"end\">{label}</text>",
+            WIDTH - PAD,
+            PAD - 4.0,
+            y + 3.0
+        );
+    }
     for (i, (lo, hi, count)) in bins.iter().enumerate() {
         let bh = plot_h * *count as f64 / most;
         let x = PAD + bar_w * i as f64;
+        let range = if lo == hi { lo.to_string() } else { format!("{lo}-{hi}") };
         let _ = writeln!(
             svg,
             "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{bh:.1}\" fill=\"#1f77b4\">\
-             <title>{lo}-{hi}: {count} games</title></rect>",
+             <title>{range}: {count} games</title></rect>",
             PAD + plot_h - bh,
             (bar_w - 1.0).max(0.5)
         );
     }
-    if let (Some(first), Some(last)) = (bins.first(), bins.last()) {
+    // Ticks under at most six bins, evenly spread, each at its bin's first value.
+    let every = bins.len().div_ceil(6).max(1);
+    for (i, (lo, _, _)) in bins.iter().enumerate().step_by(every) {
+        let x = PAD + bar_w * i as f64;
         let _ = writeln!(
             svg,
-            "<text x=\"{PAD}\" y=\"{:.1}\" font-size=\"11\">{}</text><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" \
-             text-anchor=\"end\">{}</text><text x=\"{PAD}\" y=\"{:.1}\" font-size=\"11\">{} games</text>",
-            HEIGHT - PAD + 14.0,
-            first.0,
-            WIDTH - PAD,
-            HEIGHT - PAD + 14.0,
-            last.1,
-            PAD - 8.0,
-            most
+            "<line x1=\"{x:.1}\" y1=\"{y:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#000\"/>\
+             <text class=\"tick\" x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{lo}</text>",
+            HEIGHT - PAD + 4.0,
+            HEIGHT - PAD + 15.0,
+            y = HEIGHT - PAD
         );
     }
     let _ = writeln!(
         svg,
-        "<line x1=\"{PAD}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#000\"/>",
+        "<line x1=\"{PAD}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#000\"/>\
+         <text class=\"axis-label\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">{}</text>\
+         <text class=\"axis-label\" x=\"12\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\" \
+         transform=\"rotate(-90 12 {:.1})\">games</text>",
         WIDTH - PAD,
+        WIDTH / 2.0,
+        HEIGHT - 6.0,
+        escape(x_label),
+        HEIGHT / 2.0,
+        HEIGHT / 2.0,
         y = HEIGHT - PAD
     );
     svg.push_str("</svg>\n");
@@ -259,14 +299,17 @@ fn metrics_table(s: &Summary) -> String {
     let mut row = |k: &str, v: String| {
         let _ = writeln!(out, "<tr><td>{}</td><td>{}</td></tr>", escape(k), escape(&v));
     };
-    row("first-seat advantage", format!("{:+.1} points", m.first_seat_advantage * 100.0));
-    row("balance (lowest / highest seat win rate)", m.balance.map_or("-".into(), |b| format!("{b:.3}")));
-    row("decisiveness (games with a winner)", format!("{:.1}%", m.decisiveness * 100.0));
+    // Seat metrics say nothing about a game of one player.
+    if s.solo.is_none() {
+        row("first-seat advantage", format!("{:+.1} points", m.first_seat_advantage * 100.0));
+        row("balance (lowest / highest seat win rate)", m.balance.map_or("-".into(), |b| format!("{b:.3}")));
+        row("decisiveness (games with a winner)", format!("{:.1}%", m.decisiveness * 100.0));
+    }
     if let Some(d) = &m.drama {
         row("winner was behind at some point", format!("{:.1}%", d.winner_was_behind * 100.0));
         row("winner's largest deficit (mean / most)", format!("{:.1} / {}", d.mean_deficit, d.max_deficit));
     }
-    if let Some(l) = m.lead_changes_per_game {
+    if let (Some(l), None) = (m.lead_changes_per_game, &s.solo) {
         row("lead changes per game", format!("{l:.2}"));
     }
     row(

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::record::CounterColumn;
+use super::solo::{solo, Solo};
 use super::stats::{bins, mean, quantile, wilson};
 use super::tally::Tally;
 
@@ -41,6 +42,9 @@ pub struct Summary {
     pub counters: Vec<CounterResult>,
     /// Design metrics.
     pub metrics: Metrics,
+    /// A one-player game's own figures: why games ended and how far the player got.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solo: Option<Solo>,
 }
 
 /// One seat's results.
@@ -248,6 +252,7 @@ impl Summary {
             },
             counters,
             metrics,
+            solo: (t.wins.len() == 1).then(|| solo(t, cx.progress.as_deref())),
         }
     }
 
@@ -269,8 +274,16 @@ impl Summary {
             line(format!("options: {}", opts.join(", ")));
         }
         line(String::new());
-        line("seat  player   wins      win rate   95% interval".into());
-        for s in &self.seats {
+        if self.solo.is_some() {
+            line("                games      share   95% interval".into());
+        } else {
+            line("seat  player   wins      win rate   95% interval".into());
+        }
+        for s in self.seats.iter().filter(|_| self.solo.is_some()) {
+            let who = format!("won ({})", s.agent);
+            line(format!("{who:<12} {:>8}  {:>8}   {} - {}", s.wins, pct(s.rate), pct(s.ci95.0), pct(s.ci95.1)));
+        }
+        for s in self.seats.iter().filter(|_| self.solo.is_none()) {
             line(format!(
                 "{:<5} {:<8} {:>8}  {:>8}   {} - {}",
                 s.seat,
@@ -281,7 +294,9 @@ impl Summary {
                 pct(s.ci95.1)
             ));
         }
-        line(format!("draws        {:>8}  {:>8}", self.draws.count, pct(self.draws.rate)));
+        if self.solo.is_none() || self.draws.count > 0 {
+            line(format!("draws        {:>8}  {:>8}", self.draws.count, pct(self.draws.rate)));
+        }
         if self.lost.count > 0 {
             line(format!("lost         {:>8}  {:>8}", self.lost.count, pct(self.lost.rate)));
         }
@@ -293,6 +308,11 @@ impl Summary {
             line(format!("stopped by the engine's limits: {}", self.engine_stops));
         }
         line(String::new());
+        if let Some(solo) = &self.solo {
+            for l in solo.lines() {
+                line(l);
+            }
+        }
         let l = &self.length;
         line(format!(
             "length ({}): mean {}, median {}, p90 {}, min {}, max {}",
@@ -329,23 +349,26 @@ impl Summary {
         line(String::new());
         let m = &self.metrics;
         line("design metrics:".into());
-        line(format!("  first-seat advantage   {:+.1} points", m.first_seat_advantage * 100.0));
-        line(format!("  balance                {}", m.balance.map_or("- (nobody won)".into(), |b| format!("{b:.3}"))));
-        line(format!("  decisiveness           {}", pct(m.decisiveness)));
-        match (&m.progress, &m.drama, m.lead_changes_per_game) {
-            (None, _, _) => line("  drama, lead changes    - (the game declares no `progress`)".into()),
-            (Some(p), drama, lead) => {
-                line(format!("  ahead means            most `{p}`"));
-                if let Some(d) = drama {
-                    line(format!(
-                        "  drama                  winner was behind in {}, by {:.1} on average (most {})",
-                        pct(d.winner_was_behind),
-                        d.mean_deficit,
-                        d.max_deficit
-                    ));
-                }
-                if let Some(lc) = lead {
-                    line(format!("  lead changes per game  {lc:.2}"));
+        // Seat metrics and the lead say nothing about a game of one player.
+        if self.solo.is_none() {
+            line(format!("  first-seat advantage   {:+.1} points", m.first_seat_advantage * 100.0));
+            line(format!("  balance                {}", m.balance.map_or("- (nobody won)".into(), |b| format!("{b:.3}"))));
+            line(format!("  decisiveness           {}", pct(m.decisiveness)));
+            match (&m.progress, &m.drama, m.lead_changes_per_game) {
+                (None, _, _) => line("  drama, lead changes    - (the game declares no `progress`)".into()),
+                (Some(p), drama, lead) => {
+                    line(format!("  ahead means            most `{p}`"));
+                    if let Some(d) = drama {
+                        line(format!(
+                            "  drama                  winner was behind in {}, by {:.1} on average (most {})",
+                            pct(d.winner_was_behind),
+                            d.mean_deficit,
+                            d.max_deficit
+                        ));
+                    }
+                    if let Some(lc) = lead {
+                        line(format!("  lead changes per game  {lc:.2}"));
+                    }
                 }
             }
         }

@@ -50,6 +50,22 @@ pub struct Tally {
     /// Sample games by their number: the winner and the margin over time.
     #[serde(with = "pairs")]
     pub samples: BTreeMap<u64, Sample>,
+    /// One-player games: how many games ended with each `progress` value.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "pairs")]
+    pub final_progress: BTreeMap<i64, u64>,
+    /// One-player games: how many games ended after each last announcement (and how many of
+    /// those were won), keyed by the announcement.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "pairs")]
+    pub endings: BTreeMap<String, Ending>,
+}
+
+/// The games that ended after one announcement.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ending {
+    /// How many.
+    pub games: u64,
+    /// How many of them were won.
+    pub won: u64,
 }
 
 /// One counter column, folded.
@@ -112,6 +128,14 @@ impl Tally {
                 self.winner_deficit_max = self.winner_deficit_max.max(deficit);
             }
         }
+        if let Some(p) = r.final_progress {
+            *self.final_progress.entry(p).or_insert(0) += 1;
+        }
+        if let Some(text) = r.ending {
+            let e = self.endings.entry(text).or_default();
+            e.games += 1;
+            e.won += !r.winners.is_empty() as u64;
+        }
         if sample {
             self.samples.insert(index, Sample { seed, winners: r.winners, trace: r.trace });
         }
@@ -146,6 +170,14 @@ impl Tally {
         self.winner_deficit_sum += other.winner_deficit_sum;
         self.winner_deficit_max = self.winner_deficit_max.max(other.winner_deficit_max);
         self.samples.extend(other.samples);
+        for (k, v) in other.final_progress {
+            *self.final_progress.entry(k).or_insert(0) += v;
+        }
+        for (k, v) in other.endings {
+            let e = self.endings.entry(k).or_default();
+            e.games += v.games;
+            e.won += v.won;
+        }
         self
     }
 }
