@@ -7,6 +7,7 @@ mod common;
 
 mod agents;
 mod baseline;
+mod browser;
 mod choices;
 mod cli;
 mod diagnostics;

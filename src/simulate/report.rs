@@ -152,8 +152,9 @@ pub fn histogram_svg(id: &str, bins: &[(i64, i64, u64)], x_label: &str) -> Strin
     let plot_h = HEIGHT - 2.0 * PAD;
     let bar_w = plot_w / bins.len().max(1) as f64;
     // Horizontal grid lines and the count of games at 0, half and the fullest bin.
-    for (frac, label) in [(0.0, "0".to_string()), (0.5, format!("{}", most / 2.0)), (1.0, format!("{most}"))] {
-        let y = PAD + plot_h * (1.0 - frac);
+    let half = (most / 2.0).round();
+    for (value, label) in [(0.0, "0".to_string()), (half, format!("{half}")), (most, format!("{most}"))] {
+        let y = PAD + plot_h * (1.0 - value / most);
         let _ = writeln!(
             svg,
             "<line x1=\"{PAD}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>\
@@ -228,11 +229,46 @@ fn margin_chart(s: &Summary, samples: &[Sample]) -> String {
     let _ = writeln!(
         svg,
         "<line x1=\"{PAD}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\
-         <text x=\"4\" y=\"{:.1}\" font-size=\"11\">+{y_max}</text><text x=\"4\" y=\"{:.1}\" font-size=\"11\">-{y_max}</text>",
+         <text class=\"tick\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"end\">+{y_max}</text>\
+         <text class=\"tick\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"end\">0</text>\
+         <text class=\"tick\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"end\">-{y_max}</text>",
         WIDTH - PAD,
+        PAD - 4.0,
         PAD + 4.0,
+        PAD - 4.0,
+        y_of(0) + 3.0,
+        PAD - 4.0,
         PAD + plot_h,
         y = y_of(0)
+    );
+    // Ticks along the length axis: six evenly spaced values, and both axes named with their units.
+    let b = PAD + plot_h;
+    for k in 0..=5 {
+        let value = x_lo as f64 + (x_hi as f64 - x_lo as f64) * k as f64 / 5.0;
+        let x = PAD + plot_w * k as f64 / 5.0;
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{x:.1}\" y1=\"{b:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#000\"/>\
+             <text class=\"tick\" x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{}</text>",
+            b + 4.0,
+            b + 15.0,
+            value.round(),
+        );
+    }
+    let _ = writeln!(
+        svg,
+        "<line x1=\"{PAD}\" y1=\"{b:.1}\" x2=\"{:.1}\" y2=\"{b:.1}\" stroke=\"#000\"/>\
+         <text class=\"axis-label\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">{}</text>\
+         <text class=\"axis-label\" x=\"10\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\" \
+         transform=\"rotate(-90 10 {:.1})\">lead ({})</text>",
+        WIDTH - PAD,
+        WIDTH / 2.0,
+        HEIGHT - 6.0,
+        escape(&s.length.unit),
+        HEIGHT / 2.0,
+        HEIGHT / 2.0,
+        escape(s.metrics.progress.as_deref().unwrap_or("")),
+        b = PAD + plot_h
     );
     let winners: Vec<String> = traced
         .iter()
