@@ -49,7 +49,7 @@ fn report(args: &[&str], file: &std::path::Path) {
 }
 
 #[test]
-fn the_report_loads_in_chromium_with_its_charts_and_no_errors() {
+fn the_reports_load_in_chromium_with_their_charts_and_no_errors() {
     let Some(browser) = chromium() else {
         eprintln!("skipped: no Chromium on this machine (apt-get install chromium; .ci/run installs it)");
         return;
@@ -67,9 +67,13 @@ fn the_report_loads_in_chromium_with_its_charts_and_no_errors() {
     assert!(dom.matches("<rect").count() >= 4, "bars are drawn");
     assert!(dom.matches("<polyline").count() >= 1, "sample games are drawn");
     assert!(dom.matches("class=\"tick\"").count() >= 10, "the axes have ticks");
+    let compared = dir.join("compare.html");
+    report(&["games/wilcox_war.cardgame", "-n", "20", "--compare", "base,single_deck"], &compared);
+    let (cmp_dom, cmp_log) = load(&browser, &compared, &dir.join("profile"));
+    assert!(cmp_dom.contains("<svg id=\"compare-wins\"") && cmp_dom.contains("<svg id=\"compare-lengths\""));
     let (solo_dom, solo_log) = load(&browser, &one, &dir.join("profile"));
     assert!(solo_dom.contains("<svg id=\"progress-histogram\"") && !solo_dom.contains("lead-over-time"));
-    for l in log.lines().chain(solo_log.lines()) {
+    for l in log.lines().chain(solo_log.lines()).chain(cmp_log.lines()) {
         // The page's own messages: script errors and console output are logged as CONSOLE.
         assert!(!l.contains("CONSOLE") && !l.contains("Uncaught"), "the browser reported: {l}");
     }

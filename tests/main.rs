@@ -9,6 +9,7 @@ mod agents;
 mod baseline;
 mod browser;
 mod choices;
+mod compare;
 mod cli;
 mod diagnostics;
 mod equivalence;

@@ -110,6 +110,13 @@ enum Command {
         /// Write the shard document to this file instead of standard output.
         #[arg(long, value_name = "FILE")]
         out: Option<String>,
+        /// Simulate each of these variants (`base`: the game without one) and show them side by
+        /// side, with --report as one page of charts.
+        #[arg(long, value_delimiter = ',', value_name = "V1,V2,...")]
+        compare: Vec<String>,
+        /// Simulate each value of one option and show them side by side: NAME=1..4 or NAME=a,b,c.
+        #[arg(long, value_name = "NAME=VALUES")]
+        sweep: Option<String>,
     },
     /// Fold the shard documents of `simulate --shard K/N` into the report of the whole simulation.
     Merge {
@@ -182,7 +189,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         Command::Play { args, seed, quiet } => play::run(&args, seed, quiet),
         Command::Transcript { args, seed, format } => print_transcript(&args, seed, format),
         Command::Variants { game } => variants(&game),
-        Command::Simulate { args, games, jobs, seed, json, report, samples, shard, out } => {
+        Command::Simulate { args, games, jobs, seed, json, report, samples, shard, out, compare, sweep } => {
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let request = simulate::Request {
                 path: &args.game,
@@ -192,6 +199,8 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
                 report: report.as_deref(),
                 shard,
                 out: out.as_deref(),
+                compare,
+                sweep: sweep.as_deref(),
             };
             simulate::run(&request).map(|out| say(out.trim_end())).map_err(|(message, code)| Failure { message, code })
         }

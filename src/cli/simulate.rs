@@ -9,6 +9,7 @@ use super::load;
 use crate::check::Config;
 use crate::engine::Game;
 use crate::simulate::shard::{self, Setup, Shard, Slice};
+use crate::simulate::compare::{Axis, Column, Comparison};
 use crate::simulate::summary::Summary;
 use crate::simulate::tally::Tally;
 use crate::simulate::{self, report, Settings};
@@ -30,6 +31,10 @@ pub struct Request<'a> {
     pub shard: Option<Slice>,
     /// Where to write the shard document (standard output when `None`).
     pub out: Option<&'a str>,
+    /// `--compare base,single_deck`: one simulation per variant, side by side.
+    pub compare: Vec<String>,
+    /// `--sweep name=1..4` (or `name=a,b,c`): one simulation per value of an option.
+    pub sweep: Option<&'a str>,
 }
 
 /// Runs a simulation; the text (or JSON) to print, or an error message and exit code.
@@ -54,13 +59,37 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
     if req.out.is_some() && req.shard.is_none() {
         return Err(("error: --out is where --shard K/N writes its shard document; use it with --shard".into(), 2));
     }
+    if !req.compare.is_empty() || req.sweep.is_some() {
+        return compare(req);
+    }
+    let (setup, tally, games) = play(req)?;
+    let Some(slice) = req.shard else {
+        return present(&setup, &tally, req.json, req.report);
+    };
+    let mut doc = serde_json::to_string(&Shard::new(slice, setup, tally)).map_err(|e| (format!("error: {e}"), 1))?;
+    doc.push('\n');
+    match req.out {
+        None => Ok(doc),
+        Some(path) => {
+            std::fs::write(path, doc).map_err(|e| (format!("error: cannot write the shard to `{path}`: {e}"), 1))?;
+            Ok(format!(
+                "shard {}/{}: games {}..{} of {} written to {path}",
+                slice.k, slice.n, games.start, games.end, req.settings.games
+            ))
+        }
+    }
+}
+
+/// Plays the games `req` asks for (all, or its shard's slice): what a summary is made from, and
+/// the range of games played.
+fn play(req: &Request<'_>) -> Result<(Setup, Tally, std::ops::Range<u64>), (String, i32)> {
     let loaded = load::read(req.path).map_err(|b| (b.0.render(&b.1), 2))?;
     let game: Arc<Game> = loaded.check(&req.config).map(Game::new).map_err(|e| (e, 2))?;
     let mut settings = req.settings.clone();
     if settings.players.is_empty() {
         settings.players = vec!["random".to_string(); game.players() as usize];
     }
-    let req = &Request { settings, config: req.config.clone(), ..*req };
+    let req = &Request { settings, config: req.config.clone(), compare: Vec::new(), ..*req };
     if req.settings.players.len() != game.players() as usize {
         return Err((
             format!(
@@ -100,21 +129,104 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
         progress,
         columns: simulate::columns(&game),
     };
-    let Some(slice) = req.shard else {
-        return present(&setup, &tally, req.json, req.report);
-    };
-    let mut doc = serde_json::to_string(&Shard::new(slice, setup, tally)).map_err(|e| (format!("error: {e}"), 1))?;
-    doc.push('\n');
-    match req.out {
-        None => Ok(doc),
-        Some(path) => {
-            std::fs::write(path, doc).map_err(|e| (format!("error: cannot write the shard to `{path}`: {e}"), 1))?;
-            Ok(format!(
-                "shard {}/{}: games {}..{} of {} written to {path}",
-                slice.k, slice.n, games.start, games.end, req.settings.games
-            ))
-        }
+    Ok((setup, tally, games))
+}
+
+/// `--compare` and `--sweep`: one whole simulation per variant or option value, with the same
+/// seed, players and number of games, summarised side by side.
+fn compare(req: &Request<'_>) -> Result<String, (String, i32)> {
+    let refuse = |m: &str| Err((format!("error: {m}"), 2));
+    if req.shard.is_some() {
+        return refuse("--compare and --sweep run whole simulations; they do not go with --shard");
     }
+    let (axis, columns) = match (req.compare.as_slice(), req.sweep) {
+        ([_, ..], Some(_)) => return refuse("give --compare or --sweep, not both"),
+        ([], Some(sweep)) => {
+            let (name, values) = parse_sweep(sweep).map_err(|m| (format!("error: {m}"), 2))?;
+            let columns: Vec<(String, Config)> = values
+                .into_iter()
+                .map(|v| {
+                    let mut config = req.config.clone();
+                    config.sets.retain(|(k, _)| *k != name);
+                    config.sets.push((name.clone(), v.clone()));
+                    (format!("{name} = {v}"), config)
+                })
+                .collect();
+            (Axis::Option(name), columns)
+        }
+        (names, _) => {
+            if req.config.variant.is_some() {
+                return refuse("--compare names the variants to play; leave out --variant (use `base` for the game without one)");
+            }
+            let mut columns: Vec<(String, Config)> = Vec::new();
+            for name in names {
+                let name = name.trim();
+                if columns.iter().any(|(l, _)| l == name) {
+                    return refuse(&format!("`{name}` is named twice in --compare"));
+                }
+                let variant = (name != "base").then(|| name.to_string());
+                columns.push((name.to_string(), Config { variant, sets: req.config.sets.clone() }));
+            }
+            (Axis::Variant, columns)
+        }
+    };
+    let mut done = Vec::new();
+    for (label, config) in columns {
+        let one =
+            Request { config, settings: req.settings.clone(), compare: Vec::new(), sweep: None, report: None, json: false, ..*req };
+        let (setup, tally, _) = play(&one)?;
+        done.push(Column { label, summary: Summary::new(&tally, &setup.context()) });
+    }
+    let comparison = Comparison { compare: axis, columns: done };
+    if let Some(path) = req.report {
+        super::write::replace(path, comparison.html().as_bytes(), super::write::Existing::MayBeNew)
+            .map_err(|e| (load::Sources::default().render(&e), 1))?;
+    }
+    if req.json {
+        serde_json::to_string_pretty(&comparison).map_err(|e| (format!("error: {e}"), 1))
+    } else {
+        let mut text = comparison.text();
+        if let Some(path) = req.report {
+            text.push_str(&format!("\nreport written to {path}\n"));
+        }
+        Ok(text)
+    }
+}
+
+/// The most values one `--sweep` may ask for.
+const MAX_SWEEP: usize = 50;
+
+/// Reads `name=lo..hi` (whole numbers, both ends included) or `name=a,b,c` (any values an option
+/// takes) into the option's name and its values.
+pub fn parse_sweep(text: &str) -> Result<(String, Vec<String>), String> {
+    let example = "for example --sweep hidden_prizes=1..4 or --sweep hidden_prizes=0,2,5";
+    let Some((name, values)) = text.split_once('=').filter(|(n, v)| !n.trim().is_empty() && !v.trim().is_empty())
+    else {
+        return Err(format!("`{text}` is not NAME=VALUES ({example})"));
+    };
+    let values = values.trim();
+    let list: Vec<String> = match values.split_once("..") {
+        Some((lo, hi)) => {
+            let (Ok(lo), Ok(hi)) = (lo.trim().parse::<i64>(), hi.trim().parse::<i64>()) else {
+                return Err(format!("`{values}` is not a range of whole numbers ({example})"));
+            };
+            if hi < lo {
+                return Err(format!("the range `{values}` is empty: its end is below its start"));
+            }
+            if (hi as i128 - lo as i128) >= MAX_SWEEP as i128 {
+                return Err(format!("`{values}` is {} values; a sweep takes at most {MAX_SWEEP}", hi as i128 - lo as i128 + 1));
+            }
+            (lo..=hi).map(|v| v.to_string()).collect()
+        }
+        None => values.split(',').map(|v| v.trim().to_string()).collect(),
+    };
+    if list.iter().any(String::is_empty) {
+        return Err(format!("`{values}` has an empty value ({example})"));
+    }
+    if list.len() > MAX_SWEEP {
+        return Err(format!("{} values; a sweep takes at most {MAX_SWEEP}", list.len()));
+    }
+    Ok((name.trim().to_string(), list))
 }
 
 /// Merges shard documents (`cardlang merge`): the same text, JSON and report as one run over

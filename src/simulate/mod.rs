@@ -2,6 +2,7 @@
 //! (`cardlang simulate`). Sits between `agents` and `cli`: it plays through the engine's face
 //! and the agents, and knows nothing of any one game.
 
+pub mod compare;
 pub mod record;
 pub mod report;
 pub mod shard;
