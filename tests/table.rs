@@ -161,3 +161,33 @@ fn at_a_real_terminal_the_screen_is_cleared_before_the_next_person_sits_down() {
         std::panic::resume_unwind(e);
     }
 }
+
+#[test]
+fn the_rules_pause_for_people_and_never_for_computers_or_transcripts() {
+    let game = "tests/fixtures/pause.cardgame";
+    // Seed 25: player 1 calls tails three times and is wrong each time.
+    let (code, out) = play(&[game, "--players", "human,random", "--seed", "25"], "2\n\n2\n\n2\n\n");
+    assert_eq!(code, 0, "{out}");
+    let pauses: Vec<&str> = out.lines().filter(|l| l.contains("press Enter to go on")).collect();
+    assert_eq!(
+        pauses,
+        [
+            "── round 1 is over: press Enter to go on ──",
+            "── round 2 is over: press Enter to go on ──",
+            "── round 3 is over: press Enter to go on ──",
+            "── press Enter to go on ──"
+        ],
+        "{out}"
+    );
+    let (_, watched) = play(&[game, "--players", "random,random", "--seed", "25"], "");
+    assert!(!watched.contains("press Enter"), "{watched}");
+    for format in ["text", "jsonl"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_cardlang"))
+            .args(["transcript", game, "--seed", "25", "--format", format])
+            .current_dir(ROOT)
+            .output()
+            .expect("runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success() && !text.contains("pause") && !text.contains("is over"), "{text}");
+    }
+}

@@ -497,6 +497,8 @@ pub enum Effect {
         to: Place,
     },
     Announce(Vec<TextPart>),
+    /// `pause "text"`: a sink that seats people waits for them (an event only such sinks get).
+    Pause(Vec<TextPart>),
     /// `reveal Z`: every card of the zone is shown to every player (an event); nothing changes.
     Reveal(Expr),
     /// `meld Z to every R` (`lay_off`: `lay off Z to every R`): the meld search moves the

@@ -166,6 +166,10 @@ impl Checker {
                 }
             }),
             StmtKind::Announce(parts) => Stmt::Effect(Effect::Announce(self.check_template(parts, scope))),
+            StmtKind::Pause(parts) => Stmt::Effect(Effect::Pause(match parts {
+                Some(parts) => self.check_template(parts, scope),
+                None => Vec::new(),
+            })),
             StmtKind::Reveal(z) => Stmt::Effect(Effect::Reveal(self.zone_expr(z, scope))),
             StmtKind::Meld { from, to, lay_off } => {
                 let head = crate::syntax::ast::Span::new(s.span.start, from.span.end.max(s.span.start));

@@ -14,6 +14,8 @@ struct Printer {
     viewer: Viewer,
     /// `--quiet`: only decisions, announcements, reveals and the end.
     quiet: bool,
+    /// People sit at the table: the rules' `pause` waits for Enter.
+    people: bool,
     /// Unseen moves not yet printed: (from, to, how many), in the order first seen.
     unseen: Vec<(u16, u16, usize)>,
 }
@@ -29,7 +31,24 @@ impl Printer {
 }
 
 impl EventSink for Printer {
+    fn pauses(&self) -> bool {
+        self.people
+    }
+
     fn event(&mut self, state: &State, event: Event<'_>) {
+        if let Event::Pause(text) = event {
+            self.flush(state);
+            let what = if text.is_empty() { String::new() } else { format!("{text}: ") };
+            print!("── {what}press Enter to go on ──");
+            let _ = std::io::stdout().flush();
+            // At the end of the input the game goes on; the next prompt reports it.
+            let _ = std::io::stdin().read_line(&mut String::new());
+            if !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                // Typed input echoes its Enter; piped input does not.
+                println!();
+            }
+            return;
+        }
         if (self.quiet && !shown_when_quiet(&event)) || transcript::decision_line_says_it(self.viewer, &event) {
             return;
         }
@@ -91,7 +110,7 @@ pub(super) fn run(args: &GameArgs, seed: Option<u64>, quiet: bool) -> Result<(),
         .collect();
     // Several people at one screen pass it on between their decisions (hot_seat.rs).
     let mut agents = HotSeat::seat_all(agents, &humans);
-    let mut printer = Printer { viewer, quiet, unseen: Vec::new() };
+    let mut printer = Printer { viewer, quiet, people: !humans.is_empty(), unseen: Vec::new() };
     let mut state = State::with_sink(game, seed, Limits::default(), &mut printer);
     let played = agents::play_game(&mut state, &mut agents, &mut printer);
     printer.flush(&state);
@@ -113,7 +132,9 @@ pub(super) fn run(args: &GameArgs, seed: Option<u64>, quiet: bool) -> Result<(),
 /// and the end; not cards moving, turning or being shuffled, nor amounts moving between counters.
 fn shown_when_quiet(event: &Event<'_>) -> bool {
     match event {
-        Event::Choice { .. } | Event::Picked { .. } | Event::Reveal { .. } | Event::Announce(_) | Event::End => true,
+        Event::Choice { .. } | Event::Picked { .. } | Event::Reveal { .. } | Event::Announce(_) | Event::Pause(_) | Event::End => {
+            true
+        }
         Event::Shuffle { .. } | Event::Move { .. } | Event::TurnOver { .. } | Event::Turn { .. } | Event::Transfer { .. } => {
             false
         }

@@ -251,6 +251,7 @@ impl EventSink for JsonTranscript {
                 json!({"event": "reveal", "zone": zone(z), "cards": cards})
             }
             Event::Announce(t) => json!({"event": "announce", "text": t}),
+            Event::Pause(t) => json!({"event": "pause", "text": t}),
             Event::End => {
                 let o = state.outcome();
                 let (result, winners) = match o.map(|o| &o.result) {

@@ -85,7 +85,7 @@ fn effect_exprs(e: &mut Effect, f: &mut impl FnMut(&mut Expr)) {
             place_exprs(from, f);
             place_exprs(to, f);
         }
-        Effect::Announce(parts) => text_exprs(parts, f),
+        Effect::Announce(parts) | Effect::Pause(parts) => text_exprs(parts, f),
         Effect::Meld { from, to, .. } => {
             f(from);
             f(to);

@@ -30,6 +30,9 @@ pub enum Event<'a> {
     Reveal { zone: u16 },
     /// A line the rules announce.
     Announce(&'a str),
+    /// The rules pause for the people at the table (`pause "text"`; the text may be empty). Only
+    /// a sink whose [`EventSink::pauses`] says yes receives it.
+    Pause(&'a str),
     /// The game ended; the outcome is in the state.
     End,
 }
@@ -45,6 +48,11 @@ pub trait EventSink {
     /// formatting.
     fn announcements(&self) -> bool {
         self.enabled()
+    }
+    /// Whether the sink seats people who read the game as it goes, so `pause` reaches it as
+    /// [`Event::Pause`]; no other sink ever sees a pause (transcripts and simulations do not).
+    fn pauses(&self) -> bool {
+        false
     }
     /// Receives one event, with the state just after it.
     fn event(&mut self, state: &State, event: Event<'_>);

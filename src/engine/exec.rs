@@ -196,6 +196,12 @@ impl State {
                     sink.event(self, Event::Announce(&text));
                 }
             }
+            Effect::Pause(parts) => {
+                if sink.pauses() {
+                    let text = self.render_text(parts);
+                    sink.event(self, Event::Pause(&text));
+                }
+            }
         }
     }
 

@@ -139,6 +139,7 @@ impl State {
                 format!("{} shows {shown}", zone(*z))
             }
             Event::Announce(t) => format!("» {t}"),
+            Event::Pause(t) => format!("(pause) {t}"),
             Event::End => format!("game over: {}", self.outcome_text()),
         }
     }

@@ -570,6 +570,8 @@ pub enum StmtKind {
     Return,
     End(EndKind),
     Announce(Vec<TemplatePart>),
+    /// `pause` or `pause "text"`: at a table with people, play waits until they go on.
+    Pause(Option<Vec<TemplatePart>>),
     /// `reveal Z`: every card of a zone is shown to every player; nothing moves or turns.
     Reveal(Expr),
     /// `meld Z to every R` (or `lay off Z to every R` when `lay_off`).

@@ -108,6 +108,10 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
             StmtKind::Meld { from, to, lay_off }
         }
         Rule::announce_stmt => StmtKind::Announce(parse_template(next())),
+        Rule::pause_stmt => {
+            let _keyword = next();
+            StmtKind::Pause(it.next().map(parse_template))
+        }
         Rule::reveal_stmt => {
             // The keyword is a pair of its own (it must not run into a name: `reveal_all()`).
             let _keyword = next();

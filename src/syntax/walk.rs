@@ -155,7 +155,8 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
         }
         StmtKind::Return | StmtKind::End(EndKind::Draw | EndKind::Unfinished) => {}
         StmtKind::End(EndKind::Winner(e) | EndKind::Loser(e) | EndKind::Highest { score: e, .. }) => expr(v, e),
-        StmtKind::Announce(parts) => template(v, parts),
+        StmtKind::Announce(parts) | StmtKind::Pause(Some(parts)) => template(v, parts),
+        StmtKind::Pause(None) => {}
         StmtKind::Meld { from, to, .. } => {
             expr(v, from);
             expr(v, to);

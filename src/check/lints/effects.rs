@@ -176,7 +176,7 @@ impl<'f, 'a> Summaries<'f, 'a> {
             StmtKind::Return => e.returns = true,
             StmtKind::End(_) => e.ends_game = true,
             StmtKind::Call { name, .. } => e.add(&self.procedure(&name.text)),
-            StmtKind::TurnCard { .. } | StmtKind::Let { .. } | StmtKind::Announce(_) => {}
+            StmtKind::TurnCard { .. } | StmtKind::Let { .. } | StmtKind::Announce(_) | StmtKind::Pause(_) => {}
         }
         e
     }

@@ -152,6 +152,8 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
         StmtKind::Return => "return".to_string(),
         StmtKind::End(kind) => format!("end game {}", end_kind(kind)),
         StmtKind::Announce(parts) => format!("announce {}", exprs::template(parts)),
+        StmtKind::Pause(None) => "pause".to_string(),
+        StmtKind::Pause(Some(parts)) => format!("pause {}", exprs::template(parts)),
         StmtKind::Reveal(e) => format!("reveal {}", expr(e)),
         StmtKind::Meld { from, to, lay_off } => {
             format!("{} {} to {}", if *lay_off { "lay off" } else { "meld" }, expr(from), expr(to))
