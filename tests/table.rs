@@ -31,7 +31,7 @@ fn play(args: &[&str], stdin: &str) -> (i32, String) {
 fn views_and_handoffs(out: &str) -> Vec<String> {
     out.lines()
         .filter_map(|l| {
-            if let Some(rest) = l.strip_prefix("── ") {
+            if let Some(rest) = l.strip_prefix("── ").filter(|_| l.ends_with(", your view ──")) {
                 rest.split(',').next().map(|p| format!("view {p}"))
             } else if l.contains("Pass the screen to ") {
                 l.split("Pass the screen to ").nth(1)?.split(',').next().map(|p| format!("pass {p}"))
@@ -189,5 +189,32 @@ fn the_rules_pause_for_people_and_never_for_computers_or_transcripts() {
             .expect("runs");
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(out.status.success() && !text.contains("pause") && !text.contains("is over"), "{text}");
+    }
+}
+
+#[test]
+fn a_games_view_decides_the_panel_gin_shows_the_hand_in_melds_and_deadwood() {
+    let (_, out) = play(&["games/wild_twist_gin.cardgame", "--players", "human,greedy", "--seed", "3"], "1\n");
+    let panel: Vec<&str> =
+        out.lines().skip_while(|l| !l.contains("player 1, your view")).skip(1).take_while(|l| l.starts_with("  ")).collect();
+    assert_eq!(
+        panel,
+        [
+            "  hand of player 1         [7♠ Wild Heart Wild Club]  [10♠ J♠ Q♠]  deadwood 4♥ 4♠ 5♣ 9♥ (22 points)",
+            "  hand of player 2         10 card(s), face down",
+            "  discard                  7♥",
+            "  stock                    35 card(s), face down",
+            "  score                    0 / 0",
+            "  hand                     1",
+        ],
+        "{out}"
+    );
+}
+
+#[test]
+fn without_a_view_the_panel_shows_every_zone_and_counter() {
+    let (_, out) = play(&["games/wilcox_war.cardgame", "--players", "human,random", "--seed", "3"], "1\n");
+    for line in ["  draw of player 1", "  battle of player 2", "  turns", "  wars"] {
+        assert!(out.contains(line), "{line} missing:\n{out}");
     }
 }

@@ -101,6 +101,33 @@ pub struct Program {
     pub measures: Measures,
     /// The melds of a rummy game (`melds NAME { ... }`), if it declares them.
     pub melds: Option<MeldRules>,
+    /// What a person's panel shows (`view { ... }`); `None`: every zone and reported counter.
+    pub view: Option<Vec<ViewLine>>,
+}
+
+/// One line of a game's `view`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewLine {
+    /// What it shows.
+    pub what: ViewWhat,
+    /// Its label, when it is not the zone's or counter's own name.
+    pub label: Option<String>,
+    /// Cards shown sorted: by an order's rank of the card's property (`Some(Some(order))`), or in
+    /// the order the cards were declared (`Some(None)`); then by declaration.
+    pub sorted: Option<Option<u16>>,
+    /// The cards split into the best melds and the deadwood, when the viewer sees them all.
+    pub melds: bool,
+    /// An empty zone is left out (`if not empty`).
+    pub nonempty: bool,
+}
+
+/// What a view line shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ViewWhat {
+    /// Every instance of a zone declaration (an index in [`Program::zone_decls`]).
+    Zones(u16),
+    /// A counter (an index in [`Program::counters`]).
+    Counter(u16),
 }
 
 /// What a `melds` declaration says, ready for the meld search: the patterns a meld may follow,

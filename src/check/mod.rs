@@ -8,6 +8,7 @@ mod exprs;
 pub mod ir;
 pub mod lints;
 mod measures;
+mod view;
 mod melds;
 mod options;
 pub use melds::MAX_PATTERN_RULES;
@@ -143,6 +144,7 @@ impl Checker {
         self.private_choices = lints::private_choices(&applied.items);
         self.check_procedures();
         let measures = self.collect_measures(&applied.items);
+        let view = self.collect_view(&applied.items);
         let setup = self.procedure_index("setup");
         let play = self.procedure_index("play");
         if play.is_none() {
@@ -173,6 +175,7 @@ impl Checker {
             play: play?,
             measures,
             melds: self.melds.take(),
+            view,
         })
     }
 

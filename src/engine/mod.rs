@@ -13,6 +13,7 @@ pub mod lower;
 pub mod melds;
 mod menu;
 mod observe;
+mod panel;
 mod privacy;
 mod reveal;
 pub mod rng;

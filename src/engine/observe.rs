@@ -113,8 +113,12 @@ impl State {
         out
     }
 
-    /// The observation as text for a person at the terminal.
+    /// The observation as text for a person at the terminal: the game's `view` when it declares
+    /// one, else every zone and reported counter.
     pub fn observation_text(&self, player: u8) -> String {
+        if let Some(panel) = self.panel_text(player) {
+            return panel;
+        }
         let o = self.observation(player);
         let mut out = String::new();
         for z in &o.zones {

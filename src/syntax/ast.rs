@@ -100,13 +100,40 @@ pub enum Item {
     Progress(ProgressDecl),
     /// `melds name { ... }`: the melds of a rummy game.
     Melds(MeldsDecl),
+    /// `view { ... }`: what a person's panel at the terminal shows.
+    View(ViewDecl),
+}
+
+/// `view { line ... }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewDecl {
+    pub span: Span,
+    pub lines: Vec<ViewLine>,
+}
+
+/// One line of a `view`: a zone declaration or a counter, and how to show it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewLine {
+    pub span: Span,
+    /// The zone declaration or counter shown.
+    pub name: Name,
+    /// `sorted` (`Some(None)`) or `sorted by ORDER` (`Some(Some(order))`).
+    pub sorted: Option<Option<Name>>,
+    /// `with melds`: the cards split into the best melds and the deadwood.
+    pub melds: bool,
+    /// `as "label"`: the line's label instead of the name.
+    pub label: Option<String>,
+    /// `if not empty`: an empty zone is left out.
+    pub nonempty: bool,
 }
 
 impl Item {
     /// The declared name, when the item declares one.
     pub fn name(&self) -> Option<&Name> {
         match self {
-            Item::Game { .. } | Item::Players { .. } | Item::Length { .. } | Item::Progress(_) => None,
+            Item::Game { .. } | Item::Players { .. } | Item::Length { .. } | Item::Progress(_) | Item::View(_) => {
+                None
+            }
             Item::Option(d) => Some(&d.name),
             Item::Enum(d) => Some(&d.name),
             Item::Property(d) => Some(&d.name),
@@ -126,6 +153,7 @@ impl Item {
         match self {
             Item::Game { span, .. } | Item::Players { span, .. } | Item::Length { span, .. } => *span,
             Item::Progress(d) => d.span,
+            Item::View(d) => d.span,
             Item::Option(d) => d.span,
             Item::Enum(d) => d.span,
             Item::Property(d) => d.span,
@@ -157,6 +185,7 @@ impl Item {
             Item::Variant(_) => "variant",
             Item::Length { .. } => "length",
             Item::Progress(_) => "progress",
+            Item::View(_) => "view",
             Item::Melds(_) => "melds",
         }
     }

@@ -104,6 +104,10 @@ pub(crate) fn parse_decl(pair: Pair<'_, Rule>) -> Item {
             let value = inner.next().map(parse_expr).unwrap_or(Expr { span, kind: ExprKind::Int(0) });
             Item::Progress(ProgressDecl { span, var, value })
         }
+        Rule::view_decl => {
+            let lines = pair.into_inner().map(parse_view_line).collect();
+            Item::View(ViewDecl { span, lines })
+        }
         r => unreachable!("parse_decl: {r:?}"),
     }
 }
@@ -473,4 +477,23 @@ fn parse_variant_decl(pair: Pair<'_, Rule>) -> VariantDecl {
 /// A placeholder name for a part the grammar requires but a malformed tree lacks.
 pub(crate) fn missing(span: Span) -> Name {
     Name { span, text: String::new() }
+}
+
+/// `hand sorted by aces_low with melds as "your hand"`.
+fn parse_view_line(pair: Pair<'_, Rule>) -> ViewLine {
+    let span = span_of(&pair);
+    let mut inner = pair.into_inner();
+    let name = inner.next().map(parse_name).unwrap_or(Name { span, text: String::new() });
+    let mut line = ViewLine { span, name, sorted: None, melds: false, label: None, nonempty: false };
+    for part in inner {
+        match part.as_rule() {
+            // The keyword is a pair of its own; an order's name may follow it.
+            Rule::view_sorted => line.sorted = Some(part.into_inner().nth(1).map(parse_name)),
+            Rule::view_melds => line.melds = true,
+            Rule::view_nonempty => line.nonempty = true,
+            Rule::view_label => line.label = part.into_inner().next().map(|s| parse_string(s)),
+            _ => {}
+        }
+    }
+    line
 }

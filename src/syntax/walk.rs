@@ -44,6 +44,14 @@ pub fn item<V: Visitor>(v: &mut V, it: &Item) {
         Item::Procedure(d) => block(v, &d.body),
         Item::Length { counter, .. } => v.name(counter),
         Item::Progress(d) => expr(v, &d.value),
+        Item::View(d) => {
+            for line in &d.lines {
+                v.name(&line.name);
+                if let Some(Some(order)) = &line.sorted {
+                    v.name(order);
+                }
+            }
+        }
         Item::Melds(d) => {
             for p in &d.patterns {
                 p.rules.iter().for_each(|r| v.name(&r.name));

@@ -104,7 +104,8 @@ impl<'a> Facts<'a> {
                 | Item::Variant(_)
                 | Item::Length { .. }
                 | Item::Progress(_)
-                | Item::Melds(_) => {}
+                | Item::Melds(_)
+                | Item::View(_) => {}
             }
         }
         f

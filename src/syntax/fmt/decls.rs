@@ -91,6 +91,7 @@ impl Printer<'_> {
             Item::Length { counter, .. } => self.write(&format!("length {}", counter.text)),
             Item::Progress(d) => self.write(&format!("progress {} = {}", d.var.text, expr(&d.value))),
             Item::Melds(d) => self.melds(d, level),
+            Item::View(d) => self.view(d, level),
         }
     }
 
@@ -140,6 +141,30 @@ impl Printer<'_> {
             self.write(line);
         }
         self.close(self.closing_brace(d.span.end), level, lines.is_empty());
+    }
+
+    fn view(&mut self, d: &ViewDecl, level: usize) {
+        self.write("view {");
+        for (i, line) in d.lines.iter().enumerate() {
+            let mut text = line.name.text.clone();
+            match &line.sorted {
+                Some(Some(order)) => text.push_str(&format!(" sorted by {}", order.text)),
+                Some(None) => text.push_str(" sorted"),
+                None => {}
+            }
+            if line.melds {
+                text.push_str(" with melds");
+            }
+            if let Some(label) = &line.label {
+                text.push_str(&format!(" as {}", exprs::quoted(label)));
+            }
+            if line.nonempty {
+                text.push_str(" if not empty");
+            }
+            self.start_line(line.span.start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
+            self.write(&text);
+        }
+        self.close(self.closing_brace(d.span.end), level, d.lines.is_empty());
     }
 
     fn option(&mut self, d: &OptionDecl) {

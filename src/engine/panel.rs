@@ -1,0 +1,101 @@
+//! A person's panel at the terminal when the game declares a `view`: its lines in order, zones
+//! sorted or split into melds as asked, every other zone and counter left out. What a line
+//! shows is always what the player may see: the view chooses among the observation, never
+//! adds to it.
+
+use super::melds;
+use super::observe::ZoneView;
+use super::state::State;
+use crate::check::ir::{ViewLine, ViewWhat};
+
+impl State {
+    /// The panel of `player` under the game's `view` (`None` when the game declares none).
+    pub fn panel_text(&self, player: u8) -> Option<String> {
+        let view = self.game.program.view.as_ref()?;
+        let o = self.observation(player);
+        let mut out = String::new();
+        for line in view {
+            match line.what {
+                ViewWhat::Zones(d) => {
+                    let decl = &self.game.program.zone_decls[d as usize];
+                    for z in decl.first..decl.first + decl.count {
+                        if let Some(zone) = o.zones.get(z as usize).filter(|zone| !(line.nonempty && zone.count == 0)) {
+                            let label = match (&line.label, decl.count) {
+                                (Some(l), 1) => l.clone(),
+                                // Several instances: the label stands for the declaration's name.
+                                (Some(l), _) => zone.name.replacen(&decl.name, l, 1),
+                                (None, _) => zone.name.clone(),
+                            };
+                            out.push_str(&format!("  {label:<24} {}\n", self.zone_line(zone, line)));
+                        }
+                    }
+                }
+                ViewWhat::Counter(c) => {
+                    let info = &self.game.program.counters[c as usize];
+                    let vals: Vec<String> = (0..info.width as usize)
+                        .map(|i| self.show(self.counters[info.slot as usize + i], info.ty))
+                        .collect();
+                    let label = line.label.clone().unwrap_or_else(|| info.name.clone());
+                    out.push_str(&format!("  {label:<24} {}\n", vals.join(" / ")));
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// One zone's cards on a view line.
+    fn zone_line(&self, z: &ZoneView, line: &ViewLine) -> String {
+        let mut seen: Vec<u16> = z.cards.iter().flatten().copied().collect();
+        if z.count == 0 {
+            return "empty".to_string();
+        }
+        if let Some(order) = line.sorted {
+            seen.sort_by_key(|c| (self.sort_key(*c, order), *c));
+        }
+        let name = |c: &u16| self.game.card_name(*c).to_string();
+        if seen.len() < z.count {
+            let shown: Vec<String> = seen.iter().map(name).collect();
+            return if shown.is_empty() {
+                format!("{} card(s), face down", z.count)
+            } else {
+                format!("{} card(s); you see {}", z.count, shown.join(" "))
+            };
+        }
+        let all: Vec<String> = seen.iter().map(name).collect();
+        let rules = self.game.program.melds.as_ref().filter(|_| line.melds);
+        let Some(arranged) = rules.and_then(|r| melds::arrange(r, &seen, &[]).ok()) else {
+            return all.join(" ");
+        };
+        let mut parts: Vec<String> = arranged
+            .melds
+            .iter()
+            .map(|m| {
+                let mut cards = m.cards.clone();
+                if let Some(order) = line.sorted {
+                    cards.sort_by_key(|c| (self.sort_key(*c, order), *c));
+                }
+                format!("[{}]", cards.iter().map(name).collect::<Vec<_>>().join(" "))
+            })
+            .collect();
+        let dead: Vec<String> = arranged.deadwood.iter().map(name).collect();
+        parts.push(if dead.is_empty() {
+            "no deadwood".to_string()
+        } else {
+            format!("deadwood {} ({} points)", dead.join(" "), arranged.points)
+        });
+        parts.join("  ")
+    }
+
+    /// Where a card goes when sorted: its rank in `order`, or its place among the declared
+    /// cards; cards the order does not rank go last.
+    fn sort_key(&self, card: u16, order: Option<u16>) -> i64 {
+        let p = &self.game.program;
+        match order.and_then(|o| p.orders.get(o as usize)) {
+            Some(o) => {
+                let member = p.card_props[card as usize * p.properties.len() + o.property as usize];
+                o.position(member).as_int().unwrap_or(i64::MAX)
+            }
+            None => card as i64,
+        }
+    }
+}
