@@ -2,7 +2,6 @@
 //! tree (spans apart) and every comment, in order; it never panics on a file that parses.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use cardlang::engine::rng::Rng;
 use cardlang::syntax::{format, parse};
@@ -426,19 +425,7 @@ fn changed_layouts_of_the_games_format_safely() {
 
 // ─── The command line ───────────────────────────────────────────────────────────────────────
 
-/// Runs the binary in the project folder: exit code, standard output, standard error.
-fn cardlang(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cardlang"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::common::cardlang;
 
 /// A fresh file in the temporary folder holding `text`.
 fn temp_file(name: &str, text: &str) -> PathBuf {

@@ -1,30 +1,16 @@
 //! Playing at the terminal (`cardlang play`): people sharing one screen pass it on between their
 //! decisions, `--quiet` leaves out the cards moving, and an onlooker reads each decision once.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
+
+use crate::common::cardlang_stdin;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 fn play(args: &[&str], stdin: &str) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cardlang"))
-        .arg("play")
-        .args(args)
-        .current_dir(ROOT)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let text = stdin.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(text.as_bytes());
-    });
-    let out = child.wait_with_output().expect("the binary finishes");
-    let _ = writer.join();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+    let (code, out, _) = cardlang_stdin(&[&["play"], args].concat(), stdin);
+    (code, out)
 }
 
 /// The players whose views are shown, and the hand-offs, in the order they appear.

@@ -43,27 +43,38 @@ impl State {
         Some(out)
     }
 
-    /// One zone's cards on a view line.
+    /// One zone's cards on a view line, each with its per-card counters (`K♣ [stake 1]`).
     fn zone_line(&self, z: &ZoneView, line: &ViewLine) -> String {
-        let mut seen: Vec<u16> = z.cards.iter().flatten().copied().collect();
         if z.count == 0 {
             return "empty".to_string();
         }
+        let mut seen: Vec<(u16, String)> = z
+            .cards
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.map(|c| (i, c)))
+            .map(|(i, c)| {
+                let marks: Vec<String> =
+                    z.marks.iter().filter(|m| m.index == i).map(|m| format!("{} {}", m.counter, m.value)).collect();
+                let name = self.game.card_name(c);
+                (c, if marks.is_empty() { name.to_string() } else { format!("{name} [{}]", marks.join(", ")) })
+            })
+            .collect();
         if let Some(order) = line.sorted {
-            seen.sort_by_key(|c| (self.sort_key(*c, order), *c));
+            seen.sort_by_key(|(c, _)| (self.sort_key(*c, order), *c));
         }
-        let name = |c: &u16| self.game.card_name(*c).to_string();
+        let text_of = |card: &u16| seen.iter().find(|(c, _)| c == card).map_or(String::new(), |(_, t)| t.clone());
+        let all: Vec<&str> = seen.iter().map(|(_, t)| t.as_str()).collect();
         if seen.len() < z.count {
-            let shown: Vec<String> = seen.iter().map(name).collect();
-            return if shown.is_empty() {
+            return if all.is_empty() {
                 format!("{} card(s), face down", z.count)
             } else {
-                format!("{} card(s); you see {}", z.count, shown.join(" "))
+                format!("{} card(s); you see {}", z.count, all.join(" "))
             };
         }
-        let all: Vec<String> = seen.iter().map(name).collect();
+        let cards: Vec<u16> = seen.iter().map(|(c, _)| *c).collect();
         let rules = self.game.program.melds.as_ref().filter(|_| line.melds);
-        let Some(arranged) = rules.and_then(|r| melds::arrange(r, &seen, &[]).ok()) else {
+        let Some(arranged) = rules.and_then(|r| melds::arrange(r, &cards, &[]).ok()) else {
             return all.join(" ");
         };
         let mut parts: Vec<String> = arranged
@@ -74,10 +85,10 @@ impl State {
                 if let Some(order) = line.sorted {
                     cards.sort_by_key(|c| (self.sort_key(*c, order), *c));
                 }
-                format!("[{}]", cards.iter().map(name).collect::<Vec<_>>().join(" "))
+                format!("[{}]", cards.iter().map(text_of).collect::<Vec<_>>().join(" "))
             })
             .collect();
-        let dead: Vec<String> = arranged.deadwood.iter().map(name).collect();
+        let dead: Vec<String> = arranged.deadwood.iter().map(text_of).collect();
         parts.push(if dead.is_empty() {
             "no deadwood".to_string()
         } else {

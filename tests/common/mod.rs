@@ -1,6 +1,9 @@
-//! Helpers shared by test files: every game in games/ and games/variants/, checked.
+//! Helpers shared by test files: every game in games/ and games/variants/, checked; and the
+//! binary run in the project folder.
 #![allow(dead_code)]
 
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 
 use cardlang::check::{self, variants, Config};
@@ -46,4 +49,35 @@ pub fn every_game() -> Vec<(String, Arc<Game>)> {
     }
     assert!(out.len() >= 5, "the games and variants are all found");
     out
+}
+
+/// Runs the binary in the project folder: exit code, standard output, standard error.
+pub fn cardlang(args: &[&str]) -> (i32, String, String) {
+    cardlang_stdin(args, "")
+}
+
+/// Runs the binary in the project folder with `stdin` as its input: exit code, standard output,
+/// standard error.
+pub fn cardlang_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardlang"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let text = stdin.to_string();
+    // Written from a thread: a program that stops reading must not block the test.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().expect("the binary finishes");
+    let _ = writer.join();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
