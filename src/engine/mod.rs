@@ -15,6 +15,7 @@ mod menu;
 mod observe;
 mod privacy;
 mod reveal;
+mod sightings;
 pub mod rng;
 mod state;
 mod text;
