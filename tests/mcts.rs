@@ -61,7 +61,7 @@ fn mcts_decides_the_same_on_tables_that_look_the_same() {
                 if step > 60 {
                     break;
                 }
-                if legal.len() > 1 && step % every == 0 {
+                if legal.len() > 1 && step.is_multiple_of(every) {
                     let other = state.determinized_remembering(p, &mut Rng::new(step));
                     assert_eq!(other.observation(p), state.observation(p));
                     assert_eq!(memory(&other, p), memory(&state, p));

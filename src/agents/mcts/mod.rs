@@ -156,7 +156,7 @@ impl MctsAgent {
                 continue;
             }
             let mean = edge.total / edge.visits as f64;
-            if best.map_or(true, |(_, v, m)| edge.visits > v || (edge.visits == v && mean > m)) {
+            if best.is_none_or(|(_, v, m)| edge.visits > v || (edge.visits == v && mean > m)) {
                 best = Some((a, edge.visits, mean));
             }
         }
@@ -235,7 +235,7 @@ impl Agent for MctsAgent {
             self.iterate(state, player);
             done += 1;
             if let Some(n) = self.cfg.iterations {
-                if done % 8 == 0 && self.settled(state, player, legal, n - done.min(n)) {
+                if done.is_multiple_of(8) && self.settled(state, player, legal, n - done.min(n)) {
                     break;
                 }
             }
