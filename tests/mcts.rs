@@ -39,8 +39,9 @@ fn decider(state: &State) -> Option<u8> {
 #[test]
 fn mcts_decides_the_same_on_tables_that_look_the_same() {
     // At every few decisions of a random game, the real state and a determinization of it (the
-    // cards the decider cannot see dealt elsewhere, the others' secret choices redrawn) go to two
-    // search players with the same seed: they must choose alike.
+    // cards the decider cannot see and does not remember seeing go into a zone dealt elsewhere,
+    // the others' secret choices redrawn) go to two search players with the same seed: they must
+    // choose alike.
     let mut compared = 0;
     let mut differing = 0;
     for (path, every, playout) in [
@@ -60,9 +61,10 @@ fn mcts_decides_the_same_on_tables_that_look_the_same() {
                 if step > 60 {
                     break;
                 }
-                if legal.len() > 1 && step % every == 0 {
-                    let other = state.determinized(p, &mut Rng::new(step));
+                if legal.len() > 1 && step.is_multiple_of(every) {
+                    let other = state.determinized_remembering(p, &mut Rng::new(step));
                     assert_eq!(other.observation(p), state.observation(p));
+                    assert_eq!(memory(&other, p), memory(&state, p));
                     assert_eq!(other.legal_actions(p), legal);
                     differing += usize::from(table(&other) != table(&state));
                     let a = MctsAgent::new(small(24, playout), seed).choose(&state, p, &legal);
@@ -77,6 +79,96 @@ fn mcts_decides_the_same_on_tables_that_look_the_same() {
     }
     assert!(compared > 40, "only {compared} decisions compared");
     assert!(differing > 20, "only {differing} tables really differed");
+}
+
+/// What `p` remembers of the cards they cannot see: (card, zone) for each.
+fn memory(state: &State, p: u8) -> Vec<(u16, u16)> {
+    let cards = state.game().program.cards.len() as u16;
+    (0..cards).filter_map(|c| state.remembered_zone(p, c).map(|z| (c, z))).collect()
+}
+
+#[test]
+fn a_card_seen_going_into_a_hand_stays_there_in_every_determinization() {
+    // Wild Twist Gin: the first player takes the up-card. Their opponent saw it go into their
+    // hand, so every table the opponent's search imagines has it there; the determinization
+    // greedy uses (which remembers nothing) deals it anywhere hidden.
+    let game = load("games/wild_twist_gin.cardgame");
+    let mut checked = 0;
+    for seed in 0..6 {
+        let mut state = State::new(game.clone(), seed);
+        let Some(p) = decider(&state) else { continue };
+        let take = state.legal_actions(p).into_iter().find(|&a| state.action_label(p, a).starts_with("take"));
+        let Some(take) = take else { continue };
+        let up = up_card(&state);
+        state.apply(p, take).expect("legal");
+        let (hand, _) = state.find_card(up).expect("the up-card lies somewhere");
+        let o = 1 - p;
+        assert!(!state.can_see(o, hand, 0), "seed {seed}: the opponent's hand is hidden from them");
+        assert_eq!(state.remembered_zone(o, up), Some(hand), "seed {seed}: the opponent saw it go there");
+        assert_eq!(state.remembered_zone(p, up), None, "seed {seed}: the taker sees it");
+        let mut elsewhere = 0;
+        for k in 0..40 {
+            let d = state.determinized_remembering(o, &mut Rng::new(k));
+            assert_eq!(d.find_card(up).map(|(z, _)| z), Some(hand), "seed {seed} draw {k}");
+            assert_eq!(d.observation(o), state.observation(o));
+            elsewhere += usize::from(state.determinized(o, &mut Rng::new(k)).find_card(up).map(|(z, _)| z) != Some(hand));
+        }
+        assert!(elsewhere > 10, "seed {seed}: the plain determinization kept it there {} times in 40", 40 - elsewhere);
+        checked += 1;
+    }
+    assert!(checked >= 2, "only {checked} deals offered the up-card");
+}
+
+/// The up-card of a fresh Wild Twist Gin deal: the only card every player sees.
+fn up_card(state: &State) -> u16 {
+    let zones = state.game().program.zones.len() as u16;
+    (0..zones)
+        .flat_map(|z| (0..state.zone_cards(z).len()).map(move |i| (z, i)))
+        .find(|&(z, i)| state.can_see(0, z, i) && state.can_see(1, z, i))
+        .map(|(z, i)| state.zone_cards(z)[i])
+        .expect("an up-card")
+}
+
+#[test]
+fn what_a_player_remembers_is_true_in_every_game() {
+    // Along random games of every game and variant, a card a player remembers in a zone lies in
+    // that zone, out of their sight; and the search's determinization keeps it there.
+    let mut remembered = 0;
+    for (label, game) in every_game() {
+        let players = game.players();
+        for seed in 0..2 {
+            let mut state = State::new(game.clone(), seed);
+            let mut driver = Rng::new(seed + 7);
+            for step in 0..150u64 {
+                let Some(p) = decider(&state) else { break };
+                for v in 0..players {
+                    for (c, z) in memory(&state, v) {
+                        let (at, i) = state.find_card(c).expect("a remembered card lies somewhere");
+                        assert_eq!(at, z, "{label} seed {seed} step {step}: player {v} remembers card {c} in the wrong zone");
+                        remembered += usize::from(!state.can_see(v, at, i));
+                    }
+                    if step % 10 == 0 {
+                        let d = state.determinized_remembering(v, &mut Rng::new(step));
+                        for (c, z) in memory(&state, v) {
+                            let (at, i) = state.find_card(c).expect("lies somewhere");
+                            if !state.can_see(v, at, i) {
+                                assert_eq!(d.find_card(c).map(|(z, _)| z), Some(z), "{label} seed {seed} step {step}");
+                            }
+                        }
+                        for q in 0..players {
+                            for (c, z) in memory(&d, q) {
+                                assert_eq!(d.find_card(c).map(|(z, _)| z), Some(z), "{label}: player {q}'s memory in {v}'s draw");
+                            }
+                        }
+                    }
+                }
+                let legal = state.legal_actions(p);
+                let a = legal[driver.below(legal.len() as u64) as usize];
+                state.apply(p, a).expect("legal");
+            }
+        }
+    }
+    assert!(remembered > 100, "only {remembered} remembered cards seen");
 }
 
 #[test]

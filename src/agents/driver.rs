@@ -42,6 +42,10 @@ pub fn play_game<W: Watcher>(
     watcher: &mut W,
 ) -> Result<(), DriveError> {
     let mut legal = Vec::new();
+    // Keeping what each player saw costs a little on every move; only the search player reads it.
+    if !agents.iter().any(|a| a.remembers_sightings()) {
+        state.forget_sightings();
+    }
     loop {
         watcher.paused(state);
         let players = match state.to_move() {

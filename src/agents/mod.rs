@@ -24,6 +24,11 @@ pub trait Agent {
     fn name(&self) -> &str;
     /// Picks one of `legal` for `player`; `None` means the agent gives up (input ended).
     fn choose(&mut self, state: &State, player: u8, legal: &[Action]) -> Option<Action>;
+    /// Whether it reads what its player remembers of the cards they saw go out of sight
+    /// (`State::remembered_zone`); when no seat does, `play_game` stops the state keeping it.
+    fn remembers_sightings(&self) -> bool {
+        false
+    }
 }
 
 /// The agent kinds the command line accepts.

@@ -154,5 +154,6 @@ impl State {
                 }
             }
         }
+        self.clear_sightings();
     }
 }

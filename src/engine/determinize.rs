@@ -21,6 +21,14 @@
 //! The draw depends only on which cards are hidden, never on where they really are: the hidden
 //! cards are sorted before they are shuffled, so two states that look the same to the player give
 //! the same determinization for the same generator.
+//!
+//! `determinized_remembering` also keeps what the player knows of the hidden cards (sightings.rs):
+//! a card they saw go into a zone they cannot see (the discard the opponent took) is dealt to one
+//! of that zone's hidden places, uniformly, before the other hidden cards are dealt to the places
+//! left. Two states that look the same to the player and that they remember alike give the same
+//! draw. `determinized` (the greedy player's) ignores that memory, so its draws are the same as
+//! before the memory existed; the states both make keep no memory of their own but the player's
+//! (see `determinized_remembering`), and `determinized`'s keep none.
 
 use super::rng::Rng;
 use super::state::{Action, Pending, State};
@@ -29,34 +37,75 @@ use crate::check::ir::Value;
 impl State {
     /// A copy of this state in which every card `player` cannot see is shuffled among the places
     /// they cannot see; `observation(player)` is unchanged (see the module documentation).
+    /// The state keeps no memory of what players saw (`forget_sightings`).
     pub fn determinized(&self, player: u8, rng: &mut Rng) -> State {
         let mut s = self.clone();
+        s.forget_sightings();
         // A pending menu's candidates were listed on the real table: list them again on this one.
         s.menu = std::sync::OnceLock::new();
-        s.deal_hidden(self, player, rng);
+        s.deal_hidden(self, player, false, rng);
+        s.redraw_secrets(player, rng);
+        s.rng = Rng::new(rng.next_u64());
+        s
+    }
+
+    /// Like [`State::determinized`], but a card `player` remembers in a zone they cannot see
+    /// (`remembered_zone`) is dealt to that zone: the search player's determinization. The new
+    /// state remembers what `player` remembered; the other players' memories follow their cards.
+    pub fn determinized_remembering(&self, player: u8, rng: &mut Rng) -> State {
+        let mut s = self.clone();
+        s.menu = std::sync::OnceLock::new();
+        s.deal_hidden(self, player, true, rng);
         s.redraw_secrets(player, rng);
         s.rng = Rng::new(rng.next_u64());
         s
     }
 
     /// Deals the cards of `orig` that `player` cannot see among its hidden places, into `self`
-    /// (a clone of `orig`).
-    fn deal_hidden(&mut self, orig: &State, player: u8, rng: &mut Rng) {
+    /// (a clone of `orig`); with `remember`, the cards `player` remembers go to their zones first.
+    fn deal_hidden(&mut self, orig: &State, player: u8, remember: bool, rng: &mut Rng) {
         let mut places: Vec<(usize, usize)> = Vec::new();
         let mut cards: Vec<u16> = Vec::new();
+        // (card, zone) for each hidden card `player` remembers in a zone.
+        let mut known: Vec<(u16, u16)> = Vec::new();
         for (z, zone) in orig.zones.iter().enumerate() {
             for (i, &c) in zone.iter().enumerate() {
                 if !orig.can_see(player, z as u16, i) {
                     places.push((z, i));
-                    cards.push(c);
+                    match orig.remembered_zone(player, c).filter(|_| remember) {
+                        // The memory is true (sightings.rs); a card found elsewhere is dealt freely.
+                        Some(at) if at as usize == z => known.push((c, at)),
+                        _ => cards.push(c),
+                    }
                 }
             }
         }
-        if cards.len() < 2 {
+        if places.len() < 2 {
             return;
+        }
+        // `dealt[k]` is the card dealt to `places[k]`.
+        let mut dealt: Vec<Option<u16>> = vec![None; places.len()];
+        if !known.is_empty() {
+            known.sort_unstable();
+            let mut zones: Vec<u16> = known.iter().map(|&(_, z)| z).collect();
+            zones.sort_unstable();
+            zones.dedup();
+            for z in zones {
+                // This zone's hidden places, in a random order; its remembered cards take the first.
+                let mut spots: Vec<usize> = (0..places.len()).filter(|&k| places[k].0 == z as usize).collect();
+                rng.shuffle(&mut spots);
+                for (&(c, _), &k) in known.iter().filter(|&&(_, at)| at == z).zip(&spots) {
+                    dealt[k] = Some(c);
+                }
+            }
         }
         cards.sort_unstable();
         rng.shuffle(&mut cards);
+        let mut free = cards.into_iter();
+        let cards: Vec<u16> = dealt.iter().map(|d| d.or_else(|| free.next()).unwrap_or_default()).collect();
+        let others: Vec<u8> =
+            if remember && self.tracks_sightings() { (0..orig.game.program.players).filter(|&q| q != player).collect() } else { Vec::new() };
+        let n = orig.face_up.len();
         // `renamed[old]` is the card now lying where `old` lay; cards in sight keep their name.
         let mut renamed: Vec<u16> = (0..orig.face_up.len() as u16).collect();
         for (&(z, i), &new) in places.iter().zip(&cards) {
@@ -70,6 +119,11 @@ impl State {
             }
             if let Some(r) = renamed.get_mut(old as usize) {
                 *r = new;
+            }
+            // Another player's memory of the card that lay here is true of the card now here.
+            for &q in &others {
+                let q = q as usize * n;
+                self.sightings[q + new as usize] = orig.sightings[q + old as usize];
             }
         }
         let rename = |c: u16| renamed.get(c as usize).copied().unwrap_or(c);

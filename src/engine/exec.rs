@@ -152,8 +152,12 @@ impl State {
         match e {
             Effect::Shuffle(z) => {
                 if let Some(z) = self.zone_of(z) {
+                    let before = (self.tracks_sightings() && self.coverable_top(z).is_some()).then(|| self.zone_sight(z));
                     let cards = &mut self.zones[z as usize];
                     self.rng.shuffle(cards);
+                    if let Some(before) = before {
+                        self.note_zone_change(z, &before);
+                    }
                     if sink.enabled() {
                         sink.event(self, Event::Shuffle { zone: z });
                     }
@@ -163,10 +167,15 @@ impl State {
             Effect::Move { what, to, face_up } => self.exec_move(what, to, *face_up, sink),
             Effect::TurnOver(z) => {
                 if let Some(z) = self.zone_of(z).filter(|z| !self.zones[*z as usize].is_empty()) {
+                    let by_facing = self.game.program.zones[z as usize].visibility == crate::check::ir::Visibility::ByFacing;
+                    let before = (self.tracks_sightings() && by_facing).then(|| self.zone_sight(z));
                     self.zones[z as usize].reverse();
                     for i in 0..self.zones[z as usize].len() {
                         let c = self.zones[z as usize][i] as usize;
                         self.face_up[c] = !self.face_up[c];
+                    }
+                    if let Some(before) = before {
+                        self.note_zone_change(z, &before);
                     }
                     if sink.enabled() {
                         sink.event(self, Event::TurnOver { zone: z });
@@ -176,7 +185,13 @@ impl State {
             Effect::TurnCard(c, up) => {
                 if let Value::Card(c) = self.eval(c) {
                     if self.face_up[c as usize] != *up {
+                        let place = self.tracks_sightings().then(|| self.find_card(c)).flatten();
+                        let saw = place.map(|(z, i)| self.sight_mask(z, i, self.zones[z as usize].len(), !*up));
                         self.face_up[c as usize] = *up;
+                        if let (Some((z, i)), Some(saw)) = (place, saw) {
+                            let sees = self.sight_mask(z, i, self.zones[z as usize].len(), *up);
+                            self.note_hidden(c, z, saw & !sees);
+                        }
                         if sink.enabled() {
                             sink.event(self, Event::Turn { card: c, face_up: *up });
                         }
@@ -318,6 +333,14 @@ impl State {
         face_up: Option<bool>,
         sink: &mut S,
     ) {
+        let tracked = self.tracks_sightings();
+        let (saw, covered) = match (tracked, self.zones[from as usize].get(index)) {
+            (true, Some(&c)) => {
+                let len = self.zones[from as usize].len();
+                (self.sight_mask(from, index, len, self.face_up[c as usize]), self.coverable_top(to))
+            }
+            _ => (0, None),
+        };
         let cards = &mut self.zones[from as usize];
         let len = cards.len();
         let card = if index + 1 == len { cards.pop().unwrap_or_default() } else { cards.remove(index) };
@@ -326,6 +349,10 @@ impl State {
         self.face_up[card as usize] = up;
         self.card_zone[card as usize] = to;
         self.zones[to as usize].push(card);
+        if tracked {
+            // A card moved to the top of its own zone covers nothing new.
+            self.note_move(card, from, to, saw, covered.filter(|&(c, _)| c != card));
+        }
         if sink.enabled() {
             sink.event(self, Event::Move { card, from, to, face_up: up, was: (index, len, was_up) });
         }

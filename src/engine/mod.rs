@@ -16,6 +16,7 @@ mod observe;
 mod panel;
 mod privacy;
 mod reveal;
+mod sightings;
 pub mod rng;
 mod state;
 mod text;

@@ -121,6 +121,13 @@ pub struct State {
     /// The candidates of the pending `chooses one of`, listed the first time they are asked
     /// for (the table cannot change until the choice is made); empty when none is pending.
     pub(crate) menu: std::sync::OnceLock<Arc<super::menu::MenuList>>,
+    /// Per player and card (`player * cards + card`), the zone the player saw the card go into
+    /// when it went out of their sight, or [`NOWHERE`]; empty when the state keeps no such
+    /// memory (see sightings.rs).
+    pub(crate) sightings: Vec<u16>,
+    /// Per player, the zones they may remember cards in, as a bit set (bit `min(zone, 63)`;
+    /// a set bit may be stale): a card moving unseen out of another zone forgets nothing.
+    pub(crate) sighted_zones: Vec<u64>,
 }
 
 /// Why an action was refused.
@@ -199,6 +206,8 @@ impl State {
             arrangement: None,
             laid: Vec::new(),
             menu: std::sync::OnceLock::new(),
+            sightings: vec![NOWHERE; p.players as usize * p.cards.len()],
+            sighted_zones: vec![0; p.players as usize],
             game,
         }
     }

@@ -1,9 +1,9 @@
 //! The search player: single-observer information-set Monte Carlo tree search (Cowling, Powley
 //! and Whitehouse 2012), over the engine's face only.
 //!
-//! Each iteration draws one state the player could believe in (`State::determinized`: the cards
-//! they cannot see dealt afresh among the places they cannot see, others' pending secret
-//! choices redrawn) and plays it down the tree, choosing each move by UCB1 among the moves
+//! Each iteration draws one state the player could believe in (`State::determinized_remembering`:
+//! the cards they cannot see dealt afresh among the places they cannot see, except that a card
+//! they saw go into a hidden zone stays in that zone; others' pending secret choices redrawn) and plays it down the tree, choosing each move by UCB1 among the moves
 //! legal in that state, then plays on by a simple policy (`playout.rs`) and scores the end for
 //! every player. The real state is never read past what the player sees: its observation, its
 //! legal actions, whose turn it is.
@@ -96,7 +96,9 @@ impl MctsAgent {
 
     /// One iteration from the root: determinize, descend, play out, back up.
     fn iterate(&mut self, state: &State, me: u8) {
-        let mut det = state.determinized(me, &mut self.rng);
+        let mut det = state.determinized_remembering(me, &mut self.rng);
+        // The search never determinizes its own copies again: they need keep no memory.
+        det.forget_sightings();
         leads(&det, &mut self.root_lead);
         self.path.clear();
         let mut node = 0;
@@ -154,7 +156,7 @@ impl MctsAgent {
                 continue;
             }
             let mean = edge.total / edge.visits as f64;
-            if best.map_or(true, |(_, v, m)| edge.visits > v || (edge.visits == v && mean > m)) {
+            if best.is_none_or(|(_, v, m)| edge.visits > v || (edge.visits == v && mean > m)) {
                 best = Some((a, edge.visits, mean));
             }
         }
@@ -208,6 +210,10 @@ impl Agent for MctsAgent {
         "mcts"
     }
 
+    fn remembers_sightings(&self) -> bool {
+        true
+    }
+
     fn choose(&mut self, state: &State, player: u8, legal: &[Action]) -> Option<Action> {
         match legal.len() {
             0 => return None,
@@ -229,7 +235,7 @@ impl Agent for MctsAgent {
             self.iterate(state, player);
             done += 1;
             if let Some(n) = self.cfg.iterations {
-                if done % 8 == 0 && self.settled(state, player, legal, n - done.min(n)) {
+                if done.is_multiple_of(8) && self.settled(state, player, legal, n - done.min(n)) {
                     break;
                 }
             }
