@@ -9,6 +9,7 @@ pub mod events;
 mod exec;
 mod lay;
 pub mod lower;
+mod meld_choice;
 pub mod melds;
 mod menu;
 mod observe;

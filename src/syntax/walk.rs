@@ -156,9 +156,12 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
         StmtKind::Return | StmtKind::End(EndKind::Draw | EndKind::Unfinished) => {}
         StmtKind::End(EndKind::Winner(e) | EndKind::Loser(e) | EndKind::Highest { score: e, .. }) => expr(v, e),
         StmtKind::Announce(parts) => template(v, parts),
-        StmtKind::Meld { from, to, .. } => {
+        StmtKind::Meld { from, to, chosen, .. } => {
             expr(v, from);
             expr(v, to);
+            if let Some(a) = chosen {
+                expr(v, a);
+            }
         }
         StmtKind::Choose { player, from, filter, prompt, .. } => {
             if let Some(p) = player {
@@ -243,6 +246,7 @@ pub fn expr<V: Visitor>(v: &mut V, e: &Expr) {
             expr(v, target)
         }
         ExprKind::Every(_) => {}
+        ExprKind::Arrangements(zone) => expr(v, zone),
         ExprKind::Deadwood { zone, without } => {
             expr(v, zone);
             if let Some(c) = without {

@@ -1,7 +1,7 @@
 //! Scenario tests: one per ruling of RULINGS.md, each stacking the deck so the ruling happens.
 
 mod high_low_war;
-mod support;
+pub(crate) mod support;
 mod wilcox_war;
 mod wild_twist_gin;
 mod wild_twist_solitaire;

@@ -712,3 +712,46 @@ fn gr_10_shifting_wilds_lets_a_lay_off_read_a_wild_afresh() {
     assert!(logged(&log, "deadwood: player 2 6, player 1 79"));
     assert_eq!(score(&s, 2), 73);
 }
+
+/// Player 2 can knock with 7 (3♠ 3♥ A♥) two ways: the 8♣ in the set of 8s, or at the foot of
+/// the club run.
+const KNOCK_TWO_WAYS: [&str; 10] = ["8♠", "8♥", "8♦", "8♣", "9♣", "10♣", "J♣", "3♠", "3♥", "A♥"];
+/// A defender whose 7♣ fits the club run only when it starts at the 8♣ (75 points, or 68).
+const SEVEN_OF_CLUBS: [&str; 10] = ["7♣", "K♠", "Q♦", "J♠", "5♦", "4♠", "2♦", "K♦", "6♠", "2♠"];
+
+#[test]
+fn gr_11_the_knocker_chooses_among_the_least_deadwood_arrangements() {
+    for (keep_8_in, defender_left, scored) in [("set 8♠ 8♥ 8♦ 8♣", 75, 68), ("run 8♣ 9♣ 10♣ J♣", 68, 61)] {
+        let deal = Deal { p1: SEVEN_OF_CLUBS, p2: KNOCK_TWO_WAYS, up: "Q♣", stock: &[], short: false };
+        let (mut s, mut log) = start_with(None, &deal);
+        both_decline(&mut s, &mut log, "Q♣");
+        say(&mut s, &mut log, "knock with 7 deadwood");
+        // The knocker is asked which melds to lay down, each way shown with what it leaves.
+        assert_eq!(mover(&s), 2);
+        assert_eq!(s.choice_prompt(1).as_deref(), Some("Which melds do you lay down?"));
+        let offers = offered(&s);
+        assert_eq!(offers.len(), 2, "{offers:?}");
+        assert!(offers.iter().all(|o| o.ends_with("; leaves A♥ 3♥ 3♠ (7)")), "{offers:?}");
+        let pick = offers.iter().find(|o| o.contains(keep_8_in)).expect("both ways are offered").clone();
+        say(&mut s, &mut log, &pick);
+        assert!(logged(&log, &format!("hand of player 2 melds onto table of 1: {keep_8_in}"))
+            || logged(&log, &format!("hand of player 2 melds onto table of 2: {keep_8_in}")));
+        assert_eq!(logged(&log, "lays off 7♣"), defender_left == 68);
+        assert!(logged(&log, &format!("deadwood: player 2 7, player 1 {defender_left}")));
+        assert_eq!(score(&s, 2), scored);
+    }
+}
+
+#[test]
+fn gr_11_nobody_is_asked_when_one_arrangement_leaves_the_least() {
+    // GR-7's knock: one way to leave 2 points; the melds go down at once.
+    let knocker = ["5♥", "6♥", "7♥", "9♠", "9♦", "9♥", "J♣", "Q♣", "K♣", "2♠"];
+    let defender = ["Wild Heart", "8♥", "10♣", "K♦", "Q♠", "6♠", "4♦", "2♦", "A♠", "3♣"];
+    let deal = Deal { p1: defender, p2: knocker, up: "J♦", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "J♦");
+    say(&mut s, &mut log, "knock with 2 deadwood");
+    assert!(logged(&log, "hand of player 2 melds onto table of 1"));
+    assert_eq!(counter(&s, "hands"), 2, "the next hand is dealt without another question");
+}
+

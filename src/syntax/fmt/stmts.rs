@@ -153,8 +153,9 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
         StmtKind::End(kind) => format!("end game {}", end_kind(kind)),
         StmtKind::Announce(parts) => format!("announce {}", exprs::template(parts)),
         StmtKind::Reveal(e) => format!("reveal {}", expr(e)),
-        StmtKind::Meld { from, to, lay_off } => {
-            format!("{} {} to {}", if *lay_off { "lay off" } else { "meld" }, expr(from), expr(to))
+        StmtKind::Meld { from, to, lay_off, chosen } => {
+            let chosen = chosen.as_ref().map(|a| format!(" as {}", expr(a))).unwrap_or_default();
+            format!("{} {} to {}{chosen}", if *lay_off { "lay off" } else { "meld" }, expr(from), expr(to))
         }
         StmtKind::Choose { player, var, from, filter, prompt } => {
             let who = player.as_ref().map_or_else(|| "chance".to_string(), expr);
