@@ -127,3 +127,79 @@ mod vs_baseline {
         });
     }
 }
+
+/// What a search player does at each step, per decision: copy the state, list the legal
+/// actions, apply one. `cargo bench --bench play -- decision`. The states are those met at every
+/// decision of a few seeded random games, so every kind of decision of the game is in the mix;
+/// one iteration visits all of them, and the figure per decision is the time divided by their
+/// number (divan's throughput counter).
+mod decision {
+    use super::*;
+
+    /// The states at every decision of games with seeds 1..=4, with the player to move.
+    fn decisions(name: &str, variant: Option<&str>) -> Vec<(State, u8)> {
+        let game = load(name, variant);
+        let mut out = Vec::new();
+        let mut legal = Vec::new();
+        for seed in 1..=4 {
+            let mut state = State::new(game.clone(), seed);
+            let mut rng = Rng::new(seed);
+            while out.len() < 4_000 {
+                let p = match state.to_move() {
+                    ToMove::Nobody => break,
+                    ToMove::One(p) => p,
+                    ToMove::Simultaneous(ps) => ps[0],
+                };
+                out.push((state.clone(), p));
+                pick(&mut state, p, &mut rng, &mut legal);
+            }
+        }
+        out
+    }
+
+    fn bench(bencher: divan::Bencher, name: &str, variant: Option<&str>) {
+        let states = decisions(name, variant);
+        let mut legal = Vec::with_capacity(64);
+        bencher.counter(divan::counter::ItemsCount::new(states.len())).bench_local(|| {
+            for (s, p) in &states {
+                let mut copy = s.clone();
+                copy.legal_actions_into(*p, &mut legal);
+                if let Some(&a) = legal.first() {
+                    let _ = copy.apply(*p, a);
+                }
+                divan::black_box(&copy);
+            }
+        });
+    }
+
+    #[divan::bench]
+    fn wilcox_war(b: divan::Bencher) {
+        bench(b, "wilcox_war", None);
+    }
+
+    #[divan::bench]
+    fn high_low_war(b: divan::Bencher) {
+        bench(b, "high_low_war", None);
+    }
+
+    #[divan::bench(sample_count = 20)]
+    fn wild_twist_solitaire(b: divan::Bencher) {
+        bench(b, "wild_twist_solitaire", None);
+    }
+
+    #[divan::bench(sample_count = 20)]
+    fn wild_twist_gin(b: divan::Bencher) {
+        bench(b, "wild_twist_gin", None);
+    }
+
+    /// The copy alone.
+    #[divan::bench]
+    fn clone_only_wild_twist_gin(bencher: divan::Bencher) {
+        let states = decisions("wild_twist_gin", None);
+        bencher.counter(divan::counter::ItemsCount::new(states.len())).bench_local(|| {
+            for (s, _) in &states {
+                divan::black_box(s.clone());
+            }
+        });
+    }
+}

@@ -1,6 +1,6 @@
 //! cardlang: a language for card-game rules, its checker, and an engine that plays them.
 //!
-//! The pipeline shows in the modules: [`syntax`] → [`check`] → [`engine`] → [`agents`] →
+//! The pipeline shows in the modules: [`syntax`] → [`check`] → [`compile`] → [`engine`] → [`agents`] →
 //! [`simulate`] → [`cli`].
 //!
 //! ```
@@ -44,6 +44,7 @@
 pub mod agents;
 pub mod check;
 pub mod cli;
+pub mod compile;
 pub mod engine;
 pub mod simulate;
 pub mod syntax;

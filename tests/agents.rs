@@ -183,7 +183,7 @@ fn greedy_decides_the_same_on_tables_that_look_the_same() {
             } {
                 let legal = state.legal_actions(p);
                 step += 1;
-                if legal.len() > 1 && step % 3 == 0 {
+                if legal.len() > 1 && step.is_multiple_of(3) {
                     let other = state.determinized(p, &mut Rng::new(step));
                     assert_eq!(other.observation(p), state.observation(p));
                     assert_eq!(other.legal_actions(p), legal);

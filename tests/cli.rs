@@ -95,7 +95,15 @@ fn variants_lists_variants_and_options() {
     assert!(out.contains("hidden_prizes = 2"));
     assert!(out.contains("single_deck"));
     assert!(out.contains("play_to_all_single_deck"));
-    assert!(out.contains("sets hidden_prizes = 3 (default 2), refill_min = 14 (default 0)"), "{out}");
+    assert!(out.contains("sets hidden_prizes = 3 (default 2), refill_min = 14 (default never)"), "{out}");
+    // The range of each option, and its meanings by their word, not a raw number.
+    assert!(out.contains("  hidden_prizes = 2  [0 to 10]\n  refill_min = never  [0 to 104, or never (0)]\n"), "{out}");
+    // What each variant replaces and adds.
+    assert!(out.contains("  single_deck: one deck: red cards to seat 1, black cards to seat 2\n      sets hidden_prizes = 1 (default 2)\n      replaces zone draw, procedure setup\n      adds zone pack\n"), "{out}");
+    let (_, solitaire, _) = cardlang(&["variants", "games/wild_twist_solitaire.cardgame"], "");
+    assert!(solitaire.contains("      replaces function next_rank\n"), "{solitaire}");
+    assert!(solitaire.contains("      sets redeals = unlimited (default 0)\n"), "{solitaire}");
+    assert!(!solitaire.contains("-1 (default"), "{solitaire}");
     // Variant files beside the game that extend it, with what they set.
     assert!(out.contains("variant files:\n  games/variants/wilcox_war_four_prizes.cardgame\n"), "{out}");
     assert!(
@@ -234,7 +242,7 @@ fn simulate_prints_text_json_and_a_report() {
     let json: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
     assert_eq!(json["games"], 100);
     assert_eq!(json["variant"], "four_prizes");
-    assert_eq!(json["options"]["hidden_prizes"], "4");
+    assert_eq!(json["options"]["hidden_prizes"], 4, "options are JSON numbers");
     let html = std::fs::read_to_string(&report).expect("the report is written");
     assert!(html.contains("<svg id=\"length-histogram\""));
     let _ = std::fs::remove_file(&report);
@@ -255,4 +263,104 @@ fn simulate_refuses_bad_values() {
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(expected), "{args:?}: {err}");
     }
+}
+
+/// The agent kinds named in a line of a document: every `word` in backticks that is a kind.
+fn kinds_in(line: &str, all: &[&str]) -> Vec<String> {
+    let mut found: Vec<String> =
+        line.split('`').skip(1).step_by(2).filter(|w| all.contains(w)).map(str::to_string).collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn help_and_docs_name_the_agents_of_the_registry() {
+    use cardlang::agents::AGENT_KINDS;
+    use cardlang::simulate::SIM_AGENTS;
+    let sorted = |k: &[&str]| {
+        let mut v: Vec<String> = k.iter().map(|s| s.to_string()).collect();
+        v.sort();
+        v
+    };
+    // --help of play and simulate: generated from the registry.
+    let words = |s: String| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (_, play, _) = cardlang(&["play", "--help"], "");
+    let play = words(play);
+    assert!(play.contains(&format!("one of {} per seat", AGENT_KINDS.join(", "))), "{play}");
+    let (_, sim, _) = cardlang(&["simulate", "--help"], "");
+    let sim = words(sim);
+    assert!(sim.contains(&format!("one of {} per seat", SIM_AGENTS.join(", "))), "{sim}");
+    // docs/simulate.md's table row for --players names exactly the simulation agents.
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/simulate.md")).expect("docs");
+    let row = doc.lines().find(|l| l.starts_with("| `--players")).expect("a --players row");
+    assert_eq!(kinds_in(row, AGENT_KINDS), sorted(SIM_AGENTS), "docs/simulate.md: {row}");
+    // docs/language.md §18's --players item names every kind `play` takes.
+    let lang = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/language.md")).expect("docs");
+    let start = lang.find("- `--players random,random`").expect("the --players item");
+    let item = &lang[start..start + lang[start..].find("\n- ").expect("the next item")];
+    assert_eq!(kinds_in(item, AGENT_KINDS), sorted(AGENT_KINDS), "docs/language.md: {item}");
+    assert!(!lang.contains("[section 16](#17-"), "section 17 is linked as section 17");
+}
+
+#[test]
+fn command_line_mistakes_get_short_clear_messages() {
+    // An extra argument: clap's short error, not the whole help.
+    for command in ["play", "transcript", "simulate", "variants"] {
+        let (code, out, err) = cardlang(&[command, "games/wilcox_war.cardgame", "extra"], "");
+        assert_eq!((code, out.as_str()), (2, ""), "{command}");
+        assert!(err.starts_with("error: unexpected argument 'extra' found"), "{command}: {err}");
+        assert!(err.lines().count() <= 6, "{command}: a short message:\n{err}");
+    }
+    // A number too big for an option says so.
+    let (code, _, err) =
+        cardlang(&["play", "games/wilcox_war.cardgame", "--set", "hidden_prizes=99999999999999999999"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("`99999999999999999999` is too big for an option"), "{err}");
+    assert!(err.contains("help: give a number from 0 to 10 (the default is 2)"), "{err}");
+    // The JSON of a file that cannot be read names the file.
+    let (code, out, _) = cardlang(&["lint", "--format", "json", "no/such.cardgame"], "");
+    assert_eq!(code, 2);
+    let json: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(
+        (json["file"].as_str(), json["code"].as_str()),
+        (Some("no/such.cardgame"), Some("cardlang::cli::unreadable"))
+    );
+}
+
+#[test]
+fn lint_and_fmt_take_a_folder() {
+    let (code, out, err) = cardlang(&["lint", "--deny-warnings", "games"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("games/wilcox_war.cardgame: ok\n")
+            && out.contains("games/variants/wilcox_war_short.cardgame: ok\n"),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), out.lines().filter(|l| l.ends_with(": ok")).count());
+    let (code, out, _) = cardlang(&["fmt", "--check", "games/"], "");
+    assert_eq!((code, out.as_str()), (0, ""));
+    let (code, _, err) = cardlang(&["lint", "src/cli"], "");
+    assert_eq!(code, 2);
+    assert_eq!(err, "error: the folder `src/cli` holds no `.cardgame` file\n");
+}
+
+#[test]
+fn a_file_that_starts_with_a_byte_order_mark_is_read() {
+    let dir = std::env::temp_dir().join(format!("cardlang-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("bom.cardgame");
+    std::fs::write(&path, "\u{feff}game \"BOM\"\nplayers 2\nprocedure play {\n    end game draw\n}\n")
+        .expect("written");
+    let p = path.to_str().expect("a path");
+    let (code, out, err) = cardlang(&["lint", p], "");
+    assert_eq!((code, out), (0, format!("{p}: ok\n")), "{err}");
+    let (code, out, err) = cardlang(&["play", p, "--seed", "1"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("result: a draw"), "{out}");
+    // fmt writes the canonical layout, which has no byte-order mark.
+    let (code, _, err) = cardlang(&["fmt", p], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&path).expect("readable").starts_with("game \"BOM\"\n"));
+    let _ = std::fs::remove_dir_all(&dir);
 }

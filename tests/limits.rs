@@ -11,7 +11,7 @@ fn start(source: &str, limits: Limits) -> State {
 }
 
 fn small() -> Limits {
-    Limits { max_steps: 100_000, max_depth: 100 }
+    Limits { max_steps: 100_000, max_depth: 100, max_steps_per_decision: 100_000 }
 }
 
 #[test]
@@ -20,6 +20,25 @@ fn an_endless_loop_stops_unfinished_at_the_step_limit() {
     let o = s.outcome().expect("stopped");
     assert_eq!(o.result, GameResult::Unfinished);
     assert_eq!(o.note.as_deref(), Some("the step limit of the engine was reached"));
+}
+
+/// A `repeat` with a huge count (an option set far too high) that has nothing left to do stops
+/// at the budget of steps a decision may take, naming where and when it ran away.
+#[test]
+fn a_runaway_loop_stops_at_the_budget_of_a_decision_naming_its_procedure() {
+    let source = "game \"Runaway\"\nplayers 2\noption spins = 4294967296\ncounter rounds = 0\nlength rounds\n\
+                  procedure play { add 1 to rounds\n spin() }\nprocedure spin { repeat spins times { } }";
+    let limits = Limits { max_steps: 1_000_000, max_depth: 100, max_steps_per_decision: 1_000 };
+    let s = start(source, limits);
+    let o = s.outcome().expect("stopped");
+    assert_eq!(o.result, GameResult::Unfinished);
+    assert_eq!(
+        o.note.as_deref(),
+        Some(
+            "the rules ran 1000 steps without a decision, in procedure `spin`, when `rounds` was 1: a loop \
+             that does not end? (the budget is 1000 steps a decision)"
+        )
+    );
 }
 
 #[test]

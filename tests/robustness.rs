@@ -48,7 +48,7 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
 }
 
 fn play_briefly(game: std::sync::Arc<Game>, seed: u64) {
-    let limits = Limits { max_steps: 200_000, max_depth: 200 };
+    let limits = Limits { max_steps: 200_000, max_depth: 200, max_steps_per_decision: 200_000 };
     let mut state = State::with_sink(game, seed, limits, &mut NoEvents);
     let mut rng = Rng::new(seed);
     for _ in 0..2_000 {

@@ -31,9 +31,11 @@ impl Human {
     }
 }
 
-/// Reads a person's answer: a choice's label (any case) or its number in the list. When the
-/// choice is itself of a number (`numbers`), only the number offered counts.
-pub fn parse_choice(answer: &str, labels: &[String], numbers: bool) -> Option<usize> {
+/// Reads a person's answer: a choice's label (any case), its number in the list, or the label
+/// typed with other words for the same enum members (`8h`, `Ts`, `qd` for `8♥`, `10♠`, `Q♦`;
+/// see [`Words`]). When the choice is itself of a number (`numbers`), only the number offered
+/// counts.
+pub fn parse_choice(answer: &str, labels: &[String], numbers: bool, words: &Words) -> Option<usize> {
     let a = answer.trim();
     if let Some(i) = labels.iter().position(|l| l.eq_ignore_ascii_case(a)) {
         return Some(i);
@@ -41,8 +43,138 @@ pub fn parse_choice(answer: &str, labels: &[String], numbers: bool) -> Option<us
     if numbers {
         return None;
     }
-    let n = a.parse::<usize>().ok()?;
-    (1..=labels.len()).contains(&n).then(|| n - 1)
+    if let Ok(n) = a.parse::<usize>() {
+        return (1..=labels.len()).contains(&n).then(|| n - 1);
+    }
+    let typed = words.read(a);
+    let mut found = labels.iter().enumerate().filter(|(_, l)| Words::same(&typed, &words.read(l)));
+    match (found.next(), found.next()) {
+        (Some((i, _)), None) => Some(i),
+        _ => None,
+    }
+}
+
+/// The words a person may type for the members of the game's enums, all made from the game
+/// itself: each member's name and display text (`hearts`, `♥`), the first letter of a name
+/// that is a word and the only one of its enum to start with it (`h`), and `t` for a member
+/// named `10` (the one-letter ten of card notation). A text is read as a run of members (the
+/// longest word first) and other characters; spaces and the word `of` are skipped.
+#[derive(Debug, Clone, Default)]
+pub struct Words {
+    /// Each word, in lower case, and the members it may stand for: (enum, member).
+    words: Vec<(String, Vec<(u16, u16)>)>,
+}
+
+/// One piece of a text read by [`Words`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Piece {
+    /// A word for one or more enum members.
+    Members(Vec<(u16, u16)>),
+    /// Any other character, in lower case.
+    Char(char),
+}
+
+impl Words {
+    /// The words of a game's enums.
+    pub fn of(program: &crate::check::Program) -> Words {
+        let mut words = Words::default();
+        for (e, info) in program.enums.iter().enumerate() {
+            for (m, name) in info.members.iter().enumerate() {
+                let id = (e as u16, m as u16);
+                words.add(name, id);
+                if let Some(d) = info.display.get(m) {
+                    words.add(d, id);
+                }
+                let first = name.chars().next().filter(|c| c.is_alphabetic() && name.chars().count() > 1);
+                if let Some(c) = first {
+                    let shared = info.members.iter().filter(|o| o.starts_with(c)).count() > 1;
+                    if !shared {
+                        words.add(&c.to_string(), id);
+                    }
+                }
+                if name == "10" {
+                    words.add("t", id);
+                }
+            }
+        }
+        // Longest first, so `10` is read before `1` and `hearts` before `h`.
+        words.words.sort_by_key(|(w, _)| std::cmp::Reverse(w.chars().count()));
+        words
+    }
+
+    fn add(&mut self, word: &str, id: (u16, u16)) {
+        let word = word.trim().to_lowercase();
+        if word.is_empty() {
+            return;
+        }
+        match self.words.iter_mut().find(|(w, _)| *w == word) {
+            Some((_, ids)) if !ids.contains(&id) => ids.push(id),
+            Some(_) => {}
+            None => self.words.push((word, vec![id])),
+        }
+    }
+
+    /// A text as a run of members and other characters.
+    pub fn read(&self, text: &str) -> Vec<Piece> {
+        let lower = text.to_lowercase();
+        let mut rest = lower.as_str();
+        let mut out = Vec::new();
+        while let Some(c) = rest.chars().next() {
+            if c.is_whitespace() {
+                rest = &rest[c.len_utf8()..];
+                continue;
+            }
+            if let Some(after) = rest.strip_prefix("of").filter(|a| a.starts_with(char::is_whitespace)) {
+                rest = after;
+                continue;
+            }
+            match self.words.iter().find(|(w, _)| rest.starts_with(w.as_str())) {
+                Some((w, ids)) => {
+                    out.push(Piece::Members(ids.clone()));
+                    rest = &rest[w.len()..];
+                }
+                None => {
+                    out.push(Piece::Char(c));
+                    rest = &rest[c.len_utf8()..];
+                }
+            }
+        }
+        out
+    }
+
+    /// A label written with the shortest words a person may type for it (`8h` for `8♥`), when
+    /// that is shorter to type.
+    pub fn short(&self, label: &str) -> Option<String> {
+        if label.contains(char::is_whitespace) {
+            return None;
+        }
+        let mut out = String::new();
+        for piece in self.read(label) {
+            match piece {
+                Piece::Char(c) => out.push(c),
+                Piece::Members(ids) => {
+                    let word = self
+                        .words
+                        .iter()
+                        .filter(|(w, of)| w.is_ascii() && of.len() == 1 && ids.contains(&of[0]))
+                        .min_by_key(|(w, _)| w.len())?;
+                    out.push_str(&word.0);
+                }
+            }
+        }
+        (out != label.to_lowercase() && out.is_ascii()).then_some(out)
+    }
+
+    /// Whether what a person typed names the same thing as a label: piece by piece, the same
+    /// character or words that may stand for the same member.
+    pub fn same(typed: &[Piece], label: &[Piece]) -> bool {
+        typed.len() == label.len()
+            && typed.iter().zip(label).all(|(t, l)| match (t, l) {
+                (Piece::Char(a), Piece::Char(b)) => a == b,
+                (Piece::Members(a), Piece::Members(b)) => a.iter().any(|x| b.contains(x)),
+                _ => false,
+            })
+    }
 }
 
 /// The lowest and highest of labels that are whole numbers in an unbroken ascending run
@@ -75,6 +207,7 @@ impl Agent for Human {
             let _ = writeln!(out, "{q}");
         }
         let numbers = state.choice_is_number(player);
+        let words = Words::of(&state.game().program);
         let ask = if numbers {
             format!("Type {} (or q to quit): ", number_span(&labels))
         } else {
@@ -96,15 +229,19 @@ impl Agent for Human {
             if t.eq_ignore_ascii_case("q") || t.eq_ignore_ascii_case("quit") {
                 return None;
             }
-            match parse_choice(t, &labels, numbers) {
+            match parse_choice(t, &labels, numbers, &words) {
                 Some(i) => return Some(legal[i]),
                 None if numbers => {
                     let _ = writeln!(self.output, "`{t}` is not allowed here: type {}.", number_span(&labels));
                 }
                 None => {
+                    let example = labels
+                        .iter()
+                        .find_map(|l| words.short(l).map(|s| format!(" (`{s}` for `{l}`)")))
+                        .unwrap_or_default();
                     let _ = writeln!(
                         self.output,
-                        "`{t}` is not one of the choices: type a number from 1 to {}, or a choice's name.",
+                        "`{t}` is not one of the choices: type a number from 1 to {}, or a choice's name{example}.",
                         labels.len()
                     );
                 }

@@ -5,165 +5,20 @@ use super::error::{suggest, CheckError};
 use super::exprs::Scope;
 use super::ir::*;
 use super::{CardGroup, Checker, Global};
-use crate::syntax::ast::{self, Item, LiteralKind, ZoneAttrKind};
+use crate::syntax::ast::{self, Item, ZoneAttrKind};
 
 /// The most zones a row (`per 1 to N`) may have.
 const MAX_ROW: i64 = 64;
 
 impl Checker {
     /// Whether `name` at `span` is the declaration registered for that name (not a duplicate).
-    fn owns(&self, name: &ast::Name) -> bool {
+    pub(super) fn owns(&self, name: &ast::Name) -> bool {
         self.globals.get(&name.text).is_some_and(|(_, s)| *s == name.span)
     }
 
-    fn set_global(&mut self, name: &ast::Name, g: Global) {
+    pub(super) fn set_global(&mut self, name: &ast::Name, g: Global) {
         if let Some(entry) = self.globals.get_mut(&name.text) {
             entry.0 = g;
-        }
-    }
-
-    pub(super) fn collect_options(
-        &mut self,
-        items: &[Item],
-        variant_values: &[ast::OptionDecl],
-        sets: &[(String, String)],
-    ) {
-        for item in items {
-            let Item::Option(o) = item else { continue };
-            if !self.owns(&o.name) {
-                continue;
-            }
-            let (ty, value) = match &o.value.kind {
-                LiteralKind::Int(i) => (Type::Int, Value::Int(*i)),
-                LiteralKind::Bool(b) => (Type::Bool, Value::Bool(*b)),
-                // Enum members are resolved once enums are known.
-                LiteralKind::Member(_) => (Type::None, Value::None),
-            };
-            self.set_global(&o.name, Global::Option(self.options.len() as u16));
-            self.options.push(OptionInfo { name: o.name.text.clone(), ty, value, default: value });
-        }
-        self.option_literals = items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Option(o) => Some(o.clone()),
-                _ => None,
-            })
-            .collect();
-        self.option_overrides = variant_values.to_vec();
-        self.option_sets = sets.to_vec();
-    }
-
-    /// Resolves enum-valued options and applies the variant's values and `--set`.
-    fn finish_options(&mut self) {
-        let literals = std::mem::take(&mut self.option_literals);
-        for o in &literals {
-            if let LiteralKind::Member(m) = &o.value.kind {
-                if let Some(Global::Option(i)) = self.globals.get(&o.name.text).map(|g| g.0) {
-                    match self.member_anywhere(m) {
-                        Some((e, v)) => {
-                            let info = &mut self.options[i as usize];
-                            info.ty = Type::Enum(e);
-                            info.value = Value::Sym(v);
-                            info.default = Value::Sym(v);
-                        }
-                        None => {
-                            let owners: Vec<&str> = self
-                                .enums
-                                .iter()
-                                .filter(|e| e.members.iter().any(|x| x == m))
-                                .map(|e| e.name.as_str())
-                                .collect();
-                            if owners.len() > 1 {
-                                self.errors.push(CheckError::invalid(
-                                    o.value.span,
-                                    format!("`{m}` is a member of more than one enum ({})", owners.join(", ")),
-                                    "ambiguous",
-                                    Some(
-                                        "rename the member in one of the enums, so an option's value names one".into(),
-                                    ),
-                                ));
-                            } else {
-                                self.errors.push(CheckError::UnknownName {
-                                    what: "value",
-                                    name: m.clone(),
-                                    span: o.value.span.into(),
-                                    help: Some("an option's value is a number, true, false or an enum member".into()),
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        for o in std::mem::take(&mut self.option_overrides) {
-            let Some(Global::Option(i)) = self.globals.get(&o.name.text).map(|g| g.0) else { continue };
-            let ty = self.options[i as usize].ty;
-            match self.literal_value(&o.value.kind, ty) {
-                Ok(v) => self.options[i as usize].value = v,
-                Err(found) => self.errors.push(CheckError::WrongType {
-                    expected: self.type_name(ty),
-                    found,
-                    span: o.value.span.into(),
-                    help: Some(format!("`{}` is {} in the game", o.name.text, self.type_name(ty))),
-                }),
-            }
-        }
-        for (name, text) in std::mem::take(&mut self.option_sets) {
-            let Some(Global::Option(i)) = self.globals.get(&name).map(|g| g.0) else {
-                let known: Vec<&str> = self.options.iter().map(|o| o.name.as_str()).collect();
-                self.errors.push(CheckError::BadOptionValue {
-                    name: name.clone(),
-                    reason: "the game has no such option".into(),
-                    help: suggest(&name, known.iter().copied()).unwrap_or_else(|| {
-                        format!("the options are: {}", if known.is_empty() { "none".into() } else { known.join(", ") })
-                    }),
-                });
-                continue;
-            };
-            let ty = self.options[i as usize].ty;
-            let kind = if let Ok(n) = text.trim().parse::<i64>() {
-                LiteralKind::Int(n)
-            } else if text.trim() == "true" || text.trim() == "false" {
-                LiteralKind::Bool(text.trim() == "true")
-            } else {
-                LiteralKind::Member(text.trim().to_string())
-            };
-            match self.literal_value(&kind, ty) {
-                Ok(v) => self.options[i as usize].value = v,
-                Err(found) => self.errors.push(CheckError::BadOptionValue {
-                    name: name.clone(),
-                    reason: format!("`{text}` is {found}, but the option is {}", self.type_name(ty)),
-                    help: format!(
-                        "give {} (the default is {})",
-                        self.type_name(ty),
-                        self.show_value(self.options[i as usize].default, ty)
-                    ),
-                }),
-            }
-        }
-    }
-
-    /// The value of a literal for an option of type `ty`, or the literal's kind in words.
-    fn literal_value(&self, kind: &LiteralKind, ty: Type) -> Result<Value, String> {
-        match (kind, ty) {
-            (LiteralKind::Int(i), Type::Int) => Ok(Value::Int(*i)),
-            (LiteralKind::Bool(b), Type::Bool) => Ok(Value::Bool(*b)),
-            (LiteralKind::Member(_), Type::Enum(e)) | (LiteralKind::Int(_), Type::Enum(e)) => {
-                let text = match kind {
-                    LiteralKind::Member(m) => m.clone(),
-                    LiteralKind::Int(i) => i.to_string(),
-                    LiteralKind::Bool(_) => unreachable!("literal_value: bool matched as member"),
-                };
-                self.enums[e as usize]
-                    .members
-                    .iter()
-                    .position(|x| *x == text)
-                    .map(|p| Value::Sym(p as u16))
-                    .ok_or_else(|| format!("not a member of `{}`", self.enums[e as usize].name))
-            }
-            (LiteralKind::Int(_), _) => Err("a number".into()),
-            (LiteralKind::Bool(_), _) => Err("a true/false value".into()),
-            (LiteralKind::Member(m), _) => Err(format!("the name `{m}`")),
         }
     }
 
@@ -407,7 +262,7 @@ impl Checker {
                     ZoneAttrKind::PerPlayer => key = ZoneKey::Player,
                     ZoneAttrKind::Shared => key = ZoneKey::Shared,
                     ZoneAttrKind::PerRange(lo, hi) => {
-                        if hi.checked_sub(*lo).map_or(true, |d| !(0..MAX_ROW).contains(&d)) {
+                        if hi.checked_sub(*lo).is_none_or(|d| !(0..MAX_ROW).contains(&d)) {
                             self.errors.push(CheckError::invalid(
                                 a.span,
                                 format!(

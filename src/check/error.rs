@@ -104,6 +104,25 @@ pub enum CheckError {
         reason: String,
         #[help]
         help: String,
+        /// The option's declaration, when it has something to show (its range).
+        #[label("declared here")]
+        declared: Option<SourceSpan>,
+    },
+
+    /// An option's value in the file (its default, or a variant's) outside its declared range.
+    #[error("{value} is out of range for option `{name}`: it is from {lo} to {hi}")]
+    #[diagnostic(code(cardlang::check::out_of_range))]
+    OutOfRange {
+        name: String,
+        value: i64,
+        lo: i64,
+        hi: i64,
+        #[label(primary, "out of range")]
+        span: SourceSpan,
+        #[label("the range is declared here")]
+        declared: SourceSpan,
+        #[help]
+        help: String,
     },
 
     /// A call with the wrong number of arguments.
@@ -217,7 +236,9 @@ pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
     for k in known {
         let d = edit_distance(name, k);
         let limit = (name.len().max(k.len()) / 3).max(1);
-        if d <= limit && best.map_or(true, |(bd, _)| d < bd) {
+        // Ties go to the name first in alphabetical order, so the hint never depends on the
+        // order names are stored in (a fuzzing finding: docs/reliability.md).
+        if d <= limit && best.is_none_or(|(bd, bk)| d < bd || (d == bd && k < bk)) {
             best = Some((d, k));
         }
     }

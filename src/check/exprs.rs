@@ -681,5 +681,9 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
         Expr::IsNone(x) => Expr::IsNone(s(x)),
         Expr::Builtin(b, xs) => Expr::Builtin(b, xs.into_iter().map(|x| substitute(x, args)).collect()),
         Expr::SetOf(xs) => Expr::SetOf(xs.into_iter().map(|x| substitute(x, args)).collect()),
+        Expr::CardTable(mut t) => {
+            t.args = t.args.into_iter().map(|x| substitute(x, args)).collect();
+            Expr::CardTable(t)
+        }
     }
 }

@@ -189,6 +189,28 @@ pub struct OptionInfo {
     pub ty: Type,
     pub value: Value,
     pub default: Value,
+    /// The lowest and highest value of a number option that declares them (`in 0 to 10`).
+    pub range: Option<(i64, i64)>,
+    /// Numbers that stand for something else (`-1 means "unlimited"`), with their text.
+    pub meanings: Vec<(i64, String)>,
+}
+
+impl OptionInfo {
+    /// What a value of this option stands for, if it is one of its meanings (`"unlimited"`).
+    pub fn meaning_of(&self, v: Value) -> Option<&str> {
+        match v {
+            Value::Int(n) => self.meanings.iter().find(|m| m.0 == n).map(|m| m.1.as_str()),
+            _ => None,
+        }
+    }
+
+    /// Whether a value is allowed: within the declared range, or one of the meanings.
+    pub fn allows(&self, v: Value) -> bool {
+        match (self.range, v) {
+            (Some((lo, hi)), Value::Int(n)) => (lo..=hi).contains(&n) || self.meaning_of(v).is_some(),
+            _ => true,
+        }
+    }
 }
 
 /// An enum.
@@ -371,6 +393,32 @@ pub enum Expr {
     SetOf(Vec<Expr>),
     /// A function parameter, replaced by the argument when the function is inlined.
     Param(u16),
+    /// A pure function of one or two cards, worked out for every card before play (made by the
+    /// compile step, never by the checker).
+    CardTable(Box<CardTable>),
+}
+
+/// The values of a pure expression of one or two cards, for every card and for `none`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardTable {
+    /// The expressions that give the cards (one or two).
+    pub args: Vec<Expr>,
+    /// How many entries one argument spans: the number of cards, plus one for `none`.
+    pub stride: u32,
+    /// The values, by `first * stride + second` (a card's index, or `stride - 1` for anything
+    /// that is not a card).
+    pub values: std::sync::Arc<[Value]>,
+}
+
+impl CardTable {
+    /// The entry of one argument's value.
+    #[inline]
+    pub fn index_of(&self, v: Value) -> u32 {
+        match v {
+            Value::Card(c) if (c as u32) < self.stride - 1 => c as u32,
+            _ => self.stride - 1,
+        }
+    }
 }
 
 /// Where `set`/`add` writes.

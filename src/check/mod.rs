@@ -9,6 +9,7 @@ pub mod ir;
 pub mod lints;
 mod measures;
 mod melds;
+mod options;
 pub use melds::MAX_PATTERN_RULES;
 mod stmts;
 pub mod variants;
@@ -114,9 +115,8 @@ pub(crate) struct Checker {
     pub inlining: Vec<String>,
     pub procedure_decls: Vec<ast::ProcedureDecl>,
     pub procedures: Vec<Procedure>,
-    pub option_literals: Vec<ast::OptionDecl>,
-    pub option_overrides: Vec<ast::OptionDecl>,
-    pub option_sets: Vec<(String, String)>,
+    /// The options' declarations and the values given them, until the enums are known.
+    pub option_work: options::OptionWork,
     /// The game's melds, once collected.
     pub melds: Option<MeldRules>,
     /// The choice statements offered only under a condition on hidden cards (by span): shown to

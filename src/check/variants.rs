@@ -16,6 +16,10 @@ pub struct VariantSummary {
     pub extends: Vec<String>,
     /// The options it changes: name and value as written.
     pub options: Vec<(String, String)>,
+    /// What it replaces of the game: kind and name (`procedure setup`).
+    pub overrides: Vec<String>,
+    /// What it adds to the game: kind and name (`zone reserve`).
+    pub adds: Vec<String>,
 }
 
 /// The variants declared in a file.
@@ -78,8 +82,32 @@ pub fn summaries(file: &File) -> Vec<VariantSummary> {
                     _ => None,
                 })
                 .collect(),
+            overrides: v
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    VariantItem::Override { item, .. } => Some(described(item)),
+                    _ => None,
+                })
+                .collect(),
+            adds: v
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    VariantItem::Add(item) => Some(described(item)),
+                    _ => None,
+                })
+                .collect(),
         })
         .collect()
+}
+
+/// A declaration in words: its kind and name, `procedure setup`.
+fn described(item: &Item) -> String {
+    match item.name() {
+        Some(n) => format!("{} {}", item.kind_word(), n.text),
+        None => item.kind_word().to_string(),
+    }
 }
 
 /// An option's value as it is written.

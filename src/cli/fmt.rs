@@ -3,10 +3,13 @@
 
 use super::load::{LoadError, Source, Sources};
 use super::say;
+use super::write::{self, Existing};
 use crate::syntax;
 
 /// Formats each file (or, with `check`, reports the files that would change): exit 0 when all is
-/// well, 1 when `check` finds a file to reformat, 2 when a file cannot be read, parsed or written.
+/// well, 1 when `check` finds a file to reformat, 2 when a file cannot be read, parsed or written,
+/// 70 when the formatted text would not say what the file says (a bug: nothing is written).
+/// A file is replaced whole or not at all (see `write`).
 ///
 /// Output: `formatted PATH` for each file rewritten, `PATH would be reformatted` (with the first
 /// line that differs) for each file `--check` finds, nothing for a file already formatted;
@@ -43,16 +46,55 @@ fn one(path: &str, check: bool) -> i32 {
         say(&first_difference(&source.text, &formatted));
         return 1;
     }
-    match std::fs::write(path, &formatted) {
+    if let Err(why) = verify(&source.text, &formatted) {
+        eprintln!(
+            "error: `{path}` was not written: formatting it would change {why}.\n  \
+             This is a bug in cardlang's formatter; please report it with the file. The file is unchanged."
+        );
+        return super::crash::INTERNAL_ERROR;
+    }
+    match write::replace(path, formatted.as_bytes(), Existing::MustExist) {
         Ok(()) => {
             say(&format!("formatted {path}"));
             0
         }
         Err(e) => {
-            eprintln!("error: cannot write `{path}`: {e}");
+            eprint!("{}", Sources::default().render(&e));
             2
         }
     }
+}
+
+/// Checks that `formatted` says what `original` says: it parses to the same syntax tree (spans
+/// apart) and keeps every comment, in order. Otherwise, what would change.
+pub fn verify(original: &str, formatted: &str) -> Result<(), &'static str> {
+    let (Ok(before), Ok(after)) = (syntax::parse(original), syntax::parse(formatted)) else {
+        return Err("it into text that does not parse");
+    };
+    if tree_without_spans(&before) != tree_without_spans(&after) {
+        return Err("its rules (the formatted text reads differently)");
+    }
+    let texts = |s: &str| syntax::fmt::comments(s).map(|cs| cs.into_iter().map(|c| c.text).collect::<Vec<_>>());
+    if texts(original).ok() != texts(formatted).ok() {
+        return Err("its comments");
+    }
+    Ok(())
+}
+
+/// A syntax tree written out without its spans, to compare two trees by what they say.
+pub fn tree_without_spans(file: &syntax::File) -> String {
+    let debug = format!("{file:?}");
+    let mut out = String::with_capacity(debug.len());
+    let mut rest = debug.as_str();
+    while let Some(i) = rest.find("Span { start: ") {
+        out.push_str(&rest[..i]);
+        out.push_str("Span");
+        let after = &rest[i..];
+        let close = after.find('}').map_or(after.len(), |c| c + 1);
+        rest = &after[close..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The first line that differs, as it is and as it would be.

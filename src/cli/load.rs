@@ -260,7 +260,12 @@ pub fn lint_file(path: &str) -> LintReport {
     let loaded = match read(path) {
         Ok(l) => l,
         Err(failed) => {
-            report.add(&failed.1, &failed.0, true);
+            let (mut sources, error) = *failed;
+            // A file that cannot be read has no text, but its report names it.
+            if sources.files.is_empty() {
+                sources = Sources::single(Source::new(path, ""));
+            }
+            report.add(&error, &sources, true);
             return report;
         }
     };
@@ -290,4 +295,35 @@ impl LintReport {
         self.rendered.push_str(&sources.render(d));
         self.json.push(sources.json(d, error));
     }
+}
+
+/// The files named on a command line, with each folder replaced by the `.cardgame` files under
+/// it (in every folder below it too), in name order. A folder with none is an error.
+pub fn expand_folders(args: &[String]) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for a in args {
+        let path = Path::new(a);
+        if !path.is_dir() {
+            out.push(a.clone());
+            continue;
+        }
+        let mut found = Vec::new();
+        let mut folders = vec![path.to_path_buf()];
+        while let Some(dir) = folders.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+            for p in entries.flatten().map(|e| e.path()) {
+                if p.is_dir() {
+                    folders.push(p);
+                } else if p.extension().and_then(|e| e.to_str()) == Some("cardgame") {
+                    found.push(p.to_string_lossy().into_owned());
+                }
+            }
+        }
+        if found.is_empty() {
+            return Err(format!("error: the folder `{a}` holds no `.cardgame` file"));
+        }
+        found.sort();
+        out.extend(found);
+    }
+    Ok(out)
 }

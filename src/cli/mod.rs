@@ -1,10 +1,13 @@
 //! Phase 5: the command line: `play`, `transcript`, `variants` and `lint`.
 
+pub mod crash;
+pub mod excerpt;
 pub mod fmt;
 pub mod load;
 pub mod simulate;
 pub mod sources;
 pub mod transcript;
+pub mod write;
 
 use std::io::Write;
 
@@ -34,9 +37,8 @@ struct GameArgs {
     /// Set an option for this run: `--set hidden_prizes=3` (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
     sets: Vec<(String, String)>,
-    /// Who plays each seat, comma-separated: human, random, greedy (default: random in every
-    /// seat).
-    #[arg(long, value_delimiter = ',')]
+    /// Who plays each seat, comma-separated (the kinds come from the agents' registry).
+    #[arg(long, value_delimiter = ',', help = players_help(agents::AGENT_KINDS))]
     players: Vec<String>,
 }
 
@@ -75,6 +77,7 @@ enum Command {
     },
     /// Play many games between AI players and report how the rules behave: win rates with 95%
     /// intervals, game length, counters and design metrics.
+    #[command(mut_arg("players", |a| a.help(players_help(crate::simulate::SIM_AGENTS))))]
     Simulate {
         #[command(flatten)]
         args: GameArgs,
@@ -96,6 +99,24 @@ enum Command {
         /// How many sample games the report draws the lead over time for.
         #[arg(long, default_value_t = 3)]
         samples: u64,
+        /// Play only the K-th of N slices of the games and write a shard document for `merge`.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<crate::simulate::shard::Slice>,
+        /// Write the shard document to this file instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<String>,
+    },
+    /// Fold the shard documents of `simulate --shard K/N` into the report of the whole simulation.
+    Merge {
+        /// The shard documents, every K from 1 to N once.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Print one JSON document instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Also write a self-contained HTML page with charts to this file.
+        #[arg(long, value_name = "FILE")]
+        report: Option<String>,
     },
     /// List the variants and options a game offers.
     Variants {
@@ -104,7 +125,7 @@ enum Command {
     },
     /// Check game files and report every problem: errors, then lint warnings.
     Lint {
-        /// The `.cardgame` files.
+        /// The `.cardgame` files (a folder: every `.cardgame` file under it).
         #[arg(required = true)]
         files: Vec<String>,
         /// `human` (rendered with the source) or `json` (one object per line, for editors).
@@ -116,13 +137,22 @@ enum Command {
     },
     /// Rewrite game files in the canonical layout, keeping comments.
     Fmt {
-        /// The `.cardgame` files.
+        /// The `.cardgame` files (a folder: every `.cardgame` file under it).
         #[arg(required = true)]
         files: Vec<String>,
         /// Change nothing; exit with 1 when a file would be reformatted.
         #[arg(long)]
         check: bool,
     },
+}
+
+/// The help of `--players`: the agent kinds a command seats, from the registry.
+pub fn players_help(kinds: &[&str]) -> String {
+    format!(
+        "Who plays each seat, comma-separated, one of {} per seat (default: random in every seat); \
+         the search player takes options, as in mcts:iterations=500,c=0.7,ms=200 (docs/agents.md)",
+        kinds.join(", ")
+    )
 }
 
 fn parse_set(s: &str) -> Result<(String, String), String> {
@@ -147,19 +177,30 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         Command::Play { args, seed } => play(&args, seed),
         Command::Transcript { args, seed, format } => print_transcript(&args, seed, format),
         Command::Variants { game } => variants(&game),
-        Command::Simulate { args, games, jobs, seed, json, report, samples } => {
+        Command::Simulate { args, games, jobs, seed, json, report, samples, shard, out } => {
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let request = simulate::Request {
                 path: &args.game,
                 config: config(&args),
-                settings: crate::simulate::Settings { games, seed, jobs, players: args.players.clone(), samples },
+                settings: crate::simulate::Settings { games, seed, jobs, players: agents::join_seats(&args.players), samples },
                 json,
                 report: report.as_deref(),
+                shard,
+                out: out.as_deref(),
             };
             simulate::run(&request).map(|out| say(out.trim_end())).map_err(|(message, code)| Failure { message, code })
         }
-        Command::Lint { files, format, deny_warnings } => return lint(&files, format, deny_warnings),
-        Command::Fmt { files, check } => return fmt::run(&files, check),
+        Command::Merge { files, json, report } => simulate::merge(&files, json, report.as_deref())
+            .map(|out| say(out.trim_end()))
+            .map_err(|(message, code)| Failure { message, code }),
+        Command::Lint { files, format, deny_warnings } => match load::expand_folders(&files) {
+            Ok(files) => return lint(&files, format, deny_warnings),
+            Err(message) => Err(Failure { message, code: 2 }),
+        },
+        Command::Fmt { files, check } => match load::expand_folders(&files) {
+            Ok(files) => return fmt::run(&files, check),
+            Err(message) => Err(Failure { message, code: 2 }),
+        },
     };
     match result {
         Ok(()) => 0,
@@ -200,26 +241,24 @@ fn check_players(args: &GameArgs, players: u8) -> Result<Vec<String>, Failure> {
     if args.players.is_empty() {
         return Ok(vec!["random".to_string(); players as usize]);
     }
-    if args.players.len() != players as usize {
+    let seats = agents::join_seats(&args.players);
+    if seats.len() != players as usize {
         return Err(Failure {
             message: format!(
                 "error: the game has {players} seat(s), but --players names {}: give one of {} per seat (for example --players {})",
-                args.players.len(),
+                seats.len(),
                 agents::AGENT_KINDS.join(", "),
                 vec!["random"; players as usize].join(",")
             ),
             code: 2,
         });
     }
-    for p in &args.players {
-        if !agents::AGENT_KINDS.contains(&p.as_str()) {
-            return Err(Failure {
-                message: format!("error: unknown player kind `{p}`: choose from {}", agents::AGENT_KINDS.join(", ")),
-                code: 2,
-            });
+    for p in &seats {
+        if let Err(e) = agents::AgentSpec::parse(p, agents::Pace::Reproducible) {
+            return Err(Failure { message: format!("error: {e}"), code: 2 });
         }
     }
-    Ok(args.players.clone())
+    Ok(seats)
 }
 
 fn print_transcript(args: &GameArgs, seed: u64, format: Format) -> Result<(), Failure> {
@@ -306,7 +345,11 @@ fn play(args: &GameArgs, seed: Option<u64>) -> Result<(), Failure> {
         game.program.variant.as_ref().map(|v| format!(", variant {v}")).unwrap_or_default()
     ));
     let mut agents: Vec<Box<dyn Agent>> =
-        players.iter().enumerate().filter_map(|(i, k)| agents::make_agent(k, agents::seat_seed(seed, i))).collect();
+        players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, k)| agents::make_agent_paced(k, agents::seat_seed(seed, i), agents::Pace::Interactive))
+        .collect();
     let mut printer = Printer { viewer, unseen: Vec::new() };
     let mut state = State::with_sink(game, seed, Limits::default(), &mut printer);
     let played = agents::play_game(&mut state, &mut agents, &mut printer);
@@ -341,12 +384,25 @@ fn variants(path: &str) -> Result<(), Failure> {
         let base = loaded.sources.files.get(1).map_or("", |s| s.path.as_str());
         say(&format!("a variant file extending {base}"));
     }
-    say("options (name = default):");
+    say("options (name = default  [the values it takes]):");
     for o in &game.program.options {
-        say(&format!("  {} = {}", o.name, game.show(o.default, o.ty)));
+        let mut line = format!("  {} = {}", o.name, option_shown(&game, o, o.default));
+        let mut takes = Vec::new();
+        if let Some((lo, hi)) = o.range {
+            takes.push(format!("{lo} to {hi}"));
+        }
+        takes.extend(o.meanings.iter().map(|(n, text)| format!("{text} ({n})")));
+        if !takes.is_empty() {
+            line.push_str(&format!("  [{}]", takes.join(", or ")));
+        }
+        say(&line);
     }
-    let defaults: Vec<(String, String)> =
-        game.program.options.iter().map(|o| (o.name.clone(), game.show(o.default, o.ty))).collect();
+    let defaults: Vec<Shown> = game
+        .program
+        .options
+        .iter()
+        .map(|o| Shown { name: o.name.clone(), default: option_shown(&game, o, o.default), info: o.clone() })
+        .collect();
     let all = check::variants::summaries(&loaded.file);
     let (own, inherited): (Vec<_>, Vec<_>) = all.into_iter().partition(|v| loaded.own_variants.contains(&v.name));
     if loaded.is_variant_file() {
@@ -373,8 +429,20 @@ fn variants(path: &str) -> Result<(), Failure> {
     Ok(())
 }
 
+/// An option of the game, for the lines of `variants`: its default in words, and what it is.
+struct Shown {
+    name: String,
+    default: String,
+    info: crate::check::ir::OptionInfo,
+}
+
+/// A value of an option in words: its meaning (`unlimited`) when it has one, else the value.
+fn option_shown(game: &crate::engine::Game, o: &crate::check::ir::OptionInfo, v: crate::check::ir::Value) -> String {
+    o.meaning_of(v).map_or_else(|| game.show(v, o.ty), str::to_string)
+}
+
 /// Prints a heading and the variants under it, or "none".
-fn print_variants(heading: &str, list: &[check::variants::VariantSummary], defaults: &[(String, String)]) {
+fn print_variants(heading: &str, list: &[check::variants::VariantSummary], defaults: &[Shown]) {
     if list.is_empty() {
         say(&format!("{heading} none"));
         return;
@@ -385,9 +453,9 @@ fn print_variants(heading: &str, list: &[check::variants::VariantSummary], defau
     }
 }
 
-/// Two lines per variant: its name, description and parents; the options it sets, with the
-/// game's default of each.
-fn variant_lines(list: &[check::variants::VariantSummary], defaults: &[(String, String)]) -> Vec<String> {
+/// A few lines per variant: its name, description and parents; the options it sets, with the
+/// game's default of each; what it replaces and what it adds.
+fn variant_lines(list: &[check::variants::VariantSummary], defaults: &[Shown]) -> Vec<String> {
     let mut lines = Vec::new();
     for v in list {
         let mut line = format!("  {}", v.name);
@@ -402,12 +470,25 @@ fn variant_lines(list: &[check::variants::VariantSummary], defaults: &[(String, 
             let sets: Vec<String> = v
                 .options
                 .iter()
-                .map(|(name, value)| match defaults.iter().find(|(n, _)| n == name) {
-                    Some((_, d)) => format!("{name} = {value} (default {d})"),
+                .map(|(name, value)| match defaults.iter().find(|d| &d.name == name) {
+                    Some(d) => {
+                        // A number written for a meaning is shown by its word.
+                        let meant = value
+                            .parse::<i64>()
+                            .ok()
+                            .and_then(|n| d.info.meaning_of(crate::check::ir::Value::Int(n)).map(str::to_string));
+                        format!("{name} = {} (default {})", meant.as_deref().unwrap_or(value), d.default)
+                    }
                     None => format!("{name} = {value}"),
                 })
                 .collect();
             lines.push(format!("      sets {}", sets.join(", ")));
+        }
+        if !v.overrides.is_empty() {
+            lines.push(format!("      replaces {}", v.overrides.join(", ")));
+        }
+        if !v.adds.is_empty() {
+            lines.push(format!("      adds {}", v.adds.join(", ")));
         }
     }
     lines

@@ -1,4 +1,5 @@
-//! `cardlang simulate`: many games between AI players, summarised for a designer.
+//! `cardlang simulate`: many games between AI players, summarised for a designer; and
+//! `cardlang merge`: the shards of a simulation played on many machines, summarised alike.
 
 use std::sync::Arc;
 
@@ -7,7 +8,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::load;
 use crate::check::Config;
 use crate::engine::Game;
-use crate::simulate::summary::{Context, Summary};
+use crate::simulate::shard::{self, Setup, Shard, Slice};
+use crate::simulate::summary::Summary;
+use crate::simulate::tally::Tally;
 use crate::simulate::{self, report, Settings};
 use crate::syntax::ast::Item;
 
@@ -23,6 +26,10 @@ pub struct Request<'a> {
     pub json: bool,
     /// Where to write the HTML report, if anywhere.
     pub report: Option<&'a str>,
+    /// Play only this slice of the games and write a shard document instead of a report.
+    pub shard: Option<Slice>,
+    /// Where to write the shard document (standard output when `None`).
+    pub out: Option<&'a str>,
 }
 
 /// Runs a simulation; the text (or JSON) to print, or an error message and exit code.
@@ -32,6 +39,20 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
     }
     if req.settings.jobs == 0 {
         return Err(("error: --jobs must be at least 1".into(), 2));
+    }
+    if req.shard.is_some() && (req.report.is_some() || req.json) {
+        let flag = if req.json { "--json" } else { "--report" };
+        return Err((
+            format!(
+                "error: --shard writes a shard document (JSON), not a report, so {flag} does not go with it\n\
+                 help: play every shard, then `cardlang merge SHARD.json... {flag}{}` makes the report of all the games",
+                if req.json { "" } else { " FILE" }
+            ),
+            2,
+        ));
+    }
+    if req.out.is_some() && req.shard.is_none() {
+        return Err(("error: --out is where --shard K/N writes its shard document; use it with --shard".into(), 2));
     }
     let loaded = load::read(req.path).map_err(|b| (b.0.render(&b.1), 2))?;
     let game: Arc<Game> = loaded.check(&req.config).map(Game::new).map_err(|e| (e, 2))?;
@@ -57,38 +78,83 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
         Item::Progress(p) => Some(crate::syntax::fmt::expression(&p.value)),
         _ => None,
     });
-    let bar = ProgressBar::with_draw_target(Some(req.settings.games), ProgressDrawTarget::stderr());
+    let games = req.shard.map_or(0..req.settings.games, |s| s.games(req.settings.games));
+    let bar = ProgressBar::with_draw_target(Some(games.end - games.start), ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left") {
         bar.set_style(style);
     }
-    let tally =
-        simulate::run(&game, &req.settings, &|n| bar.inc(n)).map_err(|e| (load::Sources::default().render(&e), 2))?;
+    let tally = simulate::run_slice(&game, &req.settings, games.clone(), &|n| bar.inc(n))
+        .map_err(|e| (load::Sources::default().render(&e), 2))?;
     bar.finish_and_clear();
-    let columns = simulate::columns(&game);
     let program = &game.program;
-    let cx = Context {
+    let setup = Setup {
         game: program.title.clone(),
         variant: program.variant.clone(),
-        options: program.options.iter().map(|o| (o.name.clone(), game.show(o.value, o.ty))).collect(),
-        players: &req.settings.players,
+        options: program.options.iter().map(|o| (o.name.clone(), option_json(&game, o))).collect(),
+        rules: shard::rules_hash(loaded.sources.files.iter().map(|f| f.text.as_str())),
+        players: req.settings.players.clone(),
         seed: req.settings.seed,
+        games: req.settings.games,
+        samples: req.settings.samples,
         length_unit: program.measures.length.as_ref().map(|l| l.0.clone()),
         progress,
-        columns: &columns,
+        columns: simulate::columns(&game),
     };
-    let summary = Summary::new(&tally, &cx);
-    if let Some(path) = req.report {
-        let samples: Vec<_> = tally.samples.values().cloned().collect();
-        std::fs::write(path, report::html(&summary, &samples))
-            .map_err(|e| (format!("error: cannot write the report to `{path}`: {e}"), 1))?;
+    let Some(slice) = req.shard else {
+        return present(&setup, &tally, req.json, req.report);
+    };
+    let mut doc = serde_json::to_string(&Shard::new(slice, setup, tally)).map_err(|e| (format!("error: {e}"), 1))?;
+    doc.push('\n');
+    match req.out {
+        None => Ok(doc),
+        Some(path) => {
+            std::fs::write(path, doc).map_err(|e| (format!("error: cannot write the shard to `{path}`: {e}"), 1))?;
+            Ok(format!(
+                "shard {}/{}: games {}..{} of {} written to {path}",
+                slice.k, slice.n, games.start, games.end, req.settings.games
+            ))
+        }
     }
-    if req.json {
+}
+
+/// Merges shard documents (`cardlang merge`): the same text, JSON and report as one run over
+/// all their games; or an error naming the file at fault.
+pub fn merge(files: &[String], json: bool, report: Option<&str>) -> Result<String, (String, i32)> {
+    let render = |e: shard::ShardError| (load::Sources::default().render(&e), 2);
+    let mut shards = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| render(shard::ShardError::Read { path: path.clone(), why: e.to_string() }))?;
+        shards.push((path.clone(), Shard::parse(path, &text).map_err(render)?));
+    }
+    let (setup, tally) = shard::merge(shards).map_err(render)?;
+    present(&setup, &tally, json, report)
+}
+
+/// The report of a whole simulation: text or JSON to print, and the HTML page when asked for.
+fn present(setup: &Setup, tally: &Tally, json: bool, report: Option<&str>) -> Result<String, (String, i32)> {
+    let summary = Summary::new(tally, &setup.context());
+    if let Some(path) = report {
+        let samples: Vec<_> = tally.samples.values().cloned().collect();
+        super::write::replace(path, report::html(&summary, &samples).as_bytes(), super::write::Existing::MayBeNew)
+            .map_err(|e| (load::Sources::default().render(&e), 1))?;
+    }
+    if json {
         serde_json::to_string_pretty(&summary).map_err(|e| (format!("error: {e}"), 1))
     } else {
         let mut text = summary.text();
-        if let Some(path) = req.report {
+        if let Some(path) = report {
             text.push_str(&format!("\nreport written to {path}\n"));
         }
         Ok(text)
+    }
+}
+
+/// An option's value as JSON: a number, `true`/`false`, or an enum member's text.
+fn option_json(game: &Game, o: &crate::check::ir::OptionInfo) -> serde_json::Value {
+    match o.value {
+        crate::check::ir::Value::Int(n) => n.into(),
+        crate::check::ir::Value::Bool(b) => b.into(),
+        v => game.show(v, o.ty).into(),
     }
 }

@@ -7,6 +7,8 @@
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Severity};
 
+use super::excerpt;
+
 /// One source text and where its offsets start.
 #[derive(Debug, Clone)]
 pub struct Source {
@@ -62,7 +64,8 @@ impl Sources {
         Some((source, start, start + label.len()))
     }
 
-    /// Renders a diagnostic as text (no colour), showing the file each label points into.
+    /// Renders a diagnostic as text (no colour), showing the file each label points into. A line
+    /// too long to show whole is cut to an excerpt around its label (see `excerpt`).
     pub fn render(&self, d: &dyn Diagnostic) -> String {
         let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
         let mut out = String::new();
@@ -74,21 +77,33 @@ impl Sources {
         };
         let (here, elsewhere): (Vec<LabeledSpan>, Vec<LabeledSpan>) =
             labels.into_iter().partition(|l| self.locate(l.offset()).map(|s| s.path.as_str()) == Some(&home.path));
-        let mut notes = Vec::new();
+        let mut parts = vec![(home, here.iter().map(|l| shift(l, home.offset)).collect::<Vec<_>>())];
         for label in elsewhere {
             let Some(file) = self.locate(label.offset()) else { continue };
-            notes.push(Note {
-                message: format!("see {}", file.path),
-                source: NamedSource::new(&file.path, file.text.clone()),
-                labels: vec![shift(&label, file.offset)],
-            });
+            parts.push((file, vec![shift(&label, file.offset)]));
         }
-        let wrapped = Located {
-            inner: d,
-            source: NamedSource::new(&home.path, home.text.clone()),
-            labels: here.iter().map(|l| shift(l, home.offset)).collect(),
-            notes,
-        };
+        let clipped: Vec<Option<excerpt::Clipped>> =
+            parts.iter().map(|(file, labels)| excerpt::clip(&file.text, labels)).collect();
+        // A cut text would show wrong columns: name each file with its label's place instead.
+        let cut = clipped.iter().any(Option::is_some);
+        let handler = if cut { handler.without_primary_span_start() } else { handler };
+        let mut shown = parts.into_iter().zip(clipped).map(|((file, labels), clip)| {
+            let name = match (cut, labels.first()) {
+                (true, Some(l)) => {
+                    let (line, column) = excerpt::line_and_column(&file.text, l.offset());
+                    format!("{}:{line}:{column}", file.path)
+                }
+                _ => file.path.clone(),
+            };
+            match clip {
+                Some(c) => (NamedSource::new(name, c.text), c.labels, file.path.as_str()),
+                None => (NamedSource::new(name, file.text.clone()), labels, file.path.as_str()),
+            }
+        });
+        let Some((source, labels, _)) = shown.next() else { return out };
+        let notes =
+            shown.map(|(source, labels, path)| Note { message: format!("see {path}"), source, labels }).collect();
+        let wrapped = Located { inner: d, source, labels, notes };
         let _ = handler.render_report(&mut out, &wrapped);
         out
     }
@@ -132,7 +147,7 @@ impl Sources {
 
 /// A label moved from joined offsets to offsets inside its own file.
 fn shift(label: &LabeledSpan, by: usize) -> LabeledSpan {
-    LabeledSpan::new(label.label().map(str::to_string), label.offset() - by, label.len())
+    excerpt::relabel(label, label.offset() - by, label.len())
 }
 
 /// A diagnostic with its own file attached and its labels moved into that file.

@@ -145,6 +145,7 @@ impl State {
                     for (i, c) in cards.into_iter().enumerate() {
                         let was = (i, len, self.face_up[c as usize]);
                         self.face_up[c as usize] = up;
+                        self.card_zone[c as usize] = *to;
                         self.zones[*to as usize].push(c);
                         if sink.enabled() {
                             sink.event(self, Event::Move { card: c, from: *from, to: *to, face_up: up, was });

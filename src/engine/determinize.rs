@@ -62,6 +62,9 @@ impl State {
         for (&(z, i), &new) in places.iter().zip(&cards) {
             let old = orig.zones[z][i];
             self.zones[z][i] = new;
+            if let Some(at) = self.card_zone.get_mut(new as usize) {
+                *at = z as u16;
+            }
             if let (Some(f), Some(&was)) = (self.face_up.get_mut(new as usize), orig.face_up.get(old as usize)) {
                 *f = was;
             }

@@ -17,11 +17,14 @@ pub(crate) struct Binds {
 
 impl Default for Binds {
     fn default() -> Self {
-        Binds { len: 0, items: [(u32::MAX, Value::None); MAX_TEMP] }
+        Binds::EMPTY
     }
 }
 
 impl Binds {
+    /// No bindings at all.
+    pub(crate) const EMPTY: Binds = Binds { len: 0, items: [(u32::MAX, Value::None); MAX_TEMP] };
+
     /// Sets binding `i` (from 0) and forgets every binding after it.
     pub(crate) fn set(&mut self, i: usize, slot: u32, value: Value) {
         if i < MAX_TEMP {
@@ -47,8 +50,9 @@ impl Binds {
 
 impl State {
     /// The absolute index of a local slot of the current frame.
+    #[inline]
     pub(crate) fn abs_slot(&self, slot: u16) -> u32 {
-        self.frames.last().map_or(0, |f| f.base) + slot as u32
+        self.base + slot as u32
     }
 
     /// A local of the current frame.
@@ -81,18 +85,31 @@ impl State {
 
     /// Evaluates an expression.
     pub(crate) fn eval(&self, e: &Expr) -> Value {
-        self.eval_in(e, &Binds::default())
+        self.eval_in(e, &Binds::EMPTY)
+    }
+
+    /// Evaluates an expression with some locals (slot, value) bound.
+    pub(crate) fn eval_with(&self, e: &Expr, locals: &[(u16, Value)]) -> Value {
+        let mut binds = Binds::default();
+        for (i, (slot, v)) in locals.iter().enumerate() {
+            binds.set(i, self.abs_slot(*slot), *v);
+        }
+        self.eval_in(e, &binds)
     }
 
     /// The zone an expression names, if it names one.
     pub(crate) fn zone_of(&self, e: &Expr) -> Option<u16> {
-        self.zone_of_in(e, &Binds::default())
+        self.zone_of_in(e, &Binds::EMPTY)
     }
 
+    #[inline]
     pub(crate) fn zone_of_in(&self, e: &Expr, b: &Binds) -> Option<u16> {
-        match self.eval_in(e, b) {
-            Value::Zone(z) => Some(z),
-            _ => None,
+        match *e {
+            Expr::Const(Value::Zone(z)) => Some(z),
+            _ => match self.eval_in(e, b) {
+                Value::Zone(z) => Some(z),
+                _ => None,
+            },
         }
     }
 
@@ -103,6 +120,7 @@ impl State {
         self.zones[start..end].iter()
     }
 
+    #[inline]
     fn local_in(&self, slot: u16, b: &Binds) -> Value {
         let abs = self.abs_slot(slot);
         // The latest binding of a slot wins.
@@ -144,21 +162,12 @@ impl State {
                 Some(p) => Value::Zone(first + p as u16),
                 None => Value::None,
             },
-            Expr::ZoneAt { first, lo, count, key } => {
-                let i = match self.eval_in(key, b) {
-                    Value::Int(k) => k.checked_sub(*lo),
-                    Value::Sym(s) => Some(s as i64),
-                    _ => None,
-                };
-                match i {
-                    Some(i) if (0..*count as i64).contains(&i) => Value::Zone(first + i as u16),
-                    _ => Value::None,
-                }
-            }
             Expr::FaceUp(c, up) => match self.eval_in(c, b) {
                 Value::Card(c) => Value::Bool(self.face_up[c as usize] == *up),
                 _ => Value::Bool(false),
             },
+            // A zone named by a constant (a shared zone, or a player's after unrolling) is read
+            // at once, without evaluating the zone expression.
             Expr::Top(z) => match self.zone_of_in(z, b) {
                 Some(z) => self.zones[z as usize].last().map_or(Value::None, |c| Value::Card(*c)),
                 None => Value::None,
@@ -167,15 +176,13 @@ impl State {
                 Some(z) => self.zones[z as usize].first().map_or(Value::None, |c| Value::Card(*c)),
                 None => Value::None,
             },
-            Expr::Count(z) => match self.eval_in(z, b) {
-                Value::Zone(z) => Value::Int(self.zones[z as usize].len() as i64),
-                Value::Zones(first, n) => Value::Int(self.zone_range(first, n).map(|z| z.len() as i64).sum()),
-                _ => Value::Int(0),
+            Expr::Count(z) => match **z {
+                Expr::Const(Value::Zone(z)) => Value::Int(self.zones[z as usize].len() as i64),
+                _ => self.count_in(z, b),
             },
-            Expr::IsEmpty(z) => match self.eval_in(z, b) {
-                Value::Zone(z) => Value::Bool(self.zones[z as usize].is_empty()),
-                Value::Zones(first, n) => Value::Bool(self.zone_range(first, n).all(|z| z.is_empty())),
-                _ => Value::Bool(true),
+            Expr::IsEmpty(z) => match **z {
+                Expr::Const(Value::Zone(z)) => Value::Bool(self.zones[z as usize].is_empty()),
+                _ => self.is_empty_in(z, b),
             },
             Expr::Opponent(p) => match self.player_in(p, b) {
                 Some(p) => Value::Player((p + 1) % program.players),
@@ -193,16 +200,6 @@ impl State {
                     _ => Value::None,
                 }
             }
-            Expr::MemberRank(o, m) => program.orders[*o as usize].position(self.eval_in(m, b)),
-            Expr::Deadwood(z, without) => {
-                let (Some(rules), Some(z)) = (program.melds.as_ref(), self.zone_of_in(z, b)) else {
-                    return Value::None;
-                };
-                let skip = without.as_ref().map(|c| self.eval_in(c, b));
-                let cards: Vec<u16> =
-                    self.zones[z as usize].iter().copied().filter(|&c| skip != Some(Value::Card(c))).collect();
-                super::melds::deadwood(rules, &cards).map_or(Value::None, Value::Int)
-            }
             Expr::Binary(op, l, r) => self.binary(*op, l, r, b),
             Expr::Not(x) => Value::Bool(!self.eval_in(x, b).is_true()),
             Expr::Neg(x) => match self.eval_in(x, b) {
@@ -217,6 +214,47 @@ impl State {
                 }
             }
             Expr::IsNone(x) => Value::Bool(self.eval_in(x, b) == Value::None),
+            Expr::ZoneAt { .. } | Expr::MemberRank(..) | Expr::Deadwood(..) | Expr::Builtin(..) | Expr::SetOf(..) => {
+                self.eval_rare(e, b)
+            }
+            Expr::CardTable(t) => {
+                let mut i = 0u32;
+                for a in &t.args {
+                    i = i * t.stride + t.index_of(self.eval_in(a, b));
+                }
+                t.values.get(i as usize).copied().unwrap_or_default()
+            }
+            Expr::Param(_) => Value::None,
+        }
+    }
+
+    /// The expressions that are rarely hot, kept out of [`State::eval_in`] so that its frame
+    /// stays small.
+    #[inline(never)]
+    fn eval_rare(&self, e: &Expr, b: &Binds) -> Value {
+        let program = &self.game.program;
+        match e {
+            Expr::ZoneAt { first, lo, count, key } => {
+                let i = match self.eval_in(key, b) {
+                    Value::Int(k) => k.checked_sub(*lo),
+                    Value::Sym(s) => Some(s as i64),
+                    _ => None,
+                };
+                match i {
+                    Some(i) if (0..*count as i64).contains(&i) => Value::Zone(first + i as u16),
+                    _ => Value::None,
+                }
+            }
+            Expr::MemberRank(o, m) => program.orders[*o as usize].position(self.eval_in(m, b)),
+            Expr::Deadwood(z, without) => {
+                let (Some(rules), Some(z)) = (program.melds.as_ref(), self.zone_of_in(z, b)) else {
+                    return Value::None;
+                };
+                let skip = without.as_ref().map(|c| self.eval_in(c, b));
+                let cards: Vec<u16> =
+                    self.zones[z as usize].iter().copied().filter(|&c| skip != Some(Value::Card(c))).collect();
+                super::memo::deadwood(self.game.id, rules, &cards).map_or(Value::None, Value::Int)
+            }
             Expr::Builtin(f, xs) => {
                 let arg = |i: usize| xs.get(i).and_then(|x| self.eval_in(x, b).as_int());
                 let v = match f {
@@ -236,10 +274,29 @@ impl State {
                 }
                 Value::Set(mask)
             }
-            Expr::Param(_) => Value::None,
+            _ => self.eval_in(e, b),
         }
     }
 
+    #[inline(never)]
+    fn count_in(&self, z: &Expr, b: &Binds) -> Value {
+        match self.eval_in(z, b) {
+            Value::Zone(z) => Value::Int(self.zones[z as usize].len() as i64),
+            Value::Zones(first, n) => Value::Int(self.zone_range(first, n).map(|z| z.len() as i64).sum()),
+            _ => Value::Int(0),
+        }
+    }
+
+    #[inline(never)]
+    fn is_empty_in(&self, z: &Expr, b: &Binds) -> Value {
+        match self.eval_in(z, b) {
+            Value::Zone(z) => Value::Bool(self.zones[z as usize].is_empty()),
+            Value::Zones(first, n) => Value::Bool(self.zone_range(first, n).all(|z| z.is_empty())),
+            _ => Value::Bool(true),
+        }
+    }
+
+    #[inline(never)]
     fn binary(&self, op: BinOp, l: &Expr, r: &Expr, b: &Binds) -> Value {
         match op {
             BinOp::And => return Value::Bool(self.eval_in(l, b).is_true() && self.eval_in(r, b).is_true()),

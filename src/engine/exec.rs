@@ -10,10 +10,16 @@ impl State {
     pub(crate) fn run<S: EventSink>(&mut self, sink: &mut S) {
         let game = self.game.clone();
         let code = &game.code.instrs;
+        let budget_end = self.steps.saturating_add(self.limits.max_steps_per_decision);
         while self.outcome.is_none() {
             self.steps += 1;
             if self.steps > self.limits.max_steps {
                 self.stop_unfinished("the step limit of the engine was reached", sink);
+                return;
+            }
+            if self.steps > budget_end {
+                let why = self.runaway_note();
+                self.stop_unfinished(&why, sink);
                 return;
             }
             let pc = self.pc as usize;
@@ -82,6 +88,7 @@ impl State {
                         self.locals[base + i] = v;
                     }
                     self.frames.push(Frame { ret: self.pc, base: base as u32, scratch: self.scratch.len() as u32 });
+                    self.base = base as u32;
                     self.pc = game.code.entries[*p as usize];
                 }
                 Instr::Return => {
@@ -91,6 +98,7 @@ impl State {
                     };
                     self.locals.truncate(f.base as usize);
                     self.scratch.truncate(f.scratch as usize);
+                    self.base = self.frames.last().map_or(0, |f| f.base);
                     self.pc = f.ret;
                 }
                 Instr::End(e) => {
@@ -114,6 +122,29 @@ impl State {
                 }
             }
         }
+    }
+
+    /// Why a game stopped that ran its budget of steps without a decision: where the rules
+    /// were (the procedure), when (the game's `length` counter, if it declares one), and the
+    /// budget.
+    #[cold]
+    fn runaway_note(&self) -> String {
+        let program = &self.game.program;
+        let entries = &self.game.code.entries;
+        let at = entries.partition_point(|&e| e <= self.pc);
+        let place = match at.checked_sub(1).and_then(|i| program.procedures.get(i)) {
+            Some(p) => format!("in procedure `{}`", p.name),
+            None => "while starting the game".to_string(),
+        };
+        let when = match (&program.measures.length, self.length()) {
+            (Some((name, _)), Some(v)) => format!(", when `{name}` was {v}"),
+            _ => String::new(),
+        };
+        format!(
+            "the rules ran {} steps without a decision, {place}{when}: a loop that does not end? \
+             (the budget is {} steps a decision)",
+            self.limits.max_steps_per_decision, self.limits.max_steps_per_decision
+        )
     }
 
     /// Carries out one effect.
@@ -281,13 +312,16 @@ impl State {
         face_up: Option<bool>,
         sink: &mut S,
     ) {
-        let was = (index, self.zones[from as usize].len(), self.face_up[self.zones[from as usize][index] as usize]);
-        let card = self.zones[from as usize].remove(index);
-        let up = face_up.unwrap_or(self.game.program.zones[to as usize].face_up);
+        let cards = &mut self.zones[from as usize];
+        let len = cards.len();
+        let card = if index + 1 == len { cards.pop().unwrap_or_default() } else { cards.remove(index) };
+        let was_up = self.face_up[card as usize];
+        let up = face_up.unwrap_or_else(|| self.game.program.zones[to as usize].face_up);
         self.face_up[card as usize] = up;
+        self.card_zone[card as usize] = to;
         self.zones[to as usize].push(card);
         if sink.enabled() {
-            sink.event(self, Event::Move { card, from, to, face_up: up, was });
+            sink.event(self, Event::Move { card, from, to, face_up: up, was: (index, len, was_up) });
         }
     }
 
@@ -380,11 +414,8 @@ impl State {
 
     /// The zone a card is in and its place there (from the bottom).
     pub fn find_card(&self, card: u16) -> Option<(u16, usize)> {
-        for (z, cards) in self.zones.iter().enumerate() {
-            if let Some(i) = cards.iter().rposition(|&c| c == card) {
-                return Some((z as u16, i));
-            }
-        }
-        None
+        let z = *self.card_zone.get(card as usize)?;
+        let i = self.zones.get(z as usize)?.iter().rposition(|&c| c == card)?;
+        Some((z, i))
     }
 }

@@ -8,6 +8,7 @@ mod eval;
 pub mod events;
 mod exec;
 mod lay;
+mod memo;
 pub mod lower;
 mod meld_choice;
 pub mod melds;
@@ -33,6 +34,8 @@ pub use text::SlotOwner;
 /// A checked game lowered for play. Shared by every state of the game.
 #[derive(Debug)]
 pub struct Game {
+    /// A number no other game loaded in this process has (it keys caches of the game's answers).
+    pub id: u64,
     /// The checked program.
     pub program: Program,
     /// Its lowered code.
@@ -40,10 +43,16 @@ pub struct Game {
 }
 
 impl Game {
-    /// Lowers a checked program.
+    /// Compiles and lowers a checked program.
     pub fn new(program: Program) -> Arc<Game> {
+        // Pure expressions are folded by the engine's own evaluator, on a table nobody plays.
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let plain = Arc::new(Game { id, code: lower::lower(&program), program: program.clone() });
+        let blank = State::blank(plain);
+        let program = crate::compile::compile(program, &|e, locals| blank.eval_with(e, locals));
         let code = lower::lower(&program);
-        Arc::new(Game { program, code })
+        Arc::new(Game { id, program, code })
     }
 
     /// How a card is shown.

@@ -54,11 +54,14 @@ pub struct Limits {
     pub max_steps: u64,
     /// Nested procedure calls.
     pub max_depth: usize,
+    /// Instructions between two decisions (or before the first, or to the end): a loop that
+    /// runs this long without asking anyone anything is taken for one that never ends.
+    pub max_steps_per_decision: u64,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_steps: 50_000_000, max_depth: 10_000 }
+        Limits { max_steps: 50_000_000, max_depth: 10_000, max_steps_per_decision: 10_000_000 }
     }
 }
 
@@ -77,6 +80,9 @@ pub(crate) enum Pending {
     },
 }
 
+/// The zone of a card that lies in no zone.
+pub(crate) const NOWHERE: u16 = u16::MAX;
+
 /// A call frame.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Frame {
@@ -93,9 +99,14 @@ pub struct State {
     pub(crate) zones: Vec<Vec<u16>>,
     /// Whether each card faces up.
     pub(crate) face_up: Vec<bool>,
+    /// The zone each card lies in ([`NOWHERE`] for a card no zone holds), so a card is found
+    /// without scanning the zones.
+    pub(crate) card_zone: Vec<u16>,
     pub(crate) counters: Vec<Value>,
     pub(crate) locals: Vec<Value>,
     pub(crate) frames: Vec<Frame>,
+    /// The first local slot of the current frame (0 outside any call).
+    pub(crate) base: u32,
     pub(crate) scratch: Vec<u16>,
     pub(crate) pc: u32,
     pub(crate) rng: Rng,
@@ -143,15 +154,22 @@ impl State {
         s
     }
 
+    /// A game that has not run its first instruction, for evaluating what needs no play.
+    pub(crate) fn blank(game: Arc<Game>) -> State {
+        Self::with_sink_paused(game, 0)
+    }
+
     /// A new game that has not yet run its first instruction.
     fn with_sink_paused(game: Arc<Game>, seed: u64) -> State {
         let limits = Limits::default();
         let p = &game.program;
         let zones = p.zones.iter().map(|z| z.initial.clone()).collect();
         let mut face_up = vec![false; p.cards.len()];
-        for z in &p.zones {
+        let mut card_zone = vec![NOWHERE; p.cards.len()];
+        for (i, z) in p.zones.iter().enumerate() {
             for &c in &z.initial {
                 face_up[c as usize] = z.face_up;
+                card_zone[c as usize] = i as u16;
             }
         }
         let counters = {
@@ -165,9 +183,11 @@ impl State {
         State {
             zones,
             face_up,
+            card_zone,
             counters,
             locals: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
+            base: 0,
             scratch: Vec::new(),
             pc: 0,
             rng: Rng::new(seed),

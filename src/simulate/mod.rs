@@ -4,10 +4,12 @@
 
 pub mod record;
 pub mod report;
+pub mod shard;
 pub mod stats;
 pub mod summary;
 pub mod tally;
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -46,6 +48,15 @@ pub enum SimError {
         /// The kinds that can.
         kinds: String,
     },
+    /// A seat's spec does not read (an unknown kind, a bad option of `mcts`).
+    #[error("seat {seat}: {error}")]
+    #[diagnostic(code(cardlang::simulate::spec), help("simulations play AI players: random, greedy, mcts or mcts:OPTIONS"))]
+    Spec {
+        /// The seat, from 1.
+        seat: usize,
+        /// Why.
+        error: agents::SpecError,
+    },
     /// The thread pool could not be made.
     #[error("cannot start {0} worker threads")]
     #[diagnostic(code(cardlang::simulate::threads), help("try a smaller --jobs"))]
@@ -53,7 +64,7 @@ pub enum SimError {
 }
 
 /// The agent kinds a simulation can seat.
-pub const SIM_AGENTS: &[&str] = &["random", "greedy"];
+pub const SIM_AGENTS: &[&str] = &["random", "greedy", "mcts"];
 
 /// The seed of game number `index`: a SplitMix64 step from the simulation's seed, so games are
 /// independent of each other and of how they are spread over threads.
@@ -72,9 +83,24 @@ pub fn columns(game: &Arc<Game>) -> Vec<CounterColumn> {
 /// Plays `settings.games` games and folds them; `tick` is called with the number of games just
 /// finished (for a progress bar). The result is the same for a seed whatever `jobs` is.
 pub fn run(game: &Arc<Game>, settings: &Settings, tick: &(dyn Fn(u64) + Sync)) -> Result<Tally, SimError> {
+    run_slice(game, settings, 0..settings.games, tick)
+}
+
+/// Plays the games numbered `games` (a slice of `0..settings.games`, for `--shard`) and folds
+/// them. Folding the tallies of slices that cover every game gives the tally of [`run`].
+pub fn run_slice(
+    game: &Arc<Game>,
+    settings: &Settings,
+    games: Range<u64>,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, SimError> {
     for (i, kind) in settings.players.iter().enumerate() {
-        if !SIM_AGENTS.contains(&kind.as_str()) {
-            return Err(SimError::Agent { seat: i + 1, kind: kind.clone(), kinds: SIM_AGENTS.join(", ") });
+        match agents::AgentSpec::parse(kind, agents::Pace::Reproducible) {
+            Ok(agents::AgentSpec::Human) => {
+                return Err(SimError::Agent { seat: i + 1, kind: kind.clone(), kinds: SIM_AGENTS.join(", ") })
+            }
+            Ok(_) => {}
+            Err(e) => return Err(SimError::Spec { seat: i + 1, error: e }),
         }
     }
     let columns = columns(game);
@@ -86,19 +112,20 @@ pub fn run(game: &Arc<Game>, settings: &Settings, tick: &(dyn Fn(u64) + Sync)) -
     // Games are handed out in blocks so that the progress bar and the fold are not touched once
     // per game; every part of a tally is order-free, so blocks may finish in any order.
     const BLOCK: u64 = 64;
-    let blocks = settings.games.div_ceil(BLOCK);
+    let blocks = games.end.saturating_sub(games.start).div_ceil(BLOCK);
     let tally = pool.install(|| {
         (0..blocks)
             .into_par_iter()
             .map(|b| {
                 let mut t = Tally::new(players, columns.len());
-                let end = ((b + 1) * BLOCK).min(settings.games);
-                for i in b * BLOCK..end {
+                let start = games.start + b * BLOCK;
+                let end = (start + BLOCK).min(games.end);
+                for i in start..end {
                     let seed = game_seed(settings.seed, i);
                     let sample = i < settings.samples;
                     t.add(i, seed, play_one(game, seed, &settings.players, &columns, sample), sample);
                 }
-                tick(end - b * BLOCK);
+                tick(end - start);
                 t
             })
             .reduce(|| Tally::new(players, columns.len()), Tally::merge)

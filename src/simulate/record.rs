@@ -39,7 +39,7 @@ pub struct GameRecord {
 }
 
 /// A column of the counter table: a reported number counter, for the game or one seat.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CounterColumn {
     /// The counter's name.
     pub name: String,

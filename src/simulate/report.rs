@@ -175,10 +175,11 @@ fn margin_chart(s: &Summary, samples: &[Sample]) -> String {
     }
     let xs = traced.iter().flat_map(|t| t.trace.iter().map(|p| p.0));
     let (x_lo, x_hi) = xs.fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
-    let y_max = traced.iter().flat_map(|t| t.trace.iter().map(|p| p.1.abs())).max().unwrap_or(1).max(1) as f64;
+    let y_max = traced.iter().flat_map(|t| t.trace.iter().map(|p| p.1.unsigned_abs())).max().unwrap_or(1).max(1) as f64;
     let plot_w = WIDTH - 2.0 * PAD;
     let plot_h = HEIGHT - 2.0 * PAD;
-    let x_of = |x: i64| PAD + plot_w * (x - x_lo) as f64 / ((x_hi - x_lo).max(1)) as f64;
+    // In f64: a counter's extreme values must not overflow the arithmetic.
+    let x_of = |x: i64| PAD + plot_w * (x as f64 - x_lo as f64) / (x_hi as f64 - x_lo as f64).max(1.0);
     let y_of = |y: i64| PAD + plot_h / 2.0 - (plot_h / 2.0) * y as f64 / y_max;
     let mut svg = format!(
         "<svg id=\"lead-over-time\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \

@@ -55,14 +55,17 @@ pub fn bins(histogram: &BTreeMap<i64, u64>, bins: usize) -> Vec<(i64, i64, u64)>
     let (Some(lo), Some(hi)) = (histogram.keys().next().copied(), histogram.keys().next_back().copied()) else {
         return Vec::new();
     };
-    let span = (hi - lo + 1) as u64;
-    let width = span.div_ceil(bins.max(1) as u64).max(1) as i64;
+    // Widths are worked out in i128: a histogram may hold values from i64::MIN to i64::MAX
+    // (a counter's extreme values), whose span does not fit in 64 bits.
+    let (lo, hi) = (lo as i128, hi as i128);
+    let span = hi - lo + 1;
+    let width = ((span + bins.max(1) as i128 - 1) / bins.max(1) as i128).max(1);
     let mut out: Vec<(i64, i64, u64)> = Vec::new();
     let mut start = lo;
     while start <= hi {
-        let end = start + width - 1;
-        let count = histogram.range(start..=end).map(|(_, c)| c).sum();
-        out.push((start, end.min(hi), count));
+        let end = (start + width - 1).min(hi);
+        let count = histogram.range(start as i64..=end as i64).map(|(_, c)| c).sum();
+        out.push((start as i64, end as i64, count));
         start += width;
     }
     out
@@ -91,6 +94,16 @@ mod tests {
         assert_eq!(quantile(&h, 1.0), Some(10));
         assert_eq!(mean(&h), Some(4.0));
         assert_eq!(quantile(&BTreeMap::new(), 0.5), None);
+    }
+
+    #[test]
+    fn bins_of_extreme_values_do_not_overflow() {
+        let h: BTreeMap<i64, u64> = [(i64::MIN, 2), (0, 1), (i64::MAX, 3)].into_iter().collect();
+        let b = bins(&h, 4);
+        assert_eq!(b.first().map(|x| x.0), Some(i64::MIN));
+        assert_eq!(b.last().map(|x| x.1), Some(i64::MAX));
+        assert_eq!(b.iter().map(|x| x.2).sum::<u64>(), 6);
+        assert!(b.len() <= 4);
     }
 
     #[test]

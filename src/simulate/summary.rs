@@ -16,7 +16,7 @@ pub struct Summary {
     pub variant: Option<String>,
     /// Every option's value, as shown to people (a JSON object, in declaration order).
     #[serde(serialize_with = "as_map")]
-    pub options: Vec<(String, String)>,
+    pub options: Vec<(String, serde_json::Value)>,
     /// The agent in each seat.
     pub players: Vec<String>,
     /// Games played.
@@ -142,8 +142,8 @@ pub struct Context<'a> {
     pub game: String,
     /// The variant, if any.
     pub variant: Option<String>,
-    /// Options with their values in force.
-    pub options: Vec<(String, String)>,
+    /// Options with their values in force: JSON numbers, booleans, and enum members as text.
+    pub options: Vec<(String, serde_json::Value)>,
     /// Who played each seat.
     pub players: &'a [String],
     /// The seed.
@@ -157,7 +157,7 @@ pub struct Context<'a> {
 }
 
 /// Serialises name/value pairs as one object.
-fn as_map<S: serde::Serializer>(pairs: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
+fn as_map<S: serde::Serializer>(pairs: &[(String, serde_json::Value)], s: S) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
     let mut map = s.serialize_map(Some(pairs.len()))?;
     for (k, v) in pairs {
@@ -264,7 +264,8 @@ impl Summary {
         };
         line(format!("{title}: {} games, seed {}", self.games, self.seed));
         if !self.options.is_empty() {
-            let opts: Vec<String> = self.options.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+            let shown = |v: &serde_json::Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
+            let opts: Vec<String> = self.options.iter().map(|(k, v)| format!("{k} = {}", shown(v))).collect();
             line(format!("options: {}", opts.join(", ")));
         }
         line(String::new());

@@ -4,10 +4,13 @@
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
 use super::record::GameRecord;
 
-/// Every game so far, folded.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// Every game so far, folded. It is written into shard documents (`simulate --shard`), so every
+/// map is stored as a list of `[key, value]` pairs: JSON object keys are strings.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     /// Games played.
     pub games: u64,
@@ -24,6 +27,7 @@ pub struct Tally {
     /// Of those, the ones stopped by a limit of the engine.
     pub engine_stops: u64,
     /// How many games had each length.
+    #[serde(with = "pairs")]
     pub lengths: BTreeMap<i64, u64>,
     /// Per counter column: the sum, the games where it ended above 0, and the largest value.
     pub counters: Vec<CounterTally>,
@@ -44,11 +48,12 @@ pub struct Tally {
     /// The largest deficit any winner came back from.
     pub winner_deficit_max: i64,
     /// Sample games by their number: the winner and the margin over time.
+    #[serde(with = "pairs")]
     pub samples: BTreeMap<u64, Sample>,
 }
 
 /// One counter column, folded.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CounterTally {
     /// The sum of its final values.
     pub sum: i64,
@@ -59,7 +64,7 @@ pub struct CounterTally {
 }
 
 /// A sample game kept whole for the report.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sample {
     /// Its seed.
     pub seed: u64,
@@ -142,5 +147,36 @@ impl Tally {
         self.winner_deficit_max = self.winner_deficit_max.max(other.winner_deficit_max);
         self.samples.extend(other.samples);
         self
+    }
+}
+
+/// A map as a list of `[key, value]` pairs, so integer keys stay integers; a key given twice is
+/// an error, not a silent overwrite.
+mod pairs {
+    use std::collections::BTreeMap;
+
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// Writes the map as `[[key, value], ...]`, keys in order.
+    pub fn serialize<K: Serialize, V: Serialize, S: Serializer>(map: &BTreeMap<K, V>, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(map.iter())
+    }
+
+    /// Reads `[[key, value], ...]` back into a map.
+    pub fn deserialize<'de, K, V, D>(d: D) -> Result<BTreeMap<K, V>, D::Error>
+    where
+        K: Deserialize<'de> + Ord + std::fmt::Display,
+        V: Deserialize<'de>,
+        D: Deserializer<'de>,
+    {
+        let mut map = BTreeMap::new();
+        for (k, v) in Vec::<(K, V)>::deserialize(d)? {
+            let key = k.to_string();
+            if map.insert(k, v).is_some() {
+                return Err(D::Error::custom(format!("the key {key} appears twice")));
+            }
+        }
+        Ok(map)
     }
 }

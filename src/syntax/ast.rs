@@ -162,12 +162,36 @@ impl Item {
     }
 }
 
-/// `option hidden_prizes = 2`.
+/// `option hidden_prizes = 2`, `option hidden_prizes: int in 0 to 10 = 2`,
+/// `option redeals: int in 0 to 100 = 0, -1 means "unlimited"`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OptionDecl {
     pub span: Span,
     pub name: Name,
+    /// The type written after `:`, if any.
+    pub ty: Option<TypeExpr>,
+    /// The values a number option may take, `in LO to HI`, if given.
+    pub range: Option<OptionRange>,
     pub value: Literal,
+    /// Numbers that stand for something else (`-1 means "unlimited"`), in order.
+    pub meanings: Vec<OptionMeaning>,
+}
+
+/// `in 0 to 10`: the lowest and highest value a number option may take.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionRange {
+    pub span: Span,
+    pub lo: i64,
+    pub hi: i64,
+}
+
+/// `-1 means "unlimited"`: a number of an option that stands for something else, shown by its
+/// text and accepted as a value by that text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionMeaning {
+    pub span: Span,
+    pub value: i64,
+    pub text: String,
 }
 
 /// A literal value of an option.

@@ -34,10 +34,23 @@ pub struct SyntaxError {
     /// How to fix it.
     #[help]
     pub help: Option<String>,
+    /// A second place that matters: where the next declaration starts, for a missing `}`.
+    #[label("the next declaration starts here")]
+    pub next: Option<SourceSpan>,
+}
+
+/// A source text with a UTF-8 byte-order mark at its start read as three spaces (editors on
+/// some systems write one), so every offset stays that of the text as it is.
+pub(crate) fn without_bom(source: &str) -> std::borrow::Cow<'_, str> {
+    match source.strip_prefix('\u{feff}') {
+        Some(rest) => std::borrow::Cow::Owned(format!("   {rest}")),
+        None => std::borrow::Cow::Borrowed(source),
+    }
 }
 
 /// Parses a whole `.cardgame` source text.
 pub fn parse(source: &str) -> Result<File, SyntaxError> {
+    let source = &*without_bom(source);
     // Keep track of the tokens tried at the furthest position, for "expected `=`" messages.
     pest::set_error_detail(true);
     match CardgameParser::parse(Rule::file, source) {
@@ -59,7 +72,7 @@ pub fn parse_at(source: &str, offset: usize) -> Result<File, SyntaxError> {
     // Leading whitespace is skipped by the grammar, so padding shifts every position by exactly
     // `offset` without touching the parser.
     let mut padded = String::with_capacity(offset + source.len());
-    padded.extend(std::iter::repeat(' ').take(offset));
+    padded.extend(std::iter::repeat_n(' ', offset));
     padded.push_str(source);
     parse(&padded)
 }
@@ -82,7 +95,11 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
             span: (open, 1).into(),
             label: "opened here".into(),
             help: Some("add the matching `}` where the block ends".into()),
+            next: None,
         };
+    }
+    if let Some(e) = missing_brace_before_declaration(source, start) {
+        return e;
     }
     // Point at the whole offending word (a name, or a run of other characters), not an empty
     // position.
@@ -119,13 +136,68 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
     let found = source[start.min(source.len())..end.min(source.len())].trim();
-    let label = if found.is_empty() { "here".to_string() } else { format!("found `{found}`") };
+    let label = if found.is_empty() { "here".to_string() } else { format!("found `{}`", shorten(found)) };
     let help = if message.contains("a name") && is_keyword(found) {
         Some(format!("`{found}` is a reserved word of the language; choose another name"))
     } else {
         Some("see docs/language.md for the shape of each declaration and statement".to_string())
     };
-    SyntaxError { message, span: (start, end.saturating_sub(start)).into(), label, help }
+    SyntaxError { message, span: (start, end.saturating_sub(start)).into(), label, help, next: None }
+}
+
+/// The words that begin a declaration.
+const DECLARATION_WORDS: &[&str] = &[
+    "game",
+    "players",
+    "option",
+    "enum",
+    "property",
+    "cards",
+    "order",
+    "zone",
+    "counter",
+    "variable",
+    "function",
+    "procedure",
+    "variant",
+    "length",
+    "progress",
+    "melds",
+];
+
+/// When the parser stops at a word that begins a declaration, at the start of its line, while a
+/// `{` before it is still open: the `}` that closes that block is missing. The error points at
+/// the `{` and at the declaration that follows.
+fn missing_brace_before_declaration(source: &str, at: usize) -> Option<SyntaxError> {
+    let rest = source.get(at..)?;
+    let word: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    if !DECLARATION_WORDS.contains(&word.as_str()) || !source[line_start..at].trim().is_empty() {
+        return None;
+    }
+    let all = open_braces(&source[..at]);
+    let open = *all.last()?;
+    let line_of = |o: usize| source[..o].matches('\n').count() + 1;
+    let also = match all.len() {
+        1 => String::new(),
+        _ => {
+            let lines: Vec<String> = all.iter().map(|o| line_of(*o).to_string()).collect();
+            format!(" (the blocks opened on lines {} are all still open)", lines.join(", "))
+        }
+    };
+    let (opened, next) = (line_of(open), line_of(at));
+    // The line that opened the block, for the message: `procedure setup {`, `if deck is empty {`.
+    let opener_start = source[..open].rfind('\n').map_or(0, |i| i + 1);
+    let opener = source[opener_start..=open].trim();
+    Some(SyntaxError {
+        message: format!("a `}}` is missing: the block opened on line {opened} (`{}`) is not closed before line {next}", shorten(opener)),
+        span: (open, 1).into(),
+        label: "this `{` is never closed".into(),
+        help: Some(format!(
+            "add `}}` where that block ends, before the `{word}` declaration on line {next}; every `{{` needs its own `}}`{also}"
+        )),
+        next: Some((at, word.len()).into()),
+    })
 }
 
 /// Where the parser got furthest, and the tokens it would have accepted there (quoted; spaces
@@ -153,6 +225,12 @@ fn unclosed_brace(source: &str, error_at: usize) -> Option<usize> {
     if rest.lines().any(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//")) {
         return None;
     }
+    open_braces(source).pop()
+}
+
+/// The offsets of the `{` still open at the end of `source`, outermost first. Braces inside
+/// strings and comments do not count.
+fn open_braces(source: &str) -> Vec<usize> {
     let mut open = Vec::new();
     let mut chars = source.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
@@ -182,7 +260,15 @@ fn unclosed_brace(source: &str, error_at: usize) -> Option<usize> {
             _ => {}
         }
     }
-    open.pop()
+    open
+}
+
+/// A word quoted in a message, cut to its first 40 characters.
+fn shorten(word: &str) -> String {
+    match word.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &word[..i]),
+        None => word.to_string(),
+    }
 }
 
 fn is_keyword(word: &str) -> bool {
@@ -223,14 +309,28 @@ fn rule_words(rule: &Rule) -> String {
         type_expr => "a type (bool, int, card, player, an enum, set of an enum)",
         facing | face_up | face_down => "`face up` or `face down`",
         keyword | kw_return | kw_all | kw_true | kw_false | kw_none => "a keyword",
-        transfer_stmt => "a statement",
+        transfer_stmt | choose_one_stmt | for_range_stmt | meld_stmt => "a statement",
+        counter_kind | length_decl | progress_decl | melds_decl => {
+            "a declaration (game, players, option, enum, property, cards, order, zone, counter, function, procedure, variant)"
+        }
+        option_type => "`=` (or `:` and the option's type)",
+        option_range => "`in LOW to HIGH`",
+        option_meaning => "`N means \"word\"`",
         variant_item | override_decl => "a variant item (option, override, or a new declaration)",
         base_game => "`extends \"path/to/game.cardgame\"`",
         literal => "a value (a number, true, false or an enum member)",
         end_kind => "`winner`, `loser`, `draw`, `unfinished` or `highest`",
         params => "`(`",
         args => "`(`",
-        _ => return format!("{rule:?}").replace('_', " "),
+        r => {
+            let rule_name = format!("{r:?}");
+            return match rule_name.rsplit('_').next() {
+                Some("stmt") => "a statement".to_string(),
+                Some("decl") => "a declaration".to_string(),
+                Some("expr") => "an expression".to_string(),
+                _ => rule_name.replace('_', " "),
+            };
+        }
     };
     s.to_string()
 }

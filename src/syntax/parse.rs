@@ -110,10 +110,50 @@ pub(crate) fn parse_decl(pair: Pair<'_, Rule>) -> Item {
 
 fn parse_option_decl(pair: Pair<'_, Rule>) -> OptionDecl {
     let span = span_of(&pair);
-    let mut it = pair.into_inner();
-    let name = it.next().map(parse_name).unwrap_or_else(|| missing(span));
-    let lit = it.next().expect("parse_option_decl: literal");
-    OptionDecl { span, name, value: parse_literal(lit) }
+    let mut decl = OptionDecl {
+        span,
+        name: missing(span),
+        ty: None,
+        range: None,
+        value: Literal { span, kind: LiteralKind::Int(0) },
+        meanings: Vec::new(),
+    };
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::ident => decl.name = parse_name(p),
+            Rule::option_type => {
+                for q in p.into_inner() {
+                    match q.as_rule() {
+                        Rule::type_expr => decl.ty = Some(parse_type_expr(q)),
+                        Rule::option_range => {
+                            let rspan = span_of(&q);
+                            let mut r = q.into_inner();
+                            let lo = r.next().map_or(0, |n| parse_signed(&n));
+                            let hi = r.next().map_or(0, |n| parse_signed(&n));
+                            decl.range = Some(OptionRange { span: rspan, lo, hi });
+                        }
+                        r => unreachable!("parse_option_decl type: {r:?}"),
+                    }
+                }
+            }
+            Rule::literal => decl.value = parse_literal(p),
+            Rule::option_meaning => {
+                let mspan = span_of(&p);
+                let mut m = p.into_inner();
+                let value = m.next().map_or(0, |n| parse_signed(&n));
+                let text = m.find(|q| q.as_rule() == Rule::string).map(parse_string).unwrap_or_default();
+                decl.meanings.push(OptionMeaning { span: mspan, value, text });
+            }
+            r => unreachable!("parse_option_decl: {r:?}"),
+        }
+    }
+    decl
+}
+
+/// A `signed_int`; a number too large for 64 bits is clamped (the checker says it is out of range).
+fn parse_signed(pair: &Pair<'_, Rule>) -> i64 {
+    let text = pair.as_str();
+    text.parse::<i64>().unwrap_or(if text.starts_with('-') { i64::MIN } else { i64::MAX })
 }
 
 /// `literal`.
@@ -121,7 +161,7 @@ pub(crate) fn parse_literal(pair: Pair<'_, Rule>) -> Literal {
     let span = span_of(&pair);
     let inner = pair.into_inner().next().expect("parse_literal: inner");
     let kind = match inner.as_rule() {
-        Rule::signed_int => LiteralKind::Int(inner.as_str().parse::<i64>().unwrap_or(i64::MAX)),
+        Rule::signed_int => LiteralKind::Int(parse_signed(&inner)),
         Rule::kw_true => LiteralKind::Bool(true),
         Rule::kw_false => LiteralKind::Bool(false),
         Rule::member_name => LiteralKind::Member(inner.as_str().to_string()),

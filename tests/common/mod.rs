@@ -40,7 +40,8 @@ pub fn every_game() -> Vec<(String, Arc<Game>)> {
         for v in &loaded.own_variants {
             let config = Config { variant: Some(v.clone()), sets: Vec::new() };
             let program = loaded.check(&config).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            out.push((format!("{} {v}", path.display()), Game::new(program)));
+            let name = path.file_name().and_then(|f| f.to_str()).unwrap_or("?");
+            out.push((format!("variants/{name} {v}"), Game::new(program)));
         }
     }
     assert!(out.len() >= 5, "the games and variants are all found");

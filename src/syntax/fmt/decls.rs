@@ -148,7 +148,18 @@ impl Printer<'_> {
             LiteralKind::Bool(b) => b.to_string(),
             LiteralKind::Member(m) => m.clone(),
         };
-        self.write(&format!("option {} = {value}", d.name.text));
+        let mut line = format!("option {}", d.name.text);
+        if let Some(t) = &d.ty {
+            line.push_str(&format!(": {}", type_expr(t)));
+        }
+        if let Some(r) = &d.range {
+            line.push_str(&format!(" in {} to {}", r.lo, r.hi));
+        }
+        line.push_str(&format!(" = {value}"));
+        for m in &d.meanings {
+            line.push_str(&format!(", {} means {}", m.value, quoted(&m.text)));
+        }
+        self.write(&line);
     }
 
     fn cards(&mut self, d: &CardsDecl, level: usize) {

@@ -33,6 +33,8 @@ pub fn expression(e: &crate::syntax::ast::Expr) -> String {
 
 /// Formats a whole `.cardgame` source text, or gives its syntax error.
 pub fn format(source: &str) -> Result<String, SyntaxError> {
+    // A byte-order mark is read as spaces (and so left out of the formatted text).
+    let source = &*super::without_bom(source);
     // As `syntax::parse`: track the tokens tried, for "expected `=`" messages.
     pest::set_error_detail(true);
     let mut pairs = CardgameParser::parse(Rule::file, source).map_err(|e| super::syntax_error(source, e))?;
@@ -50,6 +52,7 @@ pub fn format(source: &str) -> Result<String, SyntaxError> {
 
 /// The comments of a source text, in order, or its syntax error.
 pub fn comments(source: &str) -> Result<Vec<Comment>, SyntaxError> {
+    let source = &*super::without_bom(source);
     let mut pairs = CardgameParser::parse(Rule::file, source).map_err(|e| super::syntax_error(source, e))?;
     let quoted = pairs.next().map(comments::quoted_spans).unwrap_or_default();
     Ok(comments::collect(source, &quoted))

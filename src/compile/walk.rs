@@ -1,0 +1,266 @@
+//! Visits every expression of a checked statement tree, mutably, so a rewrite can reach each
+//! one wherever it sits: conditions, effects, choices, menus, labels and prompts.
+
+use crate::check::ir::{Choice, Domain, Effect, End, Expr, MenuBranch, MoveWhat, Place, Stmt, TextPart};
+
+/// Calls `f` on each top-level expression of a block (not on their sub-expressions).
+pub(crate) fn block_exprs(stmts: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
+    for s in stmts {
+        stmt_exprs(s, f);
+    }
+}
+
+fn stmt_exprs(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
+    match s {
+        Stmt::Effect(e) => effect_exprs(e, f),
+        Stmt::If(c, t, o) => {
+            f(c);
+            block_exprs(t, f);
+            block_exprs(o, f);
+        }
+        Stmt::While(c, body) => {
+            f(c);
+            block_exprs(body, f);
+        }
+        Stmt::Repeat { count, body, .. } => {
+            f(count);
+            block_exprs(body, f);
+        }
+        Stmt::ForPlayer { body, .. } => block_exprs(body, f),
+        Stmt::ForRange { from, to, body, .. } => {
+            f(from);
+            f(to);
+            block_exprs(body, f);
+        }
+        Stmt::ForCard { zone, body, .. } => {
+            f(zone);
+            block_exprs(body, f);
+        }
+        Stmt::Return => {}
+        Stmt::End(e) => match e {
+            End::Winner(x) | End::Loser(x) => f(x),
+            End::Highest { score, .. } => f(score),
+            End::Draw | End::Unfinished => {}
+        },
+        Stmt::Choose(c) => choice_exprs(c, f),
+        Stmt::Menu { choice, bodies, otherwise } => {
+            choice_exprs(choice, f);
+            for b in bodies {
+                block_exprs(b, f);
+            }
+            block_exprs(otherwise, f);
+        }
+        Stmt::Call(_, args) => args.iter_mut().for_each(f),
+    }
+}
+
+fn effect_exprs(e: &mut Effect, f: &mut impl FnMut(&mut Expr)) {
+    match e {
+        Effect::Shuffle(z) | Effect::TurnOver(z) | Effect::Reveal(z) => f(z),
+        Effect::Deal { count, from, .. } => {
+            if let Some(c) = count {
+                f(c);
+            }
+            f(from);
+        }
+        Effect::Move { what, to, .. } => {
+            match what {
+                MoveWhat::All(x) | MoveWhat::Card(x) | MoveWhat::Above(x) => f(x),
+                MoveWhat::Top(n, z) | MoveWhat::Bottom(n, z) => {
+                    f(n);
+                    f(z);
+                }
+            }
+            f(to);
+        }
+        Effect::TurnCard(c, _) => f(c),
+        Effect::Assign(place, x) => {
+            place_exprs(place, f);
+            f(x);
+        }
+        Effect::Transfer { amount, from, to } => {
+            if let Some(a) = amount {
+                f(a);
+            }
+            place_exprs(from, f);
+            place_exprs(to, f);
+        }
+        Effect::Announce(parts) => text_exprs(parts, f),
+        Effect::Meld { from, to, .. } => {
+            f(from);
+            f(to);
+        }
+    }
+}
+
+/// The expressions inside a place (the player or card that picks a slot).
+pub(crate) fn place_exprs(p: &mut Place, f: &mut impl FnMut(&mut Expr)) {
+    match p {
+        Place::Local(_) | Place::Counter(_) => {}
+        Place::LocalOf(_, x) | Place::CounterOf(_, x) | Place::CounterOfCard(_, x) => f(x),
+    }
+}
+
+fn text_exprs(parts: &mut [TextPart], f: &mut impl FnMut(&mut Expr)) {
+    for p in parts {
+        if let TextPart::Value(x, _) = p {
+            f(x);
+        }
+    }
+}
+
+fn domain_exprs(d: &mut Domain, f: &mut impl FnMut(&mut Expr)) {
+    match d {
+        Domain::Zone(x) | Domain::Members(x, _) | Domain::Card(x) => f(x),
+        Domain::Range(lo, hi) => {
+            f(lo);
+            f(hi);
+        }
+    }
+}
+
+fn choice_exprs(c: &mut Choice, f: &mut impl FnMut(&mut Expr)) {
+    match c {
+        Choice::One { player, from, filter, prompt, .. } => {
+            if let Some(p) = player {
+                f(p);
+            }
+            domain_exprs(from, f);
+            if let Some(x) = filter {
+                f(x);
+            }
+            if let Some(p) = prompt {
+                text_exprs(p, f);
+            }
+        }
+        Choice::Secret { from, filter, prompt, .. } => {
+            domain_exprs(from, f);
+            if let Some(x) = filter {
+                f(x);
+            }
+            if let Some(p) = prompt {
+                text_exprs(p, f);
+            }
+        }
+        Choice::Menu { player, branches, prompt, .. } => {
+            if let Some(p) = player {
+                f(p);
+            }
+            for MenuBranch { label, binds, guard } in branches {
+                text_exprs(label, f);
+                for b in binds {
+                    domain_exprs(&mut b.from, f);
+                    if let Some(x) = &mut b.filter {
+                        f(x);
+                    }
+                }
+                if let Some(g) = guard {
+                    f(g);
+                }
+            }
+            if let Some(p) = prompt {
+                text_exprs(p, f);
+            }
+        }
+    }
+}
+
+/// Calls `f` on each direct sub-expression of `e`.
+pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
+    match e {
+        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::Param(_) => {}
+        Expr::LocalOf(_, x)
+        | Expr::CounterOf(_, x)
+        | Expr::CounterOfCard(_, x)
+        | Expr::ZoneOf(_, x)
+        | Expr::FaceUp(x, _)
+        | Expr::Top(x)
+        | Expr::Bottom(x)
+        | Expr::Count(x)
+        | Expr::IsEmpty(x)
+        | Expr::Opponent(x)
+        | Expr::Prop(x, _)
+        | Expr::OrderOf(_, x)
+        | Expr::MemberRank(_, x)
+        | Expr::Not(x)
+        | Expr::Neg(x)
+        | Expr::IsNone(x) => f(x),
+        Expr::ZoneAt { key, .. } => f(key),
+        Expr::Deadwood(z, without) => {
+            f(z);
+            if let Some(w) = without {
+                f(w);
+            }
+        }
+        Expr::Binary(_, l, r) => {
+            f(l);
+            f(r);
+        }
+        Expr::If(c, t, o) => {
+            f(c);
+            f(t);
+            f(o);
+        }
+        Expr::Builtin(_, xs) | Expr::SetOf(xs) => xs.iter_mut().for_each(f),
+        Expr::CardTable(t) => t.args.iter_mut().for_each(f),
+    }
+}
+
+/// Calls `f` on each direct sub-expression of `e`, read only.
+pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
+    match e {
+        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::Param(_) => {}
+        Expr::LocalOf(_, x)
+        | Expr::CounterOf(_, x)
+        | Expr::CounterOfCard(_, x)
+        | Expr::ZoneOf(_, x)
+        | Expr::FaceUp(x, _)
+        | Expr::Top(x)
+        | Expr::Bottom(x)
+        | Expr::Count(x)
+        | Expr::IsEmpty(x)
+        | Expr::Opponent(x)
+        | Expr::Prop(x, _)
+        | Expr::OrderOf(_, x)
+        | Expr::MemberRank(_, x)
+        | Expr::Not(x)
+        | Expr::Neg(x)
+        | Expr::IsNone(x) => f(x),
+        Expr::ZoneAt { key, .. } => f(key),
+        Expr::Deadwood(z, without) => {
+            f(z);
+            if let Some(w) = without {
+                f(w);
+            }
+        }
+        Expr::Binary(_, l, r) => {
+            f(l);
+            f(r);
+        }
+        Expr::If(c, t, o) => {
+            f(c);
+            f(t);
+            f(o);
+        }
+        Expr::Builtin(_, xs) | Expr::SetOf(xs) => xs.iter().for_each(f),
+        Expr::CardTable(t) => t.args.iter().for_each(f),
+    }
+}
+
+/// Whether a block writes local `slot` (a `set` or a `transfer` into it).
+pub(crate) fn writes_local(stmts: &[Stmt], slot: u16) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::Effect(Effect::Assign(Place::Local(x), _)) => *x == slot,
+        Stmt::Effect(Effect::Transfer { from, to, .. }) => {
+            matches!(from, Place::Local(x) if *x == slot) || matches!(to, Place::Local(x) if *x == slot)
+        }
+        Stmt::If(_, t, o) => writes_local(t, slot) || writes_local(o, slot),
+        Stmt::While(_, b)
+        | Stmt::Repeat { body: b, .. }
+        | Stmt::ForPlayer { body: b, .. }
+        | Stmt::ForRange { body: b, .. }
+        | Stmt::ForCard { body: b, .. } => writes_local(b, slot),
+        Stmt::Menu { bodies, otherwise, .. } => bodies.iter().any(|b| writes_local(b, slot)) || writes_local(otherwise, slot),
+        _ => false,
+    })
+}

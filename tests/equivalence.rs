@@ -1,0 +1,105 @@
+//! Results change only on purpose: whole transcripts of many seeded games of every game and
+//! variant, and `simulate --json` reports, are hashed and compared with a kept fixture
+//! (`tests/fixtures/equivalence.txt`). A speed-up of the engine must leave every line as it is;
+//! a rule change that alters one says so in its commit message and regenerates the fixture with
+//! `CARDLANG_BLESS=1 cargo test equivalence`.
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+use cardlang::cli::transcript::{self, TranscriptSpec};
+
+use crate::common::every_game;
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/equivalence.txt");
+
+/// Seeds of games between random players, and between greedy players, per game and variant.
+const RANDOM_SEEDS: std::ops::RangeInclusive<u64> = 1..=8;
+const GREEDY_SEEDS: std::ops::RangeInclusive<u64> = 1..=1;
+
+/// FNV-1a, 64 bits: a hash that is the same on every machine and in every Rust version.
+fn fnv(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// One line per game, variant, kind of player and seed: the hash of the text and JSON Lines
+/// transcripts together.
+fn transcript_lines(out: &mut BTreeMap<String, String>) {
+    for (label, game) in every_game() {
+        let seats = game.players() as usize;
+        let runs = RANDOM_SEEDS.map(|s| ("random", s)).chain(GREEDY_SEEDS.map(|s| ("greedy", s)));
+        for (kind, seed) in runs {
+            let players = vec![kind.to_string(); seats];
+            let spec = TranscriptSpec { game: game.clone(), seed, players: &players };
+            let text = transcript::text(&spec).unwrap_or_else(|e| panic!("{label} seed {seed}: {e}"));
+            let jsonl = transcript::jsonl(&spec).unwrap_or_else(|e| panic!("{label} seed {seed}: {e}"));
+            let key = format!("transcript {label} {kind} seed {seed}");
+            out.insert(key, format!("{:016x}", fnv(format!("{text}\n{jsonl}").as_bytes())));
+        }
+    }
+}
+
+/// One line per game file and variant: the hash of `cardlang simulate --json` over a few games.
+fn simulate_lines(out: &mut BTreeMap<String, String>) {
+    let runs: &[(&str, Option<&str>, &str, &str)] = &[
+        ("games/wild_twist_war.cardgame", None, "random", "200"),
+        ("games/wilcox_war.cardgame", None, "random", "200"),
+        ("games/wilcox_war.cardgame", Some("play_to_all"), "random", "50"),
+        ("games/wilcox_war.cardgame", None, "greedy", "20"),
+        ("games/high_low_war.cardgame", None, "random", "200"),
+        ("games/high_low_war.cardgame", None, "greedy", "20"),
+        ("games/wild_twist_solitaire.cardgame", None, "random", "20"),
+        ("games/wild_twist_solitaire.cardgame", Some("redeal"), "greedy", "5"),
+        ("games/wild_twist_gin.cardgame", None, "greedy", "4"),
+        ("games/classic_war.cardgame", None, "random", "100"),
+        ("games/variants/wilcox_war_short.cardgame", Some("short"), "random", "100"),
+    ];
+    for (path, variant, kind, n) in runs {
+        let mut args = vec!["simulate", path, "-n", n, "--seed", "11", "--jobs", "2", "--json"];
+        if let Some(v) = variant {
+            args.extend(["--variant", v]);
+        }
+        let seats = if path.contains("solitaire") { 1 } else { 2 };
+        let players = vec![*kind; seats].join(",");
+        args.extend(["--players", &players]);
+        let run = Command::new(env!("CARGO_BIN_EXE_cardlang"))
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("the binary runs");
+        assert!(run.status.success(), "{args:?}: {}", String::from_utf8_lossy(&run.stderr));
+        let key = format!("simulate {path} {} {kind} -n {n}", variant.unwrap_or("-"));
+        out.insert(key, format!("{:016x}", fnv(&run.stdout)));
+    }
+}
+
+#[test]
+fn transcripts_and_simulations_are_unchanged() {
+    let mut found = BTreeMap::new();
+    transcript_lines(&mut found);
+    simulate_lines(&mut found);
+    let text: String = found.iter().map(|(k, v)| format!("{k} {v}\n")).collect();
+    if std::env::var_os("CARDLANG_BLESS").is_some() {
+        std::fs::write(FIXTURE, &text).expect("the fixture is written");
+        return;
+    }
+    let kept = std::fs::read_to_string(FIXTURE).expect("tests/fixtures/equivalence.txt exists");
+    let kept: BTreeMap<&str, &str> = kept.lines().filter_map(|l| l.rsplit_once(' ')).collect();
+    let mut differ = Vec::new();
+    for (k, v) in &found {
+        match kept.get(k.as_str()) {
+            Some(old) if old == v => {}
+            Some(_) => differ.push(format!("changed: {k}")),
+            None => differ.push(format!("new: {k}")),
+        }
+    }
+    for k in kept.keys().filter(|k| !found.contains_key(**k)) {
+        differ.push(format!("gone: {k}"));
+    }
+    assert!(differ.is_empty(), "{} result(s) differ from the fixture:\n{}", differ.len(), differ.join("\n"));
+}
