@@ -217,7 +217,10 @@ impl Checker {
                     e.span,
                     "`arrangements of` is something to choose from",
                     "not a value",
-                    Some("write `p chooses a from arrangements of hand of p`, then `meld hand of p to every R as a`".into()),
+                    Some(
+                        "write `p chooses a from arrangements of hand of p`, then `meld hand of p to every R as a`"
+                            .into(),
+                    ),
                 ));
                 (Expr::Const(Value::None), Type::None)
             }

@@ -21,7 +21,8 @@ impl State {
     /// Arrangement `i` of zone `z` in words: each meld with its cards and what its wilds stand
     /// for, then what it leaves and its points ("run A♥ 2♥ 3♥, set 4♠ 4♦ 4♣; leaves 10♠ (10)").
     pub(crate) fn arrangement_text(&self, z: u16, i: u16) -> String {
-        let (Some(rules), Some(a)) = (self.game.program.melds.as_ref(), self.arrangements(z).into_iter().nth(i as usize))
+        let (Some(rules), Some(a)) =
+            (self.game.program.melds.as_ref(), self.arrangements(z).into_iter().nth(i as usize))
         else {
             return format!("arrangement {}", i as u32 + 1);
         };
@@ -33,7 +34,9 @@ impl State {
                 let names: Vec<&str> = laid.iter().map(|(c, _)| self.game.card_name(*c)).collect();
                 let wilds: Vec<String> = laid
                     .iter()
-                    .filter_map(|(c, s)| s.as_ref().map(|v| format!("{} as {}", self.game.card_name(*c), self.stand_in(rules, v))))
+                    .filter_map(|(c, s)| {
+                        s.as_ref().map(|v| format!("{} as {}", self.game.card_name(*c), self.stand_in(rules, v)))
+                    })
                     .collect();
                 let name = rules.patterns.get(m.pattern as usize).map_or("meld", |p| p.name.as_str());
                 let wilds = if wilds.is_empty() { String::new() } else { format!(" ({})", wilds.join(", ")) };
