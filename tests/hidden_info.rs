@@ -161,7 +161,14 @@ fn explore(state: &State, viewer: u8, known: &HashSet<u16>, lines: Vec<String>, 
     } else {
         (who[0], lines)
     };
-    for a in sample(&state.legal_actions(d)) {
+    let legal = state.legal_actions(d);
+    if legal.is_empty() {
+        // The determinization left the rules at a choice its table does not offer (one offered
+        // because of the cards it dealt afresh): a table the rules could not have reached.
+        out.push((lines, End::Enough));
+        return;
+    }
+    for a in sample(&legal) {
         let mut next = state.clone();
         let mut step = Step { viewer, known, lines: Vec::new(), learned: false };
         if next.apply_with(d, a, &mut step).is_err() {

@@ -6,6 +6,7 @@
 mod common;
 
 mod agents;
+mod arrangements;
 mod baseline;
 mod browser;
 mod choices;

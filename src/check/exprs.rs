@@ -86,6 +86,7 @@ impl Checker {
             Type::Set(e) => format!("a set of `{}`", self.enums[e as usize].name),
             Type::None => "`none`".into(),
             Type::EmptySet => "an empty set".into(),
+            Type::Arrangement => "an arrangement of melds".into(),
         }
     }
 
@@ -210,6 +211,18 @@ impl Checker {
                 let z = self.zone_expr(zone, scope);
                 let c = without.as_ref().map(|c| Box::new(self.typed(c, Type::Card, scope)));
                 (Expr::Deadwood(Box::new(z), c), Type::Int)
+            }
+            ExprKind::Arrangements(_) => {
+                self.errors.push(CheckError::invalid(
+                    e.span,
+                    "`arrangements of` is something to choose from",
+                    "not a value",
+                    Some(
+                        "write `p chooses a from arrangements of hand of p`, then `meld hand of p to every R as a`"
+                            .into(),
+                    ),
+                ));
+                (Expr::Const(Value::None), Type::None)
             }
             ExprKind::Every(name) => match self.globals.get(&name.text).map(|g| g.0) {
                 Some(Global::Zone(z)) => {

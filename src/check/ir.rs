@@ -24,6 +24,8 @@ pub enum Type {
     None,
     /// An empty set literal whose enum is not yet known.
     EmptySet,
+    /// One of the least-deadwood arrangements of a zone's cards (chosen from `arrangements of Z`).
+    Arrangement,
 }
 
 /// A runtime value. Cheap to copy; the static type says how to read it.
@@ -46,6 +48,9 @@ pub enum Value {
     Zones(u16, u16),
     /// A set of enum members, as a bit mask.
     Set(u64),
+    /// Arrangement number `.1` (from 0) among the least-deadwood arrangements of zone `.0`'s
+    /// cards, as listed when it was chosen.
+    Arrangement(u16, u16),
 }
 
 impl Value {
@@ -529,11 +534,13 @@ pub enum Effect {
     /// `reveal Z`: every card of the zone is shown to every player (an event); nothing changes.
     Reveal(Expr),
     /// `meld Z to every R` (`lay_off`: `lay off Z to every R`): the meld search moves the
-    /// melds of zone `from` (or the cards it can lay off) into the zones of row `to`.
+    /// melds of zone `from` (or the cards it can lay off) into the zones of row `to`; `chosen`
+    /// (`as a`) names the arrangement to lay down instead of the search's own.
     Meld {
         from: Expr,
         to: Expr,
         lay_off: bool,
+        chosen: Option<Expr>,
     },
 }
 
@@ -548,6 +555,9 @@ pub enum Domain {
     Range(Expr, Expr),
     /// One card (no candidate when it is `none`); the action is 0.
     Card(Expr),
+    /// The least-deadwood arrangements of a zone's cards, when there are several; an action is
+    /// an arrangement's place in their list.
+    Arrangements(Expr),
 }
 
 impl Domain {
@@ -557,6 +567,7 @@ impl Domain {
             Domain::Zone(_) | Domain::Card(_) => Type::Card,
             Domain::Members(_, e) => Type::Enum(*e),
             Domain::Range(..) => Type::Int,
+            Domain::Arrangements(_) => Type::Arrangement,
         }
     }
 }

@@ -171,7 +171,7 @@ impl Checker {
                 None => Vec::new(),
             })),
             StmtKind::Reveal(z) => Stmt::Effect(Effect::Reveal(self.zone_expr(z, scope))),
-            StmtKind::Meld { from, to, lay_off } => {
+            StmtKind::Meld { from, to, lay_off, chosen } => {
                 let head = crate::syntax::ast::Span::new(s.span.start, from.span.end.max(s.span.start));
                 self.need_melds(head, if *lay_off { "`lay off`" } else { "`meld`" });
                 let from = self.zone_expr(from, scope);
@@ -187,7 +187,18 @@ impl Checker {
                         ),
                     ));
                 }
-                Stmt::Effect(Effect::Meld { from, to: row, lay_off: *lay_off })
+                let chosen = chosen.as_ref().map(|a| {
+                    if *lay_off {
+                        self.errors.push(CheckError::invalid(
+                            a.span,
+                            "`lay off` takes no arrangement",
+                            "`as` is for `meld`",
+                            Some("the cards laid off are chosen by the search; lay down a chosen arrangement with `meld Z to every R as a`".into()),
+                        ));
+                    }
+                    self.typed(a, Type::Arrangement, scope)
+                });
+                Stmt::Effect(Effect::Meld { from, to: row, lay_off: *lay_off, chosen })
             }
             StmtKind::Transfer { amount, from, to } => {
                 let amount = amount.as_ref().map(|a| self.typed(a, Type::Int, scope));
@@ -307,6 +318,10 @@ impl Checker {
     fn check_domain(&mut self, d: &ast::Domain, scope: &mut Scope) -> Domain {
         if let Some(to) = &d.to {
             return Domain::Range(self.typed(&d.from, Type::Int, scope), self.typed(to, Type::Int, scope));
+        }
+        if let ast::ExprKind::Arrangements(zone) = &d.from.kind {
+            self.need_melds(d.from.span, "`arrangements of`");
+            return Domain::Arrangements(self.zone_expr(zone, scope));
         }
         // A name nobody declared is most likely a zone: report it as one.
         let head = match &d.from.kind {

@@ -86,6 +86,10 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> Option<
             let seen = *player == Some(me)
                 || match value {
                     Value::Card(card) => state.find_card(*card).is_some_and(|(z, i)| state.can_see(me, z, i)),
+                    // An arrangement shows the cards of its zone.
+                    Value::Arrangement(z, _) => {
+                        !*secret && (0..state.zone_cards(*z).len()).all(|i| state.can_see(me, *z, i))
+                    }
                     _ => !*secret,
                 };
             match (seen, value) {

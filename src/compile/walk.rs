@@ -86,9 +86,12 @@ fn effect_exprs(e: &mut Effect, f: &mut impl FnMut(&mut Expr)) {
             place_exprs(to, f);
         }
         Effect::Announce(parts) | Effect::Pause(parts) => text_exprs(parts, f),
-        Effect::Meld { from, to, .. } => {
+        Effect::Meld { from, to, chosen, .. } => {
             f(from);
             f(to);
+            if let Some(a) = chosen {
+                f(a);
+            }
         }
     }
 }
@@ -111,7 +114,7 @@ fn text_exprs(parts: &mut [TextPart], f: &mut impl FnMut(&mut Expr)) {
 
 fn domain_exprs(d: &mut Domain, f: &mut impl FnMut(&mut Expr)) {
     match d {
-        Domain::Zone(x) | Domain::Members(x, _) | Domain::Card(x) => f(x),
+        Domain::Zone(x) | Domain::Members(x, _) | Domain::Card(x) | Domain::Arrangements(x) => f(x),
         Domain::Range(lo, hi) => {
             f(lo);
             f(hi);
@@ -260,7 +263,9 @@ pub(crate) fn writes_local(stmts: &[Stmt], slot: u16) -> bool {
         | Stmt::ForPlayer { body: b, .. }
         | Stmt::ForRange { body: b, .. }
         | Stmt::ForCard { body: b, .. } => writes_local(b, slot),
-        Stmt::Menu { bodies, otherwise, .. } => bodies.iter().any(|b| writes_local(b, slot)) || writes_local(otherwise, slot),
+        Stmt::Menu { bodies, otherwise, .. } => {
+            bodies.iter().any(|b| writes_local(b, slot)) || writes_local(otherwise, slot)
+        }
         _ => false,
     })
 }

@@ -26,6 +26,8 @@ pub(crate) enum Candidates {
     Card(u16),
     /// The cards of `.1` consecutive zones from zone `.0`, zone by zone.
     Zones(u16, u16),
+    /// The `.1` least-deadwood arrangements of zone `.0`'s cards.
+    Arrangements(u16, u16),
 }
 
 /// A pending choice as seen by one chooser.
@@ -169,6 +171,10 @@ impl State {
                 let hi = self.eval_in(hi, &binds).as_int()?;
                 Candidates::Range(lo, hi)
             }
+            Domain::Arrangements(z) => match self.eval_in(z, &binds) {
+                Value::Zone(z) => Candidates::Arrangements(z, self.arrangements(z).len() as u16),
+                _ => Candidates::Arrangements(0, 0),
+            },
         };
         Some(Pick { cands, slot, filter: filter.as_ref(), binds })
     }
@@ -255,6 +261,13 @@ impl State {
             Candidates::Card(c) => {
                 offer(Action(0), Value::Card(c));
             }
+            Candidates::Arrangements(z, n) => {
+                for i in 0..n {
+                    if !offer(Action(i as u32), Value::Arrangement(z, i)) {
+                        break;
+                    }
+                }
+            }
             Candidates::Zones(first, n) => {
                 let mut i = 0u32;
                 for cards in self.zone_range(first, n) {
@@ -293,6 +306,7 @@ impl State {
                 (v <= hi).then_some(Value::Int(v))
             }
             Candidates::Card(c) => (i == 0).then_some(Value::Card(c)),
+            Candidates::Arrangements(z, n) => (i < n as usize).then_some(Value::Arrangement(z, i as u16)),
             Candidates::Zones(first, n) => {
                 let (z, k) = self.locate(first, n, i)?;
                 Some(Value::Card(self.zones[z as usize][k]))
@@ -336,6 +350,9 @@ impl State {
                 }
             }
             Candidates::Members(_, e) => self.game.show(Value::Sym(i as u16), Type::Enum(e)),
+            // Arrangements of a zone the chooser cannot see whole are offered by number.
+            Candidates::Arrangements(z, _) if !self.sees_zone(player, z) => format!("arrangement {}", i + 1),
+            Candidates::Arrangements(z, _) => self.show(Value::Arrangement(z, i as u16), Type::Arrangement),
             Candidates::Range(lo, _) => lo.saturating_add(i as i64).to_string(),
             Candidates::Zone(_) => format!("choice {}", i + 1),
         }

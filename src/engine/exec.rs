@@ -203,7 +203,7 @@ impl State {
                 self.assign(place, v);
             }
             Effect::Transfer { amount, from, to } => self.transfer(amount.as_ref(), from, to, sink),
-            Effect::Meld { from, to, lay_off } => self.exec_meld(from, to, *lay_off, sink),
+            Effect::Meld { from, to, lay_off, chosen } => self.exec_meld(from, to, *lay_off, chosen.as_ref(), sink),
             Effect::Reveal(z) => self.reveal(z, sink),
             Effect::Announce(parts) => {
                 if sink.announcements() {

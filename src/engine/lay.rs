@@ -25,7 +25,14 @@ impl State {
     /// Moves the melds of zone `from` into the empty zones of row `to`, one meld per zone; or,
     /// with `lay_off`, the cards of `from` that the best arrangement lays off onto the melds
     /// lying in the row, each onto its meld.
-    pub(crate) fn exec_meld<S: EventSink>(&mut self, from: &Expr, to: &Expr, lay_off: bool, sink: &mut S) {
+    pub(crate) fn exec_meld<S: EventSink>(
+        &mut self,
+        from: &Expr,
+        to: &Expr,
+        lay_off: bool,
+        chosen: Option<&Expr>,
+        sink: &mut S,
+    ) {
         let game = self.game.clone();
         let Some(rules) = game.program.melds.as_ref() else { return };
         let Some(from) = self.zone_of(from) else { return };
@@ -40,7 +47,16 @@ impl State {
         };
         let table: Vec<Vec<u16>> = targets.iter().map(|&z| self.zones[z as usize].clone()).collect();
         let read = self.readings(rules);
-        let arrangement = match melds::arrange_read(rules, &hand, &table, &read) {
+        // `as a`: the arrangement chosen from `arrangements of Z` (the search's own otherwise).
+        let picked = match chosen.map(|a| self.eval(a)) {
+            Some(Value::Arrangement(z, i)) if z == from && !lay_off => self.arrangements(z).into_iter().nth(i as usize),
+            _ => None,
+        };
+        let found = match picked {
+            Some(a) => Ok(a),
+            None => melds::arrange_read(rules, &hand, &table, &read),
+        };
+        let arrangement = match found {
             Ok(a) => a,
             Err(MeldError::TooManyCards(n)) => {
                 let why = format!("the meld search takes at most {MAX_MELD_CARDS} cards, not {n}");
@@ -149,7 +165,7 @@ impl State {
 
     /// How a wild's stand-in is named: the display texts of its values, in property order
     /// (`6♥`), as a card made by `every rank, suit` is named.
-    fn stand_in(&self, rules: &MeldRules, values: &[Option<u16>]) -> String {
+    pub(crate) fn stand_in(&self, rules: &MeldRules, values: &[Option<u16>]) -> String {
         let program = &self.game.program;
         rules
             .slots

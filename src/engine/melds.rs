@@ -158,6 +158,93 @@ pub fn arrange_read(
     Ok(out)
 }
 
+/// The most arrangements [`least_arrangements`] lists.
+pub const MAX_ARRANGEMENTS: usize = 64;
+
+/// The distinct arrangements of `hand` into melds (no lay-offs) that leave the fewest deadwood
+/// points, at most [`MAX_ARRANGEMENTS`]: two differ when their melds do. Those that meld more
+/// cards come first; among as many, the order of the search (cards earlier in `hand` first).
+pub fn least_arrangements(rules: &MeldRules, hand: &[u16]) -> Result<Vec<Arrangement>, MeldError> {
+    let n = hand.len();
+    if n > MAX_MELD_CARDS {
+        return Err(MeldError::TooManyCards(n));
+    }
+    let points: Vec<i64> = hand.iter().map(|&c| card(rules, c).points).collect();
+    let mut by_low: Vec<Vec<(usize, u16)>> = vec![Vec::new(); n];
+    for (mask, p) in groups(rules, hand, &[], &[]) {
+        by_low[mask.trailing_zeros() as usize].push((mask, p));
+    }
+    let mut ways = Ways { by_low: &by_low, points: &points, best: vec![None; 1 << n], found: Vec::new() };
+    ways.list((1 << n) - 1, 0, &mut Vec::new());
+    let mut out: Vec<Arrangement> = ways
+        .found
+        .iter()
+        .map(|(melds, dead)| Arrangement {
+            melds: melds.iter().map(|&(m, p)| Meld { pattern: p, cards: cards_of(hand, m).collect() }).collect(),
+            lay_offs: Vec::new(),
+            deadwood: cards_of(hand, *dead).collect(),
+            points: sum(&points, *dead),
+        })
+        .collect();
+    out.sort_by_key(|a| std::cmp::Reverse(n - a.deadwood.len()));
+    Ok(out)
+}
+
+/// Lists every way to meld a set of cards that takes out the most points.
+struct Ways<'a> {
+    by_low: &'a [Vec<(usize, u16)>],
+    points: &'a [i64],
+    /// For a subset: the most points its melds can take out.
+    best: Vec<Option<i64>>,
+    /// The ways found: the melds (mask and pattern) and the deadwood (mask).
+    found: Vec<(Vec<(usize, u16)>, usize)>,
+}
+
+impl Ways<'_> {
+    fn best(&mut self, mask: usize) -> i64 {
+        if mask == 0 {
+            return 0;
+        }
+        if let Some(b) = self.best[mask] {
+            return b;
+        }
+        let low = mask.trailing_zeros() as usize;
+        let mut top = self.best(mask & (mask - 1));
+        for i in 0..self.by_low[low].len() {
+            let m = self.by_low[low][i].0;
+            if m & mask == m {
+                top = top.max(sum(self.points, m) + self.best(mask ^ m));
+            }
+        }
+        self.best[mask] = Some(top);
+        top
+    }
+
+    /// Extends `melds` (with the deadwood `dead` so far) to every best way for `mask`.
+    fn list(&mut self, mask: usize, dead: usize, melds: &mut Vec<(usize, u16)>) {
+        if self.found.len() >= MAX_ARRANGEMENTS {
+            return;
+        }
+        if mask == 0 {
+            self.found.push((melds.clone(), dead));
+            return;
+        }
+        let target = self.best(mask);
+        let low = mask.trailing_zeros() as usize;
+        if self.best(mask & (mask - 1)) == target {
+            self.list(mask & (mask - 1), dead | 1 << low, melds);
+        }
+        for i in 0..self.by_low[low].len() {
+            let (m, p) = self.by_low[low][i];
+            if m & mask == m && sum(self.points, m) + self.best(mask ^ m) == target {
+                melds.push((m, p));
+                self.list(mask ^ m, dead, melds);
+                melds.pop();
+            }
+        }
+    }
+}
+
 /// The dynamic programme over subsets of the hand, worked out only for the subsets the whole
 /// hand leads to.
 struct Search<'a> {

@@ -106,6 +106,15 @@ impl State {
                     }
                 }
             }
+            Domain::Arrangements(z) => {
+                if let Value::Zone(z) = self.eval_in(z, &t.binds) {
+                    for i in 0..self.arrangements(z).len() as u16 {
+                        if !offer(Value::Arrangement(z, i), t) {
+                            return false;
+                        }
+                    }
+                }
+            }
             Domain::Range(lo, hi) => {
                 let (Some(lo), Some(hi)) = (self.eval_in(lo, &t.binds).as_int(), self.eval_in(hi, &t.binds).as_int())
                 else {
@@ -169,9 +178,11 @@ impl State {
                     let v = self.eval_in(e, &t.binds);
                     let hidden = match (v, viewer) {
                         (Value::Card(c), Some(p)) => !self.find_card(c).is_some_and(|(z, i)| self.can_see(p, z, i)),
+                        (Value::Arrangement(z, _), Some(p)) => !self.sees_zone(p, z),
                         _ => false,
                     };
-                    out.push_str(&if hidden { "a card".to_string() } else { self.show(v, *ty) });
+                    let unseen = if matches!(v, Value::Arrangement(..)) { "an arrangement" } else { "a card" };
+                    out.push_str(&if hidden { unseen.to_string() } else { self.show(v, *ty) });
                 }
             }
         }

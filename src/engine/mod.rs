@@ -10,6 +10,7 @@ mod exec;
 mod lay;
 mod memo;
 pub mod lower;
+mod meld_choice;
 pub mod melds;
 mod menu;
 mod observe;

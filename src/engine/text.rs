@@ -45,6 +45,7 @@ impl Game {
             }
             (Value::Sym(s), _) => format!("#{s}"),
             (Value::Set(m), _) => format!("{{{m:#x}}}"),
+            (Value::Arrangement(_, i), _) => format!("arrangement {}", i as u32 + 1),
         }
     }
 
@@ -72,9 +73,13 @@ impl Game {
 }
 
 impl State {
-    /// A value shown in words, read by its static type.
+    /// A value shown in words, read by its static type (an arrangement of melds by its melds
+    /// and what it leaves).
     pub fn show(&self, v: Value, ty: Type) -> String {
-        self.game.show(v, ty)
+        match v {
+            Value::Arrangement(z, i) => self.arrangement_text(z, i),
+            _ => self.game.show(v, ty),
+        }
     }
 
     /// The text of an announcement.

@@ -603,11 +603,13 @@ pub enum StmtKind {
     Pause(Option<Vec<TemplatePart>>),
     /// `reveal Z`: every card of a zone is shown to every player; nothing moves or turns.
     Reveal(Expr),
-    /// `meld Z to every R` (or `lay off Z to every R` when `lay_off`).
+    /// `meld Z to every R [as a]` (or `lay off Z to every R` when `lay_off`).
     Meld {
         from: Expr,
         to: Expr,
         lay_off: bool,
+        /// `as a`: the arrangement to lay down, chosen from `arrangements of Z`.
+        chosen: Option<Expr>,
     },
     /// `p chooses c from D [where cond] [asking "..."]`; `player` is `None` for `chance`.
     Choose {
@@ -808,4 +810,6 @@ pub enum ExprKind {
         zone: Box<Expr>,
         without: Option<Box<Expr>>,
     },
+    /// `arrangements of Z`: the least-deadwood arrangements of a zone, a choice's domain.
+    Arrangements(Box<Expr>),
 }

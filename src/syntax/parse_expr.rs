@@ -136,6 +136,9 @@ pub(crate) fn parse_primary(pair: Pair<'_, Rule>) -> Expr {
             let without = it.next().map(|c| Box::new(parse_primary(c)));
             ExprKind::Deadwood { zone, without }
         }
+        Rule::arrangements_of => {
+            ExprKind::Arrangements(Box::new(parse_primary(pair.into_inner().next().expect("arrangements_of: zone"))))
+        }
         Rule::every_of => ExprKind::Every(parse_name(pair.into_inner().next().expect("every_of: name"))),
         Rule::set_lit => ExprKind::SetLit(pair.into_inner().map(parse_expr).collect()),
         Rule::expr => return parse_expr(pair),

@@ -105,7 +105,8 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
             let lay_off = next().as_rule() == Rule::kw_lay_off;
             let from = parse_expr(next());
             let to = parse_expr(next());
-            StmtKind::Meld { from, to, lay_off }
+            let chosen = it.next().and_then(|a| a.into_inner().nth(1)).map(parse_expr);
+            StmtKind::Meld { from, to, lay_off, chosen }
         }
         Rule::announce_stmt => StmtKind::Announce(parse_template(next())),
         Rule::pause_stmt => {

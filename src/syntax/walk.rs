@@ -165,9 +165,12 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
         StmtKind::End(EndKind::Winner(e) | EndKind::Loser(e) | EndKind::Highest { score: e, .. }) => expr(v, e),
         StmtKind::Announce(parts) | StmtKind::Pause(Some(parts)) => template(v, parts),
         StmtKind::Pause(None) => {}
-        StmtKind::Meld { from, to, .. } => {
+        StmtKind::Meld { from, to, chosen, .. } => {
             expr(v, from);
             expr(v, to);
+            if let Some(a) = chosen {
+                expr(v, a);
+            }
         }
         StmtKind::Choose { player, from, filter, prompt, .. } => {
             if let Some(p) = player {
@@ -252,6 +255,7 @@ pub fn expr<V: Visitor>(v: &mut V, e: &Expr) {
             expr(v, target)
         }
         ExprKind::Every(_) => {}
+        ExprKind::Arrangements(zone) => expr(v, zone),
         ExprKind::Deadwood { zone, without } => {
             expr(v, zone);
             if let Some(c) = without {

@@ -696,7 +696,10 @@ fn gr_10_lay_offs_extend_a_meld_as_shown() {
     let (mut s, mut log) = start_with(None, &deal);
     both_decline(&mut s, &mut log, "Q♣");
     say(&mut s, &mut log, "knock with 6 deadwood");
-    assert!(logged(&log, "hand of player 1 lays off 4♥ onto table of 1: run 4♥ 5♥ 6♥ Wild Heart 8♥ (Wild Heart as 7♥)"));
+    assert!(logged(
+        &log,
+        "hand of player 1 lays off 4♥ onto table of 1: run 4♥ 5♥ 6♥ Wild Heart 8♥ (Wild Heart as 7♥)"
+    ));
     assert!(logged(&log, "deadwood: player 2 6, player 1 79"));
 }
 
@@ -708,7 +711,81 @@ fn gr_10_shifting_wilds_lets_a_lay_off_read_a_wild_afresh() {
     both_decline(&mut s, &mut log, "Q♣");
     say(&mut s, &mut log, "knock with 6 deadwood");
     assert!(logged(&log, "hand of player 2 melds onto table of 1: run 5♥ 6♥ Wild Heart 8♥ (Wild Heart as 7♥)"));
-    assert!(logged(&log, "hand of player 1 lays off 7♥ onto table of 1: run 5♥ 6♥ 7♥ 8♥ Wild Heart (Wild Heart as 9♥)"));
+    assert!(logged(
+        &log,
+        "hand of player 1 lays off 7♥ onto table of 1: run 5♥ 6♥ 7♥ 8♥ Wild Heart (Wild Heart as 9♥)"
+    ));
     assert!(logged(&log, "deadwood: player 2 6, player 1 79"));
     assert_eq!(score(&s, 2), 73);
+}
+
+/// Player 2 can knock with 7 (3♠ 3♥ A♥) two ways: the 8♣ in the set of 8s, or at the foot of
+/// the club run.
+const KNOCK_TWO_WAYS: [&str; 10] = ["8♠", "8♥", "8♦", "8♣", "9♣", "10♣", "J♣", "3♠", "3♥", "A♥"];
+/// A defender whose 7♣ fits the club run only when it starts at the 8♣ (75 points, or 68).
+const SEVEN_OF_CLUBS: [&str; 10] = ["7♣", "K♠", "Q♦", "J♠", "5♦", "4♠", "2♦", "K♦", "6♠", "2♠"];
+
+#[test]
+fn gr_11_the_knocker_chooses_among_the_least_deadwood_arrangements() {
+    for (keep_8_in, defender_left, scored) in [("set 8♠ 8♥ 8♦ 8♣", 75, 68), ("run 8♣ 9♣ 10♣ J♣", 68, 61)]
+    {
+        let deal = Deal { p1: SEVEN_OF_CLUBS, p2: KNOCK_TWO_WAYS, up: "Q♣", stock: &[], short: false };
+        let (mut s, mut log) = start_with(None, &deal);
+        both_decline(&mut s, &mut log, "Q♣");
+        say(&mut s, &mut log, "knock with 7 deadwood");
+        // The knocker is asked which melds to lay down, each way shown with what it leaves.
+        assert_eq!(mover(&s), 2);
+        assert_eq!(s.choice_prompt(1).as_deref(), Some("Which melds do you lay down?"));
+        let offers = offered(&s);
+        assert_eq!(offers.len(), 2, "{offers:?}");
+        assert!(offers.iter().all(|o| o.ends_with("; leaves A♥ 3♥ 3♠ (7)")), "{offers:?}");
+        let pick = offers.iter().find(|o| o.contains(keep_8_in)).expect("both ways are offered").clone();
+        say(&mut s, &mut log, &pick);
+        assert!(
+            logged(&log, &format!("hand of player 2 melds onto table of 1: {keep_8_in}"))
+                || logged(&log, &format!("hand of player 2 melds onto table of 2: {keep_8_in}"))
+        );
+        assert_eq!(logged(&log, "lays off 7♣"), defender_left == 68);
+        assert!(logged(&log, &format!("deadwood: player 2 7, player 1 {defender_left}")));
+        assert_eq!(score(&s, 2), scored);
+    }
+}
+
+#[test]
+fn gr_11_nobody_is_asked_when_one_arrangement_leaves_the_least() {
+    // GR-7's knock: one way to leave 2 points; the melds go down at once.
+    let knocker = ["5♥", "6♥", "7♥", "9♠", "9♦", "9♥", "J♣", "Q♣", "K♣", "2♠"];
+    let defender = ["Wild Heart", "8♥", "10♣", "K♦", "Q♠", "6♠", "4♦", "2♦", "A♠", "3♣"];
+    let deal = Deal { p1: defender, p2: knocker, up: "J♦", stock: &[], short: false };
+    let (mut s, mut log) = start_with(None, &deal);
+    both_decline(&mut s, &mut log, "J♦");
+    say(&mut s, &mut log, "knock with 2 deadwood");
+    assert!(logged(&log, "hand of player 2 melds onto table of 1"));
+    assert_eq!(counter(&s, "hands"), 2, "the next hand is dealt without another question");
+}
+
+#[test]
+fn gr_14_declining_to_knock_is_told_to_nobody_else() {
+    // Player 2 could knock with 10 deadwood at the start of the first normal turn and plays on.
+    // Player 1 sees only the stock draw and the discard that follow: nothing says player 2 was
+    // offered a knock, so nothing tells player 1 that player 2's deadwood is 10 or less.
+    let ten = ["A♥", "2♥", "3♥", "4♠", "4♦", "4♣", "5♦", "6♦", "7♦", "10♠"];
+    let deal = Deal { p1: LOOSE, p2: ten, up: "Q♣", stock: &["K♥"], short: false };
+    let (mut s, mut seats) = start_seen(&deal);
+    act(&mut s, &mut seats, "decline Q♣");
+    act(&mut s, &mut seats, "decline Q♣");
+    let before = seats.seen[0].len();
+    assert_eq!(offered(&s), ["knock with 10 deadwood", "play on"]);
+    act(&mut s, &mut seats, "play on");
+    // The draw (from the stock, GR-3) follows at once; then player 2 discards the K♥ drawn.
+    assert_eq!(mover(&s), 2);
+    act(&mut s, &mut seats, "K♥");
+    let seen_by_1 = &seats.seen[0][before..];
+    assert!(seen_by_1.iter().any(|l| l.contains("K♥")), "player 1 sees the discard: {seen_by_1:?}");
+    for l in seen_by_1 {
+        assert!(!l.contains("play on") && !l.contains("knock"), "player 1 is told of the declined knock: {l}");
+    }
+    // Player 2 is told their own choice.
+    assert!(seats.saw(2, "player 2 chooses play on"), "{:?}", seats.seen[1]);
+    assert_eq!(mover(&s), 1);
 }

@@ -138,6 +138,11 @@ impl<'a> Walk<'_, 'a> {
     }
 
     fn choice(&mut self, s: &Stmt, var: &Name, player: Option<&Name>, from: &'a Domain, filter: Option<&'a Expr>) {
+        // `arrangements of Z` has no candidate when there is nothing to choose (one arrangement),
+        // by design: `meld Z to every R as a` then lays down the search's own.
+        if matches!(from.from.kind, ExprKind::Arrangements(_)) && filter.is_none() {
+            return;
+        }
         let Some(why) = self.why_empty(from, filter) else { return };
         let shown = match player {
             Some(p) => format!("{var} of {p}"),

@@ -432,6 +432,7 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | ExprKind::IsFaceUp { target: x, .. } => vec![x],
         ExprKind::Every(_) => Vec::new(),
         ExprKind::Deadwood { zone, without } => std::iter::once(&**zone).chain(without.as_deref()).collect(),
+        ExprKind::Arrangements(zone) => vec![zone],
     }
 }
 

@@ -18,7 +18,7 @@ use miette::Severity;
 use super::facts::{each_stmt, show, Facts};
 use super::hidden_cond::Guards;
 use super::{each_rules, Finding, Lint, LintContext, Rules};
-use crate::syntax::ast::{Block, Stmt, StmtKind};
+use crate::syntax::ast::{Block, Span, Stmt, StmtKind};
 
 /// The lint.
 pub const LINT: Lint = Lint {
@@ -35,7 +35,7 @@ fn run(ctx: &LintContext) -> Vec<Finding> {
 fn check(rules: &Rules) -> Vec<Finding> {
     let facts = Facts::new(rules);
     let guards = Guards::new(&facts);
-    let choosers = procedures_with_choices(&facts);
+    let choosers = procedures_with_choices(&facts, &guards.private_by_domain);
     let mut out = Vec::new();
     for (cond, blocks) in &guards.guarded {
         for b in blocks {
@@ -69,13 +69,14 @@ fn check(rules: &Rules) -> Vec<Finding> {
     out
 }
 
-/// The procedures that offer a choice, themselves or through the procedures they call.
-fn procedures_with_choices<'a>(facts: &Facts<'a>) -> HashSet<&'a str> {
+/// The procedures that offer a choice that would be public on its own (not one private
+/// wherever it is, `own`), themselves or through the procedures they call.
+fn procedures_with_choices<'a>(facts: &Facts<'a>, own: &HashSet<Span>) -> HashSet<&'a str> {
     let mut out: HashSet<&'a str> = HashSet::new();
     loop {
         let before = out.len();
         for p in &facts.procedures {
-            if !out.contains(p.name.text.as_str()) && offers_choice_block(&p.body, &out) {
+            if !out.contains(p.name.text.as_str()) && offers_choice_block(&p.body, &out, own) {
                 out.insert(&p.name.text);
             }
         }
@@ -85,9 +86,9 @@ fn procedures_with_choices<'a>(facts: &Facts<'a>) -> HashSet<&'a str> {
     }
 }
 
-fn offers_choice_block(b: &Block, choosers: &HashSet<&str>) -> bool {
+fn offers_choice_block(b: &Block, choosers: &HashSet<&str>, own: &HashSet<Span>) -> bool {
     let mut found = false;
-    each_stmt(b, &mut |s| found |= offers_choice_here(s, choosers));
+    each_stmt(b, &mut |s| found |= offers_choice_here(s, choosers) && !own.contains(&s.span));
     found
 }
 

@@ -12,6 +12,9 @@
 //! one, otherwise the face-up cards of a spread zone, or the top card of a stack, when no rule
 //! puts cards there face down.
 //!
+//! A choice among the `arrangements of` a zone some player cannot see is private wherever it is:
+//! whether there are several to choose from depends on the zone's cards.
+//!
 //! The choices guarded are those written inside the blocks of an `if` or a loop whose condition
 //! reads hidden cards, and every choice of a procedure called from inside such a block (from
 //! any call: a procedure called both ways is private everywhere, and `hidden_choice` warns of
@@ -35,6 +38,10 @@ pub(crate) fn private_choices(items: &[Item]) -> HashSet<Span> {
 pub(crate) struct Guards<'a> {
     /// Spans of private choice statements.
     pub private: HashSet<Span>,
+    /// Spans of the choices private by what they are made from, wherever they are: a choice
+    /// among the `arrangements of` a zone some player cannot see (whether there are several to
+    /// choose from depends on its cards).
+    pub private_by_domain: HashSet<Span>,
     /// Each `if` or loop whose condition reads hidden cards: the condition, and its blocks.
     pub guarded: Vec<(&'a Expr, Vec<&'a Block>)>,
     /// Procedures called under a hidden condition (or from such a procedure), with one such call.
@@ -76,6 +83,7 @@ impl<'a> Guards<'a> {
     pub(crate) fn new(facts: &Facts<'a>) -> Guards<'a> {
         let mut g = Guards {
             private: HashSet::new(),
+            private_by_domain: HashSet::new(),
             guarded: Vec::new(),
             hidden_calls: HashMap::new(),
             open_calls: HashMap::new(),
@@ -162,6 +170,12 @@ impl<'a> Guards<'a> {
                 }
             }
             StmtKind::Choose { var, from, .. } | StmtKind::ChooseSecretly { var, from, .. } => {
+                if let ExprKind::Arrangements(zone) = &from.from.kind {
+                    if r.zone_hidden(zone, Part::All) {
+                        self.private_by_domain.insert(s.span);
+                        self.private.insert(s.span);
+                    }
+                }
                 if hidden {
                     self.private.insert(s.span);
                 }
@@ -169,7 +183,13 @@ impl<'a> Guards<'a> {
                 bind(&mut env.cards, &var.text, card);
             }
             StmtKind::ChooseOne { branches, otherwise, .. } => {
-                if hidden {
+                let by_domain = branches.iter().flat_map(|b| &b.binds).any(|x| {
+                    matches!(&x.from.from.kind, ExprKind::Arrangements(zone) if r.zone_hidden(zone, Part::All))
+                });
+                if by_domain {
+                    self.private_by_domain.insert(s.span);
+                }
+                if hidden || by_domain {
                     self.private.insert(s.span);
                 }
                 for b in branches {
@@ -295,6 +315,7 @@ impl<'f, 'a> Reads<'f, 'a> {
         match &e.kind {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::None | ExprKind::Player(_) | ExprKind::Every(_) => false,
             ExprKind::Name(n) => env.tainted.contains(n) || self.tainted.contains(n.as_str()),
+            ExprKind::Arrangements(zone) => self.zone_hidden(zone, Part::All) || self.reads(zone, env),
             ExprKind::Deadwood { zone, without } => {
                 self.zone_hidden(zone, Part::All) || self.reads(zone, env) || without.as_ref().is_some_and(|w| self.reads(w, env))
             }

@@ -142,6 +142,7 @@ fn write(out: &mut String, e: &Expr, min: u8) {
                     | ExprKind::Opponent(_)
                     | ExprKind::Of { .. }
                     | ExprKind::Deadwood { .. }
+                    | ExprKind::Arrangements(_)
             );
             write(out, target, if of_form { PRIMARY + 1 } else { POSTFIX });
             out.push('.');
@@ -170,6 +171,7 @@ fn write(out: &mut String, e: &Expr, min: u8) {
                 write(out, c, PRIMARY);
             }
         }
+        ExprKind::Arrangements(zone) => of_word(out, "arrangements", zone),
     }
 }
 
