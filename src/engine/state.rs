@@ -161,6 +161,17 @@ impl State {
         s
     }
 
+    /// [`State::with_sink`] without the memory of the cards each player saw go out of sight
+    /// (sightings.rs), for a game whose players never read it: it then costs nothing, also in
+    /// the set-up and in a game that has no decision at all.
+    pub fn with_sink_forgetful<S: EventSink>(game: Arc<Game>, seed: u64, limits: Limits, sink: &mut S) -> State {
+        let mut s = Self::with_sink_paused(game, seed);
+        s.limits = limits;
+        s.forget_sightings();
+        s.run(sink);
+        s
+    }
+
     /// A game that has not run its first instruction, for evaluating what needs no play.
     pub(crate) fn blank(game: Arc<Game>) -> State {
         Self::with_sink_paused(game, 0)

@@ -146,7 +146,12 @@ pub fn play_one(
     let mut observer = Observer::new(game.players(), keep_trace);
     let mut seats: Vec<Box<dyn Agent>> =
         kinds.iter().enumerate().filter_map(|(i, k)| agents::make_agent(k, agents::seat_seed(seed, i))).collect();
-    let mut state = State::with_sink(game.clone(), seed, Limits::default(), &mut observer);
+    // The memory of cards seen moving serves only players who read it (the search player).
+    let mut state = if seats.iter().any(|a| a.remembers_sightings()) {
+        State::with_sink(game.clone(), seed, Limits::default(), &mut observer)
+    } else {
+        State::with_sink_forgetful(game.clone(), seed, Limits::default(), &mut observer)
+    };
     // AI agents never give up or choose an illegal action; if one did, the game counts as
     // unfinished, which the summary shows.
     let _ = agents::play_game(&mut state, &mut seats, &mut observer);
