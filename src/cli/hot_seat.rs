@@ -4,7 +4,7 @@
 //! waits for "pass the screen to player 2, then press Enter", so nobody reads another's hand.
 
 use std::cell::Cell;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::rc::Rc;
 
 use crate::agents::Agent;
@@ -15,8 +15,6 @@ use crate::engine::{Action, State, ToMove};
 pub struct HotSeat {
     inner: Box<dyn Agent>,
     last: Rc<Cell<Option<u8>>>,
-    /// `None` reads standard input (shared with the person's own agent).
-    input: Option<Box<dyn BufRead>>,
     output: Box<dyn Write>,
     /// Whether `output` is a terminal that can be cleared.
     terminal: bool,
@@ -38,7 +36,6 @@ impl HotSeat {
                     Box::new(HotSeat {
                         inner: agent,
                         last: last.clone(),
-                        input: None,
                         output: Box::new(std::io::stdout()),
                         terminal: std::io::stdout().is_terminal(),
                     })
@@ -47,12 +44,6 @@ impl HotSeat {
                 }
             })
             .collect()
-    }
-
-    /// A wrapper reading and writing the given streams (for tests); `last` is shared by the
-    /// people of one table.
-    pub fn new(inner: Box<dyn Agent>, last: Rc<Cell<Option<u8>>>, input: Box<dyn BufRead>, output: Box<dyn Write>) -> Self {
-        HotSeat { inner, last, input: Some(input), output, terminal: false }
     }
 
     /// Clears the screen, or, when the output is not a terminal, draws a rule across it.
@@ -75,10 +66,8 @@ impl HotSeat {
         );
         let _ = self.output.flush();
         let mut line = String::new();
-        let read = match &mut self.input {
-            Some(input) => input.read_line(&mut line),
-            None => std::io::stdin().read_line(&mut line),
-        };
+        // Standard input, shared with the person's own agent.
+        let read = std::io::stdin().read_line(&mut line);
         let quit = line.trim().eq_ignore_ascii_case("q") || line.trim().eq_ignore_ascii_case("quit");
         matches!(read, Ok(n) if n > 0) && !quit
     }
