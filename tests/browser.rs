@@ -15,7 +15,10 @@ fn chromium() -> Option<PathBuf> {
 
 /// Loads `page` headless; returns the DOM after load and what the browser logged.
 fn load(browser: &PathBuf, page: &std::path::Path, profile: &std::path::Path) -> (String, String) {
-    let out = Command::new(browser)
+    // At most a minute: a browser that hangs must fail the test, not stall the suite.
+    let out = Command::new("timeout")
+        .arg("60")
+        .arg(browser)
         .args([
             "--headless",
             "--no-sandbox",
