@@ -3,8 +3,6 @@
 //! same on two tables that look the same to it, it beats random play where choices matter, and
 //! `cardlang simulate` seats it.
 
-
-
 use crate::common::every_game;
 use std::process::Command;
 use std::sync::Arc;

@@ -1,6 +1,5 @@
 //! End-to-end tests of the `cardlang` binary.
 
-
 fn cardlang(args: &[&str], stdin: &str) -> (i32, String, String) {
     crate::common::cardlang_stdin(args, stdin)
 }

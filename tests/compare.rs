@@ -25,12 +25,22 @@ fn each_compared_variant_is_the_simulation_of_that_variant_alone() {
 
 #[test]
 fn a_sweep_runs_each_value_of_an_option() {
-    let (code, out, err) =
-        cardlang(&["simulate", "games/wilcox_war.cardgame", "-n", "30", "--seed", "2", "--json", "--sweep", "hidden_prizes=1..3"]);
+    let (code, out, err) = cardlang(&[
+        "simulate",
+        "games/wilcox_war.cardgame",
+        "-n",
+        "30",
+        "--seed",
+        "2",
+        "--json",
+        "--sweep",
+        "hidden_prizes=1..3",
+    ]);
     assert_eq!(code, 0, "{err}");
     let doc = json(&out);
     assert_eq!(doc["compare"]["option"], "hidden_prizes");
-    let labels: Vec<&str> = doc["columns"].as_array().into_iter().flatten().filter_map(|c| c["label"].as_str()).collect();
+    let labels: Vec<&str> =
+        doc["columns"].as_array().into_iter().flatten().filter_map(|c| c["label"].as_str()).collect();
     assert_eq!(labels, ["hidden_prizes = 1", "hidden_prizes = 2", "hidden_prizes = 3"]);
     for (i, v) in [1, 2, 3].iter().enumerate() {
         assert_eq!(doc["columns"][i]["summary"]["options"]["hidden_prizes"], *v);

@@ -3,8 +3,6 @@
 //! legal actions exist at every decision, the game ends (or stops at a cap), cards are
 //! conserved at every event, and the same seed gives the same transcript.
 
-
-
 use crate::common::every_game;
 use std::sync::Arc;
 

@@ -229,7 +229,8 @@ fn play_and_check(label: &str, game: &Arc<Game>) {
     }
     for seed in 0..SEEDS {
         let mut state = State::new(game.clone(), seed);
-        let mut agents: Vec<RandomAgent> = (0..game.players()).map(|p| RandomAgent::new(seed * 10 + p as u64)).collect();
+        let mut agents: Vec<RandomAgent> =
+            (0..game.players()).map(|p| RandomAgent::new(seed * 10 + p as u64)).collect();
         let mut rng = Rng::new(seed ^ 0x5eed);
         let mut decisions = 0;
         while !state.is_over() && decisions < DECISIONS * STRIDE {

@@ -111,7 +111,8 @@ fn a_card_seen_going_into_a_hand_stays_there_in_every_determinization() {
             let d = state.determinized_remembering(o, &mut Rng::new(k));
             assert_eq!(d.find_card(up).map(|(z, _)| z), Some(hand), "seed {seed} draw {k}");
             assert_eq!(d.observation(o), state.observation(o));
-            elsewhere += usize::from(state.determinized(o, &mut Rng::new(k)).find_card(up).map(|(z, _)| z) != Some(hand));
+            elsewhere +=
+                usize::from(state.determinized(o, &mut Rng::new(k)).find_card(up).map(|(z, _)| z) != Some(hand));
         }
         assert!(elsewhere > 10, "seed {seed}: the plain determinization kept it there {} times in 40", 40 - elsewhere);
         checked += 1;
@@ -144,7 +145,10 @@ fn what_a_player_remembers_is_true_in_every_game() {
                 for v in 0..players {
                     for (c, z) in memory(&state, v) {
                         let (at, i) = state.find_card(c).expect("a remembered card lies somewhere");
-                        assert_eq!(at, z, "{label} seed {seed} step {step}: player {v} remembers card {c} in the wrong zone");
+                        assert_eq!(
+                            at, z,
+                            "{label} seed {seed} step {step}: player {v} remembers card {c} in the wrong zone"
+                        );
                         remembered += usize::from(!state.can_see(v, at, i));
                     }
                     if step % 10 == 0 {
@@ -157,7 +161,11 @@ fn what_a_player_remembers_is_true_in_every_game() {
                         }
                         for q in 0..players {
                             for (c, z) in memory(&d, q) {
-                                assert_eq!(d.find_card(c).map(|(z, _)| z), Some(z), "{label}: player {q}'s memory in {v}'s draw");
+                                assert_eq!(
+                                    d.find_card(c).map(|(z, _)| z),
+                                    Some(z),
+                                    "{label}: player {q}'s memory in {v}'s draw"
+                                );
                             }
                         }
                     }
@@ -316,13 +324,19 @@ fn bad_specs_are_refused_clearly() {
         err("mcts:iters=5").to_string(),
         "unknown option `iters` for mcts: choose from iterations, ms, c, playout, cap"
     );
-    assert_eq!(err("mcts:playout=smart").to_string(), "`playout=smart` is not allowed: playout takes `random` or `greedy`");
+    assert_eq!(
+        err("mcts:playout=smart").to_string(),
+        "`playout=smart` is not allowed: playout takes `random` or `greedy`"
+    );
 }
 
 #[test]
 fn seats_split_at_commas_are_put_back_together() {
     let pieces = |s: &str| s.split(',').map(String::from).collect::<Vec<_>>();
-    assert_eq!(agents::join_seats(&pieces("mcts:iterations=500,c=1.0,greedy")), ["mcts:iterations=500,c=1.0", "greedy"]);
+    assert_eq!(
+        agents::join_seats(&pieces("mcts:iterations=500,c=1.0,greedy")),
+        ["mcts:iterations=500,c=1.0", "greedy"]
+    );
     assert_eq!(agents::join_seats(&pieces("human,mcts:ms=200,cap=9")), ["human", "mcts:ms=200,cap=9"]);
     assert_eq!(agents::join_seats(&pieces("mcts,mcts:c=2")), ["mcts", "mcts:c=2"]);
     // A stray option with no spec before it stays a seat of its own, and is refused as a kind.
@@ -353,8 +367,14 @@ fn the_command_line_seats_mcts_with_options() {
     ]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.lines().any(|l| l.starts_with("1     mcts:iterations=10,c=1.0,cap=5")), "{out}");
-    let (code, out, err) =
-        cardlang(&["transcript", "games/high_low_war.cardgame", "--seed", "2", "--players", "random,mcts:iterations=10"]);
+    let (code, out, err) = cardlang(&[
+        "transcript",
+        "games/high_low_war.cardgame",
+        "--seed",
+        "2",
+        "--players",
+        "random,mcts:iterations=10",
+    ]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("# seed: 2; players: random, mcts:iterations=10"), "{out}");
     let (code, out, err) =
@@ -389,8 +409,14 @@ fn bad_specs_on_the_command_line_get_clear_errors() {
     let cases: &[(&[&str], &str)] = &[
         (&["play", "games/wilcox_war.cardgame", "--players", "mcts:iters=5,random"], "unknown option `iters` for mcts"),
         (&["play", "games/wilcox_war.cardgame", "--players", "greedy:c=1,random"], "`greedy` takes no options"),
-        (&["transcript", "games/wilcox_war.cardgame", "--seed", "1", "--players", "mcts:c=-1,random"], "c takes a number"),
-        (&["simulate", "games/wilcox_war.cardgame", "--players", "mcts:cap=x,random"], "cap takes `auto` or a whole number"),
+        (
+            &["transcript", "games/wilcox_war.cardgame", "--seed", "1", "--players", "mcts:c=-1,random"],
+            "c takes a number",
+        ),
+        (
+            &["simulate", "games/wilcox_war.cardgame", "--players", "mcts:cap=x,random"],
+            "cap takes `auto` or a whole number",
+        ),
         (&["simulate", "games/wilcox_war.cardgame", "--players", "human,mcts"], "cannot play in a simulation"),
         (&["simulate", "games/wilcox_war.cardgame", "--players", "mcts,genius"], "unknown player kind `genius`"),
     ];

@@ -30,7 +30,8 @@ fn views_and_handoffs(out: &str) -> Vec<String> {
 
 #[test]
 fn two_people_pass_the_screen_between_their_decisions_when_hands_are_hidden() {
-    let (code, out) = play(&["games/wild_twist_gin.cardgame", "--players", "human,human", "--seed", "3"], &"1\n".repeat(60));
+    let (code, out) =
+        play(&["games/wild_twist_gin.cardgame", "--players", "human,human", "--seed", "3"], &"1\n".repeat(60));
     // The input ends before the match does: the person "stops playing".
     assert_eq!(code, 1, "{out}");
     let order = views_and_handoffs(&out);
@@ -53,7 +54,8 @@ fn two_people_pass_the_screen_between_their_decisions_when_hands_are_hidden() {
 
 #[test]
 fn one_person_against_the_computer_is_never_asked_to_pass_the_screen() {
-    let (_, out) = play(&["games/wild_twist_gin.cardgame", "--players", "human,greedy", "--seed", "3"], &"1\n".repeat(30));
+    let (_, out) =
+        play(&["games/wild_twist_gin.cardgame", "--players", "human,greedy", "--seed", "3"], &"1\n".repeat(30));
     assert!(out.contains("player 1, your view"));
     assert!(!out.contains("Pass the screen"), "{out}");
 }
@@ -72,12 +74,15 @@ fn typing_q_at_the_hand_off_stops_the_game() {
 fn quiet_shows_decisions_announcements_and_the_end_but_no_card_moving() {
     let (code, loud) = play(&["games/wild_twist_war.cardgame", "--players", "random,random", "--seed", "3"], "");
     assert_eq!(code, 0);
-    let (code, quiet) = play(&["games/wild_twist_war.cardgame", "--players", "random,random", "--seed", "3", "--quiet"], "");
+    let (code, quiet) =
+        play(&["games/wild_twist_war.cardgame", "--players", "random,random", "--seed", "3", "--quiet"], "");
     assert_eq!(code, 0);
     assert!(loud.contains(" -> ") && !quiet.contains(" -> "), "{quiet}");
     assert!(quiet.lines().count() * 4 < loud.lines().count());
     // The same announcements, in the same order, and the same result.
-    let said = |t: &str| t.lines().filter(|l| l.starts_with('»') || l.starts_with("result:")).map(String::from).collect::<Vec<_>>();
+    let said = |t: &str| {
+        t.lines().filter(|l| l.starts_with('»') || l.starts_with("result:")).map(String::from).collect::<Vec<_>>()
+    };
     assert_eq!(said(&loud), said(&quiet));
     let (_, gin) = play(&["games/wild_twist_gin.cardgame", "--players", "greedy,greedy", "--seed", "3", "-q"], "");
     assert!(gin.contains("player 1 chooses take 7♥") && gin.contains("» player 1 knocks"), "{gin}");
@@ -181,8 +186,12 @@ fn the_rules_pause_for_people_and_never_for_computers_or_transcripts() {
 #[test]
 fn a_games_view_decides_the_panel_gin_shows_the_hand_in_melds_and_deadwood() {
     let (_, out) = play(&["games/wild_twist_gin.cardgame", "--players", "human,greedy", "--seed", "3"], "1\n");
-    let panel: Vec<&str> =
-        out.lines().skip_while(|l| !l.contains("player 1, your view")).skip(1).take_while(|l| l.starts_with("  ")).collect();
+    let panel: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.contains("player 1, your view"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
     assert_eq!(
         panel,
         [

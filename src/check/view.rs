@@ -20,7 +20,10 @@ impl Checker {
                 again.span,
                 "a game has one `view` declaration",
                 "a second one",
-                Some(format!("put every line in one `view {{ ... }}`; the first is at bytes {}..{}", first.span.start, first.span.end)),
+                Some(format!(
+                    "put every line in one `view {{ ... }}`; the first is at bytes {}..{}",
+                    first.span.start, first.span.end
+                )),
             ));
         }
         let lines = first.lines.iter().filter_map(|l| self.view_line(l)).collect();
@@ -34,7 +37,10 @@ impl Checker {
             Some(Global::Counter(_)) => {
                 self.errors.push(CheckError::invalid(
                     line.name.span,
-                    format!("`{}` is a counter of each card: a view shows it on the cards, not on a line", line.name.text),
+                    format!(
+                        "`{}` is a counter of each card: a view shows it on the cards, not on a line",
+                        line.name.text
+                    ),
                     "a counter per card",
                     Some("leave it out: the panel shows a card's counters next to the card".into()),
                 ));
@@ -58,7 +64,10 @@ impl Checker {
         if !is_zone && (line.sorted.is_some() || line.melds || line.nonempty) {
             self.errors.push(CheckError::invalid(
                 line.span,
-                format!("`{}` is a counter: only zones are sorted, split into melds or left out when empty", line.name.text),
+                format!(
+                    "`{}` is a counter: only zones are sorted, split into melds or left out when empty",
+                    line.name.text
+                ),
                 "not a zone",
                 Some(format!("write just `{}` (or `{} as \"label\"`)", line.name.text, line.name.text)),
             ));
@@ -84,8 +93,9 @@ impl Checker {
                         what: "order",
                         name: order.text.clone(),
                         span: order.span.into(),
-                        help: suggest(&order.text, known.iter().copied())
-                            .or_else(|| Some("`sorted by` names an order, such as `order aces_low: rank A < 2 < ...`".into())),
+                        help: suggest(&order.text, known.iter().copied()).or_else(|| {
+                            Some("`sorted by` names an order, such as `order aces_low: rank A < 2 < ...`".into())
+                        }),
                     });
                     return None;
                 }

@@ -194,7 +194,13 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             let request = simulate::Request {
                 path: &args.game,
                 config: config(&args),
-                settings: crate::simulate::Settings { games, seed, jobs, players: agents::join_seats(&args.players), samples },
+                settings: crate::simulate::Settings {
+                    games,
+                    seed,
+                    jobs,
+                    players: agents::join_seats(&args.players),
+                    samples,
+                },
                 json,
                 report: report.as_deref(),
                 shard,

@@ -127,16 +127,20 @@ pub(super) fn run(args: &GameArgs, seed: Option<u64>, quiet: bool) -> Result<(),
     }
 }
 
-
 /// Whether `--quiet` shows an event: what players chose and were shown, what the rules announce,
 /// and the end; not cards moving, turning or being shuffled, nor amounts moving between counters.
 fn shown_when_quiet(event: &Event<'_>) -> bool {
     match event {
-        Event::Choice { .. } | Event::Picked { .. } | Event::Reveal { .. } | Event::Announce(_) | Event::Pause(_) | Event::End => {
-            true
-        }
-        Event::Shuffle { .. } | Event::Move { .. } | Event::TurnOver { .. } | Event::Turn { .. } | Event::Transfer { .. } => {
-            false
-        }
+        Event::Choice { .. }
+        | Event::Picked { .. }
+        | Event::Reveal { .. }
+        | Event::Announce(_)
+        | Event::Pause(_)
+        | Event::End => true,
+        Event::Shuffle { .. }
+        | Event::Move { .. }
+        | Event::TurnOver { .. }
+        | Event::Turn { .. }
+        | Event::Transfer { .. } => false,
     }
 }

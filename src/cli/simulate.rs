@@ -8,8 +8,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::load;
 use crate::check::Config;
 use crate::engine::Game;
-use crate::simulate::shard::{self, Setup, Shard, Slice};
 use crate::simulate::compare::{Axis, Column, Comparison};
+use crate::simulate::shard::{self, Setup, Shard, Slice};
 use crate::simulate::summary::Summary;
 use crate::simulate::tally::Tally;
 use crate::simulate::{self, report, Settings};
@@ -156,7 +156,9 @@ fn compare(req: &Request<'_>) -> Result<String, (String, i32)> {
         }
         (names, _) => {
             if req.config.variant.is_some() {
-                return refuse("--compare names the variants to play; leave out --variant (use `base` for the game without one)");
+                return refuse(
+                    "--compare names the variants to play; leave out --variant (use `base` for the game without one)",
+                );
             }
             let mut columns: Vec<(String, Config)> = Vec::new();
             for name in names {
@@ -172,8 +174,15 @@ fn compare(req: &Request<'_>) -> Result<String, (String, i32)> {
     };
     let mut done = Vec::new();
     for (label, config) in columns {
-        let one =
-            Request { config, settings: req.settings.clone(), compare: Vec::new(), sweep: None, report: None, json: false, ..*req };
+        let one = Request {
+            config,
+            settings: req.settings.clone(),
+            compare: Vec::new(),
+            sweep: None,
+            report: None,
+            json: false,
+            ..*req
+        };
         let (setup, tally, _) = play(&one)?;
         done.push(Column { label, summary: Summary::new(&tally, &setup.context()) });
     }
@@ -214,7 +223,10 @@ pub fn parse_sweep(text: &str) -> Result<(String, Vec<String>), String> {
                 return Err(format!("the range `{values}` is empty: its end is below its start"));
             }
             if (hi as i128 - lo as i128) >= MAX_SWEEP as i128 {
-                return Err(format!("`{values}` is {} values; a sweep takes at most {MAX_SWEEP}", hi as i128 - lo as i128 + 1));
+                return Err(format!(
+                    "`{values}` is {} values; a sweep takes at most {MAX_SWEEP}",
+                    hi as i128 - lo as i128 + 1
+                ));
             }
             (lo..=hi).map(|v| v.to_string()).collect()
         }

@@ -39,9 +39,10 @@ pub fn hidden_move(state: &State, viewer: Viewer, event: &Event<'_>) -> bool {
 pub fn told(viewer: Viewer, event: &Event<'_>) -> bool {
     match (viewer, event) {
         (Viewer::All, _) => true,
-        (Viewer::Player(me), Event::Choice { player, private: true, .. } | Event::Picked { player, private: true, .. }) => {
-            *player == Some(me)
-        }
+        (
+            Viewer::Player(me),
+            Event::Choice { player, private: true, .. } | Event::Picked { player, private: true, .. },
+        ) => *player == Some(me),
         (Viewer::Table, Event::Choice { private: true, .. } | Event::Picked { private: true, .. }) => false,
         _ => true,
     }

@@ -103,8 +103,11 @@ impl State {
         rng.shuffle(&mut cards);
         let mut free = cards.into_iter();
         let cards: Vec<u16> = dealt.iter().map(|d| d.or_else(|| free.next()).unwrap_or_default()).collect();
-        let others: Vec<u8> =
-            if remember && self.tracks_sightings() { (0..orig.game.program.players).filter(|&q| q != player).collect() } else { Vec::new() };
+        let others: Vec<u8> = if remember && self.tracks_sightings() {
+            (0..orig.game.program.players).filter(|&q| q != player).collect()
+        } else {
+            Vec::new()
+        };
         let n = orig.face_up.len();
         // `renamed[old]` is the card now lying where `old` lay; cards in sight keep their name.
         let mut renamed: Vec<u16> = (0..orig.face_up.len() as u16).collect();

@@ -152,7 +152,8 @@ impl State {
         match e {
             Effect::Shuffle(z) => {
                 if let Some(z) = self.zone_of(z) {
-                    let before = (self.tracks_sightings() && self.coverable_top(z).is_some()).then(|| self.zone_sight(z));
+                    let before =
+                        (self.tracks_sightings() && self.coverable_top(z).is_some()).then(|| self.zone_sight(z));
                     let cards = &mut self.zones[z as usize];
                     self.rng.shuffle(cards);
                     if let Some(before) = before {
@@ -167,7 +168,8 @@ impl State {
             Effect::Move { what, to, face_up } => self.exec_move(what, to, *face_up, sink),
             Effect::TurnOver(z) => {
                 if let Some(z) = self.zone_of(z).filter(|z| !self.zones[*z as usize].is_empty()) {
-                    let by_facing = self.game.program.zones[z as usize].visibility == crate::check::ir::Visibility::ByFacing;
+                    let by_facing =
+                        self.game.program.zones[z as usize].visibility == crate::check::ir::Visibility::ByFacing;
                     let before = (self.tracks_sightings() && by_facing).then(|| self.zone_sight(z));
                     self.zones[z as usize].reverse();
                     for i in 0..self.zones[z as usize].len() {

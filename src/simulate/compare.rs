@@ -68,9 +68,15 @@ impl Comparison {
         }
         rows.push(("unfinished".into(), cell(&|s| with_interval(s.unfinished.rate, s.unfinished.ci95))));
         let unit = cols.first().map_or("decisions".to_string(), |c| c.summary.length.unit.clone());
-        rows.push((format!("length ({unit}): mean"), cell(&|s| s.length.mean.map_or("-".into(), |m| format!("{m:.1}")))));
+        rows.push((
+            format!("length ({unit}): mean"),
+            cell(&|s| s.length.mean.map_or("-".into(), |m| format!("{m:.1}"))),
+        ));
         let q = |v: Option<i64>| v.map_or("-".into(), |v| v.to_string());
-        rows.push(("  median / p90 / max".into(), cell(&|s| format!("{} / {} / {}", q(s.length.median), q(s.length.p90), q(s.length.max)))));
+        rows.push((
+            "  median / p90 / max".into(),
+            cell(&|s| format!("{} / {} / {}", q(s.length.median), q(s.length.p90), q(s.length.max))),
+        ));
         // Counters by name (and seat), in the first column's order; a counter a column lacks is "-".
         if let Some(first) = cols.first() {
             for c in &first.summary.counters {
@@ -90,7 +96,10 @@ impl Comparison {
             }
         }
         if !solo {
-            rows.push(("first-seat advantage".into(), cell(&|s| format!("{:+.1} points", s.metrics.first_seat_advantage * 100.0))));
+            rows.push((
+                "first-seat advantage".into(),
+                cell(&|s| format!("{:+.1} points", s.metrics.first_seat_advantage * 100.0)),
+            ));
             rows.push(("decisiveness".into(), cell(&|s| pct(s.metrics.decisiveness))));
             rows.push((
                 "lead changes per game".into(),
@@ -118,9 +127,7 @@ impl Comparison {
         let labels: Vec<&str> = self.columns.iter().map(|c| c.label.as_str()).collect();
         let first_w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0).max(8);
         let widths: Vec<usize> = (0..labels.len())
-            .map(|i| {
-                rows.iter().map(|r| r.1[i].chars().count()).chain([labels[i].chars().count()]).max().unwrap_or(0)
-            })
+            .map(|i| rows.iter().map(|r| r.1[i].chars().count()).chain([labels[i].chars().count()]).max().unwrap_or(0))
             .collect();
         let mut out = format!("{}\n\n", self.heading());
         let _ = write!(out, "{:first_w$}", "");

@@ -52,7 +52,10 @@ pub enum SimError {
     },
     /// A seat's spec does not read (an unknown kind, a bad option of `mcts`).
     #[error("seat {seat}: {error}")]
-    #[diagnostic(code(cardlang::simulate::spec), help("simulations play AI players: random, greedy, mcts or mcts:OPTIONS"))]
+    #[diagnostic(
+        code(cardlang::simulate::spec),
+        help("simulations play AI players: random, greedy, mcts or mcts:OPTIONS")
+    )]
     Spec {
         /// The seat, from 1.
         seat: usize,

@@ -352,7 +352,10 @@ impl Summary {
         // Seat metrics and the lead say nothing about a game of one player.
         if self.solo.is_none() {
             line(format!("  first-seat advantage   {:+.1} points", m.first_seat_advantage * 100.0));
-            line(format!("  balance                {}", m.balance.map_or("- (nobody won)".into(), |b| format!("{b:.3}"))));
+            line(format!(
+                "  balance                {}",
+                m.balance.map_or("- (nobody won)".into(), |b| format!("{b:.3}"))
+            ));
             line(format!("  decisiveness           {}", pct(m.decisiveness)));
             match (&m.progress, &m.drama, m.lead_changes_per_game) {
                 (None, _, _) => line("  drama, lead changes    - (the game declares no `progress`)".into()),

@@ -131,9 +131,7 @@ impl Item {
     /// The declared name, when the item declares one.
     pub fn name(&self) -> Option<&Name> {
         match self {
-            Item::Game { .. } | Item::Players { .. } | Item::Length { .. } | Item::Progress(_) | Item::View(_) => {
-                None
-            }
+            Item::Game { .. } | Item::Players { .. } | Item::Length { .. } | Item::Progress(_) | Item::View(_) => None,
             Item::Option(d) => Some(&d.name),
             Item::Enum(d) => Some(&d.name),
             Item::Property(d) => Some(&d.name),

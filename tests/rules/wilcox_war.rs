@@ -1019,7 +1019,8 @@ fn ww_7_hidden_prizes_are_shown_to_both_players_before_they_move() {
         let mut log = Recorder::default();
         let top = |s: &State, zone: &str| cards(s, zone);
         choose(&mut s, &mut log, &["10♥", "10♠"]);
-        let prizes: Vec<String> = [BATTLE1, BATTLE2].iter().flat_map(|b| top(&s, b)[..top(&s, b).len() - 1].to_vec()).collect();
+        let prizes: Vec<String> =
+            [BATTLE1, BATTLE2].iter().flat_map(|b| top(&s, b)[..top(&s, b).len() - 1].to_vec()).collect();
         assert!(!prizes.is_empty());
         let mut seat = SeatOne::default();
         let players = match s.to_move() {
@@ -1027,7 +1028,13 @@ fn ww_7_hidden_prizes_are_shown_to_both_players_before_they_move() {
             other => panic!("{other:?}"),
         };
         for p in players {
-            let want = if p == 0 { "J♥" } else if single { "9♣" } else { "9♠" };
+            let want = if p == 0 {
+                "J♥"
+            } else if single {
+                "9♣"
+            } else {
+                "9♠"
+            };
             let a = *s.legal_actions(p).iter().find(|a| s.action_label(p, **a) == want).expect("in hand");
             s.apply_with(p, a, &mut seat).expect("legal");
         }
@@ -1036,7 +1043,10 @@ fn ww_7_hidden_prizes_are_shown_to_both_players_before_they_move() {
             let shown = seat.0.iter().position(|l| *l == format!("turn {prize} face up"));
             let shown = shown.unwrap_or_else(|| panic!("{variant:?}: {prize} is shown: {:?}", seat.0));
             let moved = seat.0.iter().position(|l| l.starts_with(&format!("{prize}: battle of"))).expect("moved");
-            assert!(take < shown && shown < moved, "{variant:?}: {prize} is shown after the war is won, before it moves");
+            assert!(
+                take < shown && shown < moved,
+                "{variant:?}: {prize} is shown after the war is won, before it moves"
+            );
         }
     }
 }

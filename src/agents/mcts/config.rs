@@ -65,13 +65,7 @@ impl MctsConfig {
 
 impl Default for MctsConfig {
     fn default() -> Self {
-        MctsConfig {
-            iterations: Some(DEFAULT_ITERATIONS),
-            ms: None,
-            c: DEFAULT_C,
-            playout: Playout::Random,
-            cap: None,
-        }
+        MctsConfig { iterations: Some(DEFAULT_ITERATIONS), ms: None, c: DEFAULT_C, playout: Playout::Random, cap: None }
     }
 }
 
@@ -134,7 +128,10 @@ impl MctsConfig {
                 "cap" if value == "auto" => cfg.cap = None,
                 "cap" => {
                     let n = value.parse::<u32>().ok().filter(|n| *n <= MAX_CAP);
-                    cfg.cap = Some(n.ok_or_else(|| bad(&format!("`auto` or a whole number of decisions from 0 to {MAX_CAP}")))?);
+                    cfg.cap =
+                        Some(n.ok_or_else(|| {
+                            bad(&format!("`auto` or a whole number of decisions from 0 to {MAX_CAP}"))
+                        })?);
                 }
                 _ => unreachable!("MctsConfig::parse: `{key}` is in OPTIONS but not handled"),
             }

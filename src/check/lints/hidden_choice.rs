@@ -52,8 +52,12 @@ fn check(rules: &Rules) -> Vec<Finding> {
             }
         }
     }
-    let mut mixed: Vec<(&str, _)> =
-        guards.open_calls.iter().filter(|(p, _)| choosers.contains(**p) && guards.hidden_calls.contains_key(**p)).map(|(p, s)| (*p, *s)).collect();
+    let mut mixed: Vec<(&str, _)> = guards
+        .open_calls
+        .iter()
+        .filter(|(p, _)| choosers.contains(**p) && guards.hidden_calls.contains_key(**p))
+        .map(|(p, s)| (*p, *s))
+        .collect();
     mixed.sort_by_key(|(_, s)| s.start);
     for (name, open) in mixed {
         let hidden = guards.hidden_calls[name];

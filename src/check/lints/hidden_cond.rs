@@ -183,9 +183,9 @@ impl<'a> Guards<'a> {
                 bind(&mut env.cards, &var.text, card);
             }
             StmtKind::ChooseOne { branches, otherwise, .. } => {
-                let by_domain = branches.iter().flat_map(|b| &b.binds).any(|x| {
-                    matches!(&x.from.from.kind, ExprKind::Arrangements(zone) if r.zone_hidden(zone, Part::All))
-                });
+                let by_domain = branches.iter().flat_map(|b| &b.binds).any(
+                    |x| matches!(&x.from.from.kind, ExprKind::Arrangements(zone) if r.zone_hidden(zone, Part::All)),
+                );
                 if by_domain {
                     self.private_by_domain.insert(s.span);
                 }
@@ -254,7 +254,9 @@ impl<'f, 'a> Reads<'f, 'a> {
                     None => r.any_down = true,
                 },
                 StmtKind::TurnCard { facing: Facing::Down, .. } => r.any_down = true,
-                StmtKind::Set { place, value } | StmtKind::Add { value, place } | StmtKind::Subtract { value, place } => {
+                StmtKind::Set { place, value }
+                | StmtKind::Add { value, place }
+                | StmtKind::Subtract { value, place } => {
                     sets.push((place.name.text.as_str(), value));
                 }
                 _ => {}
@@ -317,7 +319,9 @@ impl<'f, 'a> Reads<'f, 'a> {
             ExprKind::Name(n) => env.tainted.contains(n) || self.tainted.contains(n.as_str()),
             ExprKind::Arrangements(zone) => self.zone_hidden(zone, Part::All) || self.reads(zone, env),
             ExprKind::Deadwood { zone, without } => {
-                self.zone_hidden(zone, Part::All) || self.reads(zone, env) || without.as_ref().is_some_and(|w| self.reads(w, env))
+                self.zone_hidden(zone, Part::All)
+                    || self.reads(zone, env)
+                    || without.as_ref().is_some_and(|w| self.reads(w, env))
             }
             ExprKind::Top(z) | ExprKind::Bottom(z) | ExprKind::Count(z) | ExprKind::Opponent(z) => self.reads(z, env),
             ExprKind::IsEmpty { target, .. } | ExprKind::IsNone { target, .. } | ExprKind::IsFaceUp { target, .. } => {
