@@ -113,6 +113,19 @@ impl State {
         out
     }
 
+    /// A card of a zone view as a person reads it: its name, and its per-card counters where
+    /// they differ from their start (`K♣ [stake 1, prediction higher]`).
+    pub(crate) fn card_text(&self, z: &ZoneView, index: usize, card: u16) -> String {
+        let marks: Vec<String> =
+            z.marks.iter().filter(|m| m.index == index).map(|m| format!("{} {}", m.counter, m.value)).collect();
+        let name = self.game.card_name(card);
+        if marks.is_empty() {
+            name.to_string()
+        } else {
+            format!("{name} [{}]", marks.join(", "))
+        }
+    }
+
     /// The observation as text for a person at the terminal: the game's `view` when it declares
     /// one, else every zone and reported counter.
     pub fn observation_text(&self, player: u8) -> String {
@@ -127,16 +140,7 @@ impl State {
                 .iter()
                 .enumerate()
                 .filter_map(|(i, c)| c.map(|c| (i, c)))
-                .map(|(i, c)| {
-                    let marks: Vec<String> =
-                        z.marks.iter().filter(|m| m.index == i).map(|m| format!("{} {}", m.counter, m.value)).collect();
-                    let name = self.game.card_name(c);
-                    if marks.is_empty() {
-                        name.to_string()
-                    } else {
-                        format!("{name} [{}]", marks.join(", "))
-                    }
-                })
+                .map(|(i, c)| self.card_text(z, i, c))
                 .collect();
             let line = if z.count == 0 {
                 "empty".to_string()

@@ -53,12 +53,7 @@ impl State {
             .iter()
             .enumerate()
             .filter_map(|(i, c)| c.map(|c| (i, c)))
-            .map(|(i, c)| {
-                let marks: Vec<String> =
-                    z.marks.iter().filter(|m| m.index == i).map(|m| format!("{} {}", m.counter, m.value)).collect();
-                let name = self.game.card_name(c);
-                (c, if marks.is_empty() { name.to_string() } else { format!("{name} [{}]", marks.join(", ")) })
-            })
+            .map(|(i, c)| (c, self.card_text(z, i, c)))
             .collect();
         if let Some(order) = line.sorted {
             seen.sort_by_key(|(c, _)| (self.sort_key(*c, order), *c));

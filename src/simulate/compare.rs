@@ -149,14 +149,8 @@ impl Comparison {
     /// The comparison as one self-contained HTML page: the table, the win rates with their
     /// intervals, and the spread of game lengths, column by column.
     pub fn html(&self) -> String {
-        let mut out = format!(
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n\
-             <style>body{{font-family:sans-serif;max-width:900px;margin:2em auto;color:#222}}\
-             table{{border-collapse:collapse}}td,th{{padding:2px 10px;text-align:right}}\
-             th:first-child,td:first-child{{text-align:left}}svg{{background:#fafafa}}\
-             .note{{color:#666;font-size:90%}}</style>\n</head>\n<body>\n<h1>{t}</h1>\n",
-            t = escape(&self.heading())
-        );
+        let heading = self.heading();
+        let mut out = super::report::page_head(&heading, &heading, 900);
         out.push_str("<table>\n<tr><th></th>");
         for c in &self.columns {
             let _ = write!(out, "<th>{}</th>", escape(&c.label));

@@ -192,7 +192,10 @@ impl EventSink for Observer {
 
     fn event(&mut self, state: &State, event: Event<'_>) {
         if let Event::Announce(text) = event {
-            self.last_announcement = Some(text.to_string());
+            // One buffer per game, reused: a one-player game may announce at every move.
+            let last = self.last_announcement.get_or_insert_with(String::new);
+            last.clear();
+            last.push_str(text);
         }
         let length = state.length();
         if length != self.last_length {

@@ -23,15 +23,10 @@ pub fn html(s: &Summary, samples: &[Sample]) -> String {
         None => s.game.clone(),
     };
     let mut out = String::new();
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}: simulation</title>\n\
-         <style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}}\
-         table{{border-collapse:collapse}}td,th{{padding:2px 10px;text-align:right}}\
-         th:first-child,td:first-child{{text-align:left}}svg{{background:#fafafa}}\
-         .note{{color:#666;font-size:90%}}</style>\n</head>\n<body>\n<h1>{t}</h1>\n\
-         <p>{n} games between {p}, seed {seed}.{o}</p>\n",
-        t = escape(&title),
+        "{head}<p>{n} games between {p}, seed {seed}.{o}</p>",
+        head = page_head(&format!("{title}: simulation"), &title, 760),
         n = s.games,
         p = escape(&s.players.join(", ")),
         seed = s.seed,
@@ -66,6 +61,20 @@ pub fn html(s: &Summary, samples: &[Sample]) -> String {
     out.push_str(&metrics_table(s));
     out.push_str("</body>\n</html>\n");
     out
+}
+
+/// The start of a page, to its `<h1>`: the title in the browser's tab, the heading, and the
+/// style of every page cardlang writes (`width`: the page's width in pixels).
+pub fn page_head(tab: &str, heading: &str, width: u32) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n\
+         <style>body{{font-family:sans-serif;max-width:{width}px;margin:2em auto;color:#222}}\
+         table{{border-collapse:collapse}}td,th{{padding:2px 10px;text-align:right}}\
+         th:first-child,td:first-child{{text-align:left}}svg{{background:#fafafa}}\
+         .note{{color:#666;font-size:90%}}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+        escape(tab),
+        escape(heading)
+    )
 }
 
 fn opt(v: Option<i64>) -> String {

@@ -6,7 +6,8 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::report::escape;
-use super::stats::{bins, mean, quantile, wilson};
+use super::stats::wilson;
+use super::summary::Length;
 use super::tally::Tally;
 
 /// The one-player part of a summary.
@@ -17,8 +18,9 @@ pub struct Solo {
     pub endings: Vec<EndingResult>,
     /// Games whose rules announced nothing before the end.
     pub silent_endings: u64,
-    /// The player's `progress` at the end, when the game declares it.
-    pub progress: Option<Spread>,
+    /// The player's `progress` at the end, when the game declares it; its `unit` is the
+    /// progress expression as written.
+    pub progress: Option<Length>,
 }
 
 /// One reason a game ended.
@@ -34,25 +36,6 @@ pub struct EndingResult {
     pub ci95: (f64, f64),
     /// Of them, the games won.
     pub won: u64,
-}
-
-/// A distribution of values at the end of a game.
-#[derive(Debug, Clone, Serialize)]
-pub struct Spread {
-    /// The expression measured, as written.
-    pub of: String,
-    /// The mean.
-    pub mean: Option<f64>,
-    /// The median.
-    pub median: Option<i64>,
-    /// The 90th percentile.
-    pub p90: Option<i64>,
-    /// The lowest.
-    pub min: Option<i64>,
-    /// The highest.
-    pub max: Option<i64>,
-    /// At most 40 bins of equal width: first value, last value, games.
-    pub histogram: Vec<(i64, i64, u64)>,
 }
 
 /// The one-player figures of a tally; `progress` is the game's progress expression, if any.
@@ -73,15 +56,7 @@ pub fn solo(t: &Tally, progress: Option<&str>) -> Solo {
     endings.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.announcement.cmp(&b.announcement)));
     let silent_endings = t.games - t.endings.values().map(|e| e.games).sum::<u64>();
     let h = &t.final_progress;
-    let progress = progress.filter(|_| !h.is_empty()).map(|of| Spread {
-        of: of.to_string(),
-        mean: mean(h),
-        median: quantile(h, 0.5),
-        p90: quantile(h, 0.9),
-        min: h.keys().next().copied(),
-        max: h.keys().next_back().copied(),
-        histogram: bins(h, 40),
-    });
+    let progress = progress.filter(|_| !h.is_empty()).map(|of| Length::of(of.to_string(), h));
     Solo { endings, silent_endings, progress }
 }
 
@@ -103,7 +78,7 @@ impl Solo {
         if let Some(p) = &self.progress {
             out.push(format!(
                 "how far the player got (`{}` at the end): mean {}, median {}, p90 {}, min {}, max {}",
-                p.of,
+                p.unit,
                 p.mean.map_or("-".into(), |m| format!("{m:.1}")),
                 opt(p.median),
                 opt(p.p90),
@@ -144,7 +119,7 @@ impl Solo {
             out.push_str(&super::report::histogram_svg(
                 "progress-histogram",
                 &p.histogram,
-                &format!("{} at the end of a game", p.of),
+                &format!("{} at the end of a game", p.unit),
             ));
             let _ = writeln!(
                 out,

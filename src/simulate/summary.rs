@@ -73,7 +73,8 @@ pub struct Rate {
     pub ci95: (f64, f64),
 }
 
-/// Game length, in the game's own unit.
+/// How a value per game spreads over the games: the length of a game (in the game's own unit),
+/// or a one-player game's progress at the end.
 #[derive(Debug, Clone, Serialize)]
 pub struct Length {
     /// The unit: the `length` counter's name, or "decisions".
@@ -90,6 +91,21 @@ pub struct Length {
     pub max: Option<i64>,
     /// At most 40 bins of equal width: first value, last value, games.
     pub histogram: Vec<(i64, i64, u64)>,
+}
+
+impl Length {
+    /// The spread of a histogram of values (game lengths, or any value per game) in `unit`.
+    pub fn of(unit: String, h: &std::collections::BTreeMap<i64, u64>) -> Length {
+        Length {
+            unit,
+            mean: mean(h),
+            median: quantile(h, 0.5),
+            p90: quantile(h, 0.9),
+            min: h.keys().next().copied(),
+            max: h.keys().next_back().copied(),
+            histogram: bins(h, 40),
+        }
+    }
 }
 
 /// One reported counter at the end of a game.
@@ -241,15 +257,7 @@ impl Summary {
             lost: rate(t.lost, n),
             unfinished: rate(t.unfinished, n),
             engine_stops: t.engine_stops,
-            length: Length {
-                unit: cx.length_unit.clone().unwrap_or_else(|| "decisions".into()),
-                mean: mean(&t.lengths),
-                median: quantile(&t.lengths, 0.5),
-                p90: quantile(&t.lengths, 0.9),
-                min: t.lengths.keys().next().copied(),
-                max: t.lengths.keys().next_back().copied(),
-                histogram: bins(&t.lengths, 40),
-            },
+            length: Length::of(cx.length_unit.clone().unwrap_or_else(|| "decisions".into()), &t.lengths),
             counters,
             metrics,
             solo: (t.wins.len() == 1).then(|| solo(t, cx.progress.as_deref())),
