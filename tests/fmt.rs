@@ -266,6 +266,19 @@ fn parentheses_only_where_needed() {
         ("a in {x, y}", "a in {x, y}"),
         ("f((a), (b + c))", "f(a, b + c)"),
         ("count of (a - b)", "count of (a - b)"),
+        // A `where` condition runs to the end, like an `else`.
+        ("(count of c in z where c.r == 1) >= 2", "(count of c in z where c.r == 1) >= 2"),
+        ("a or any c in z where c.x", "a or (any c in z where c.x)"),
+        ("not (all c in z where c.x)", "not (all c in z where c.x)"),
+        ("sum of c.v for c in z + 1", "sum of c.v for c in z + 1"),
+        ("(sum of c.v + 1 for c in z where c.w) * 2", "(sum of c.v + 1 for c in z where c.w) * 2"),
+        ("any c in (hand of p) where c.x", "any c in hand of p where c.x"),
+        ("count of c in z where any d in y where d == c", "count of c in z where any d in y where d == c"),
+        ("max of high of c for c in every column", "max of high of c for c in every column"),
+        (
+            "card c in z where c.x == (count of q in players where q == p)",
+            "card c in z where c.x == (count of q in players where q == p)",
+        ),
     ];
     for (written, expected) in cases {
         formats_to(&format!("function f(): int = {written}\n"), &format!("function f(): int = {expected}\n"));

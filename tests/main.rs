@@ -20,6 +20,7 @@ mod games;
 mod hidden_info;
 mod human_input;
 mod invariants;
+mod language;
 mod limits;
 mod lint;
 mod mcts;

@@ -26,7 +26,8 @@ variant lots {
 
 fn set(sets: &[(&str, &str)]) -> Result<Vec<(String, Value)>, Vec<CheckError>> {
     let file = cardlang::syntax::parse(GAME).expect("parses");
-    let config = Config { variant: None, sets: sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect() };
+    let config =
+        Config { variant: None, sets: sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(), seats: None };
     check(&file, &config).map(|p| p.options.iter().map(|o| (o.name.clone(), o.value)).collect()).map_err(|e| e.errors)
 }
 
@@ -68,7 +69,8 @@ fn values_within_the_range_or_a_meaning_are_taken() {
 #[test]
 fn a_variant_may_name_a_meaning() {
     let file = cardlang::syntax::parse(GAME).expect("parses");
-    let program = check(&file, &Config { variant: Some("lots".into()), sets: Vec::new() }).expect("checks");
+    let program =
+        check(&file, &Config { variant: Some("lots".into()), sets: Vec::new(), seats: None }).expect("checks");
     let redeals = program.options.iter().find(|o| o.name == "redeals").expect("there");
     assert_eq!(redeals.value, Value::Int(-1));
     assert_eq!(redeals.meaning_of(redeals.value), Some("unlimited"));

@@ -99,7 +99,7 @@ fn damaged_games_get_diagnostics_or_play_without_crashing() {
             let mut names = vec![None];
             names.extend(variants::variant_decls(&file).iter().map(|v| Some(v.name.text.clone())));
             for v in names {
-                if let Ok(p) = check::check(&file, &Config { variant: v, sets: Vec::new() }) {
+                if let Ok(p) = check::check(&file, &Config { variant: v, sets: Vec::new(), seats: None }) {
                     play_briefly(Game::new(p), rng.next_u64());
                     played += 1;
                 }

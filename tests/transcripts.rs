@@ -14,7 +14,7 @@ fn transcript(game: &str, variant: Option<&str>, seed: u64) -> String {
 /// A transcript with every seat taken by one kind of player.
 fn transcript_with(game: &str, variant: Option<&str>, seed: u64, kind: &str) -> String {
     let path = format!("{}/games/{game}.cardgame", env!("CARGO_MANIFEST_DIR"));
-    let config = Config { variant: variant.map(String::from), sets: Vec::new() };
+    let config = Config { variant: variant.map(String::from), sets: Vec::new(), seats: None };
     let game = load_game(&path, &config).unwrap_or_else(|e| panic!("the game checks: {e}"));
     let players = vec![kind.to_string(); game.players() as usize];
     transcript::text(&TranscriptSpec { game, seed, players: &players }).expect("the players finish")

@@ -63,7 +63,7 @@ fn the_variant_files_in_games_check_lint_clean_and_play() {
         assert!(loaded.is_variant_file());
         assert!(!loaded.own_variants.is_empty());
         for v in &loaded.own_variants {
-            let config = Config { variant: Some(v.clone()), sets: Vec::new() };
+            let config = Config { variant: Some(v.clone()), sets: Vec::new(), seats: None };
             let game = load::load_game(&path, &config).unwrap_or_else(|e| panic!("{path} {v}: {e}"));
             assert_eq!(game.program.variant.as_deref(), Some(v.as_str()));
         }
@@ -94,7 +94,7 @@ fn a_file_with_several_variants_needs_one_named() {
     };
     assert!(err.contains("declares 2 variants (short, short_four_prizes): choose one with --variant"), "{err}");
     // The game's own variants can be named too.
-    let config = Config { variant: Some("single_deck".into()), sets: Vec::new() };
+    let config = Config { variant: Some("single_deck".into()), sets: Vec::new(), seats: None };
     assert!(load::load_game("games/variants/wilcox_war_short.cardgame", &config).is_ok());
 }
 

@@ -14,7 +14,8 @@ fn game(sets: &[(&str, &str)]) -> Arc<Game> {
     let path = format!("{}/games/high_low_war.cardgame", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("the game file exists");
     let file = cardlang::syntax::parse(&text).expect("the game parses");
-    let config = Config { variant: None, sets: sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect() };
+    let config =
+        Config { variant: None, sets: sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(), seats: None };
     Game::new(check::check(&file, &config).expect("the game checks"))
 }
 

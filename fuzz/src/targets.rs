@@ -45,7 +45,7 @@ pub fn pipeline(data: &[u8]) {
     names.extend(check::variants::variant_decls(&file).iter().map(|v| Some(v.name.text.clone())));
     let seed = data.iter().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(*b as u64));
     for v in names {
-        if let Ok(program) = check::check(&file, &Config { variant: v, sets: Vec::new() }) {
+        if let Ok(program) = check::check(&file, &Config { variant: v, sets: Vec::new(), seats: None }) {
             play(&Game::new(program), &file, seed, &mut Bytes::new(&[]), PIPELINE_DECISIONS);
         }
     }
@@ -107,7 +107,7 @@ pub fn engine(games: &[(String, Arc<Game>, syntax::File)], data: &[u8]) {
             sets.push((o.name.clone(), v.to_string()));
         }
     }
-    let config = Config { variant: base.program.variant.clone(), sets };
+    let config = Config { variant: base.program.variant.clone(), sets, seats: None };
     let program = check::check(file, &config).unwrap_or_else(|e| panic!("{label}: in-range options refused: {e:?}"));
     let seed = bytes.next_u64();
     play(&Game::new(program), file, seed, &mut bytes, MAX_DECISIONS);
@@ -385,7 +385,7 @@ pub fn every_game(root: &str) -> Vec<(String, Arc<Game>, syntax::File)> {
             names.insert(0, None);
         }
         for v in names {
-            let config = Config { variant: v.clone(), sets: Vec::new() };
+            let config = Config { variant: v.clone(), sets: Vec::new(), seats: None };
             if let Ok(program) = loaded.check(&config) {
                 let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
                 out.push((format!("{name} {}", v.unwrap_or_default()), Game::new(program), loaded.file.clone()));

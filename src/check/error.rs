@@ -24,6 +24,17 @@ pub enum CheckError {
         help: Option<String>,
     },
 
+    /// A count of players the game is not for.
+    #[error("{message}")]
+    #[diagnostic(code(cardlang::check::seats))]
+    Seats {
+        message: String,
+        #[label("the game's count of players")]
+        span: SourceSpan,
+        #[help]
+        help: String,
+    },
+
     /// A zone name that nothing declares.
     #[error("unknown zone `{name}`")]
     #[diagnostic(code(cardlang::check::unknown_zone))]

@@ -13,6 +13,8 @@ pub(crate) struct Var {
     pub ty: Type,
     /// A per-player local (a secret choice) takes one slot per player from `slot`.
     pub per_player: bool,
+    /// The item of an aggregate (`c` in `any c in Z where ...`), by the aggregate's key.
+    pub each: Option<u32>,
 }
 
 /// The local names visible while checking, and the slots they use.
@@ -43,8 +45,13 @@ impl Scope {
         let slot = self.next_slot;
         self.next_slot += width;
         self.max_slot = self.max_slot.max(self.next_slot);
-        self.vars.push(Var { name: name.to_string(), slot, ty, per_player });
+        self.vars.push(Var { name: name.to_string(), slot, ty, per_player, each: None });
         slot
+    }
+
+    /// Binds a name to the item of aggregate `key` (no slot: it is read from the aggregate).
+    pub(crate) fn bind_each(&mut self, name: &str, ty: Type, key: u32) {
+        self.vars.push(Var { name: name.to_string(), slot: 0, ty, per_player: false, each: Some(key) });
     }
 
     /// A fresh hidden slot (loop counters).
@@ -224,6 +231,17 @@ impl Checker {
                 ));
                 (Expr::Const(Value::None), Type::None)
             }
+            ExprKind::Aggregate(a) => self.check_aggregate(a, scope),
+            ExprKind::PlayerAt(k) => (Expr::PlayerAt(Box::new(self.typed(k, Type::Int, scope))), Type::Player),
+            ExprKind::Across(p) => {
+                let p = self.typed(p, Type::Player, scope);
+                // Opposite seats exist only at a table of an even count.
+                let across = match self.players {
+                    n if n % 2 == 0 => Expr::Around(Box::new(p), n / 2),
+                    _ => Expr::Const(Value::None),
+                };
+                (across, Type::Player)
+            }
             ExprKind::Every(name) => match self.globals.get(&name.text).map(|g| g.0) {
                 Some(Global::Zone(z)) => {
                     let info = &self.zone_decls[z as usize];
@@ -305,6 +323,9 @@ impl Checker {
 
     fn check_name(&mut self, n: &str, span: Span, expected: Option<Type>, scope: &mut Scope) -> (Expr, Type) {
         if let Some(v) = scope.lookup(n) {
+            if let Some(key) = v.each {
+                return (Expr::Each(key), v.ty);
+            }
             if v.per_player {
                 self.errors.push(CheckError::invalid(
                     span,
@@ -318,6 +339,9 @@ impl Checker {
         }
         if let Some(i) = scope.params.iter().position(|(p, _)| p == n) {
             return (Expr::Param(i as u16), scope.params[i].1);
+        }
+        if n == "player_count" && !self.globals.contains_key(n) {
+            return (Expr::Const(Value::Int(self.players as i64)), Type::Int);
         }
         if let Some(Type::Enum(en)) = expected {
             if let Some(m) = self.member_of(en, n) {
@@ -474,6 +498,15 @@ impl Checker {
             Some(Global::Property(p)) => {
                 let c = self.typed(arg, Type::Card, scope);
                 (Expr::Prop(Box::new(c), p), self.properties[p as usize].ty)
+            }
+            // The seats around the table, unless the game gave these words a meaning of its own.
+            None if matches!(name.text.as_str(), "seat" | "left" | "right") => {
+                let p = Box::new(self.typed(arg, Type::Player, scope));
+                match name.text.as_str() {
+                    "seat" => (Expr::Seat(p), Type::Int),
+                    "left" => (Expr::Around(p, 1 % self.players.max(1)), Type::Player),
+                    _ => (Expr::Around(p, self.players.saturating_sub(1)), Type::Player),
+                }
             }
             _ => {
                 let mut names: Vec<String> =
@@ -656,6 +689,92 @@ impl Checker {
     }
 }
 
+impl Checker {
+    /// `any c in Z where ...` and its kin: the item's name is bound for the condition and the
+    /// value, and nowhere else.
+    fn check_aggregate(&mut self, a: &ast::Aggregate, scope: &mut Scope) -> (Expr, Type) {
+        let (over, item) = match &a.domain {
+            ast::AggDomain::Players => (AggOver::Players, Type::Player),
+            ast::AggDomain::After(p) => (AggOver::After(self.typed(p, Type::Player, scope)), Type::Player),
+            ast::AggDomain::Expr(d) => match &d.kind {
+                ExprKind::Name(n)
+                    if self.enum_names.contains_key(n)
+                        && !scope.knows(n)
+                        && !matches!(self.globals.get(n), Some((Global::Zone(_), _))) =>
+                {
+                    let e = self.enum_names[n].0;
+                    (AggOver::Members(self.enums[e as usize].members.len() as u16), Type::Enum(e))
+                }
+                _ => (AggOver::Cards(self.zones_expr(d, scope)), Type::Card),
+            },
+        };
+        if a.kind == ast::AggKind::First && item != Type::Card {
+            self.errors.push(CheckError::invalid(
+                a.domain_span,
+                "`card ... in` looks for a card, so it goes over a zone",
+                "not a zone",
+                Some(format!("to ask whether there is one, write `any {} in ... where ...`", a.var.text)),
+            ));
+        }
+        if a.cond.is_none() && !a.kind.folds() {
+            let instead = match a.kind {
+                ast::AggKind::Count => "; `count of Z` counts every card of a zone",
+                ast::AggKind::Any => "; `Z is not empty` asks whether a zone has a card at all",
+                ast::AggKind::Next => "; `left of p` is the next player, whoever it is",
+                _ => "",
+            };
+            self.errors.push(CheckError::invalid(
+                a.var.span,
+                format!("`{} {} in ...` needs a condition", a.kind.opening(), a.var.text),
+                "which ones?",
+                Some(format!("add `where` and a condition: `{}`{instead}", a.kind.shape(&a.var.text))),
+            ));
+        }
+        let (made, depth) = self.aggregates;
+        if depth >= MAX_AGGREGATE_DEPTH {
+            self.errors.push(CheckError::invalid(
+                a.var.span,
+                format!("aggregates may be nested {MAX_AGGREGATE_DEPTH} deep, not more"),
+                "one too many inside another's condition",
+                Some("work part of the question out first, in a `let` or a counter".into()),
+            ));
+        }
+        self.aggregates = (made + 1, depth + 1);
+        let mark = scope.mark();
+        scope.bind_each(&a.var.text, item, made);
+        let value = a.value.as_ref().map(|v| self.typed(v, Type::Int, scope));
+        let cond = a.cond.as_ref().map(|c| {
+            // `count of c in Z where c.rank == r >= 3`: the condition took the comparison meant
+            // for the count.
+            if let ExprKind::Binary { op, lhs, rhs } = &c.kind {
+                if op.compares() && matches!(&lhs.kind, ExprKind::Binary { op, .. } if op.compares()) {
+                    self.errors.push(CheckError::invalid(
+                        rhs.span,
+                        "a condition after `where` runs to the end of the expression",
+                        "so this is compared with the condition, not with the aggregate",
+                        Some(format!(
+                            "put the aggregate in parentheses: `({}) {} ...`",
+                            a.kind.shape(&a.var.text),
+                            op.symbol()
+                        )),
+                    ));
+                    return self.typed(lhs, Type::Bool, scope);
+                }
+            }
+            self.typed(c, Type::Bool, scope)
+        });
+        scope.restore(mark);
+        self.aggregates.1 = depth;
+        let ty = match a.kind {
+            ast::AggKind::Any | ast::AggKind::All => Type::Bool,
+            ast::AggKind::First => Type::Card,
+            ast::AggKind::Next => Type::Player,
+            ast::AggKind::Count | ast::AggKind::Sum | ast::AggKind::Max | ast::AggKind::Min => Type::Int,
+        };
+        (Expr::Aggregate(Box::new(Aggregate { kind: a.kind, key: made, over, value, cond })), ty)
+    }
+}
+
 /// Replaces function parameters by the argument expressions.
 fn substitute(e: Expr, args: &[Expr]) -> Expr {
     let s = |b: Box<Expr>| Box::new(substitute(*b, args));
@@ -687,6 +806,20 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
         Expr::CardTable(mut t) => {
             t.args = t.args.into_iter().map(|x| substitute(x, args)).collect();
             Expr::CardTable(t)
+        }
+        Expr::Each(_) => e,
+        Expr::Seat(p) => Expr::Seat(s(p)),
+        Expr::PlayerAt(k) => Expr::PlayerAt(s(k)),
+        Expr::Around(p, n) => Expr::Around(s(p), n),
+        Expr::Aggregate(mut a) => {
+            a.over = match a.over {
+                AggOver::Cards(z) => AggOver::Cards(substitute(z, args)),
+                AggOver::After(p) => AggOver::After(substitute(p, args)),
+                other => other,
+            };
+            a.value = a.value.map(|x| substitute(x, args));
+            a.cond = a.cond.map(|x| substitute(x, args));
+            Expr::Aggregate(a)
         }
     }
 }

@@ -72,8 +72,10 @@ impl Value {
 pub struct Program {
     /// The title from `game "..."`.
     pub title: String,
-    /// The number of players.
+    /// The number of players at this table.
     pub players: u8,
+    /// The fewest and most players the game is for (`players 2 to 7`; both the same for `players 2`).
+    pub seats: (u8, u8),
     /// The variant applied, if any.
     pub variant: Option<String>,
     /// Options with the values in force.
@@ -423,6 +425,51 @@ pub enum Expr {
     /// A pure function of one or two cards, worked out for every card before play (made by the
     /// compile step, never by the checker).
     CardTable(Box<CardTable>),
+    /// A question about every item of a domain (`any c in Z where ...`).
+    Aggregate(Box<Aggregate>),
+    /// The item an aggregate is looking at, by the aggregate's key.
+    Each(u32),
+    /// A player's seat number, from 1.
+    Seat(Box<Expr>),
+    /// The player in seat `k` (from 1), `none` when there is none.
+    PlayerAt(Box<Expr>),
+    /// The player `n` seats to the left (the way play goes): `(p + n) % players`.
+    Around(Box<Expr>, u8),
+}
+
+/// The most players a game may have.
+pub const MAX_PLAYERS: u8 = 8;
+
+/// The most aggregates inside one another's conditions at once.
+pub const MAX_AGGREGATE_DEPTH: usize = 4;
+
+/// What an aggregate goes over.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AggOver {
+    /// The cards of a zone, top first, or of a row of zones, zone by zone.
+    Cards(Expr),
+    /// Every player, in seat order.
+    Players,
+    /// Every player after one, going left, and that one last.
+    After(Expr),
+    /// The members of an enum, in declared order: how many there are.
+    Members(u16),
+}
+
+/// `any c in Z where ...`, `sum of V for c in Z`, ...: resolved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Aggregate {
+    /// The question asked.
+    pub kind: crate::syntax::ast::AggKind,
+    /// The key its item is read by (`Expr::Each`), unique in the program, so an aggregate inside
+    /// another's condition (through a function too) reads its own item.
+    pub key: u32,
+    /// The items.
+    pub over: AggOver,
+    /// The value added up or compared (`sum`, `max`, `min`).
+    pub value: Option<Expr>,
+    /// Only the items that meet this count.
+    pub cond: Option<Expr>,
 }
 
 /// The values of a pure expression of one or two cards, for every card and for `none`.

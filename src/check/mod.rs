@@ -30,12 +30,14 @@ pub struct Config {
     pub variant: Option<String>,
     /// `name=value` option settings, applied after the variant.
     pub sets: Vec<(String, String)>,
+    /// How many players sit at the table, for a game of `players 2 to 7`; `None` for the fewest.
+    pub seats: Option<u8>,
 }
 
 /// Checks a parsed game with a variant and options applied, and resolves it into a program.
 pub fn check(file: &File, config: &Config) -> Result<Program, CheckErrors> {
     let (applied, mut errors) = variants::apply(file, config.variant.as_deref());
-    let mut checker = Checker { variant: config.variant.clone(), ..Checker::default() };
+    let mut checker = Checker { variant: config.variant.clone(), wanted_seats: config.seats, ..Checker::default() };
     checker.errors.append(&mut errors);
     let program = checker.run(&applied, &config.sets);
     if checker.errors.is_empty() {
@@ -57,7 +59,7 @@ pub fn check_all(file: &File) -> Vec<CheckError> {
 /// already in `found`, in order.
 pub fn check_variants(file: &File, variants: &[Option<String>], mut found: Vec<CheckError>) -> Vec<CheckError> {
     for v in variants {
-        if let Err(e) = check(file, &Config { variant: v.clone(), sets: Vec::new() }) {
+        if let Err(e) = check(file, &Config { variant: v.clone(), ..Config::default() }) {
             for err in e.errors {
                 if !found.contains(&err) {
                     found.push(err);
@@ -114,6 +116,11 @@ pub(crate) struct Checker {
     pub functions: HashMap<String, ast::FunctionDecl>,
     /// Functions being inlined, to catch recursion.
     pub inlining: Vec<String>,
+    /// The count of players asked for (`Config::seats`), and the fewest and most the game takes.
+    pub wanted_seats: Option<u8>,
+    pub seats: (u8, u8),
+    /// Aggregates made so far (each gets its own key), and how deep the current one is nested.
+    pub aggregates: (u32, usize),
     pub procedure_decls: Vec<ast::ProcedureDecl>,
     pub procedures: Vec<Procedure>,
     /// The options' declarations and the values given them, until the enums are known.
@@ -128,6 +135,7 @@ pub(crate) struct Checker {
 impl Checker {
     fn run(&mut self, applied: &variants::Applied, sets: &[(String, String)]) -> Option<Program> {
         self.players = 2;
+        self.seats = (2, 2);
         self.declare_all(&applied.items);
         self.collect_options(&applied.items, &applied.option_values, sets);
         self.collect_enums(&applied.items);
@@ -159,6 +167,7 @@ impl Checker {
         Some(Program {
             title: std::mem::take(&mut self.title),
             players: self.players,
+            seats: self.seats,
             variant: self.variant.clone(),
             options: std::mem::take(&mut self.options),
             enums: std::mem::take(&mut self.enums),
@@ -191,18 +200,7 @@ impl Checker {
         for item in items {
             match item {
                 ast::Item::Game { title, .. } => self.title = title.clone(),
-                ast::Item::Players { span, count } => {
-                    if !(1..=8).contains(count) {
-                        self.errors.push(CheckError::invalid(
-                            *span,
-                            format!("a game has 1 to 8 players, not {count}"),
-                            "out of range",
-                            None,
-                        ));
-                    } else {
-                        self.players = *count as u8;
-                    }
-                }
+                ast::Item::Players { span, count, most } => self.declare_players(*span, *count, *most),
                 _ => {}
             }
             let Some(name) = item.name() else { continue };
@@ -227,6 +225,46 @@ impl Checker {
             };
             self.globals.insert(name.text.clone(), (g, name.span));
         }
+    }
+
+    /// `players 2`, or `players 2 to 7` with the count chosen for this game (`seats`).
+    fn declare_players(&mut self, span: Span, fewest: u32, most: Option<u32>) {
+        let most_n = most.unwrap_or(fewest);
+        for n in [fewest, most_n] {
+            if !(1..=MAX_PLAYERS as u32).contains(&n) {
+                self.errors.push(CheckError::invalid(
+                    span,
+                    format!("a game has 1 to {MAX_PLAYERS} players, not {n}"),
+                    "out of range",
+                    None,
+                ));
+                return;
+            }
+        }
+        if most_n < fewest {
+            self.errors.push(CheckError::invalid(
+                span,
+                format!("`players {fewest} to {most_n}` runs backwards"),
+                "the fewer players first",
+                Some(format!("write `players {most_n} to {fewest}`")),
+            ));
+            return;
+        }
+        self.seats = (fewest as u8, most_n as u8);
+        self.players = match self.wanted_seats {
+            None => fewest as u8,
+            Some(n) if (fewest..=most_n).contains(&(n as u32)) => n,
+            Some(n) if most.is_some() => {
+                self.errors.push(CheckError::Seats {
+                    message: format!("this game is for {fewest} to {most_n} players, not {n}"),
+                    span: span.into(),
+                    help: format!("name {fewest} to {most_n} players with --players (one per seat)"),
+                });
+                fewest as u8
+            }
+            // A game of a fixed count: the command line says what is wrong with its list.
+            Some(_) => fewest as u8,
+        };
     }
 
     /// Names of declared globals of one kind, for suggestions.

@@ -323,6 +323,16 @@ impl Checker {
             self.need_melds(d.from.span, "`arrangements of`");
             return Domain::Arrangements(self.zone_expr(zone, scope));
         }
+        // `p chooses s from suit`: any member of an enum.
+        if let ast::ExprKind::Name(n) = &d.from.kind {
+            if let Some(&(e, _)) = self.enum_names.get(n) {
+                if !scope.knows(n) && !matches!(self.globals.get(n), Some((Global::Zone(_), _))) {
+                    let members = self.enums[e as usize].members.len().min(64);
+                    let all = if members == 64 { u64::MAX } else { (1u64 << members) - 1 };
+                    return Domain::Members(Expr::Const(Value::Set(all)), e);
+                }
+            }
+        }
         // A name nobody declared is most likely a zone: report it as one.
         let head = match &d.from.kind {
             ast::ExprKind::Name(n) => Some(n.as_str()),

@@ -91,7 +91,7 @@ impl Loaded {
             return Ok(config.clone());
         }
         match self.own_variants.as_slice() {
-            [one] => Ok(Config { variant: Some(one.clone()), sets: config.sets.clone() }),
+            [one] => Ok(Config { variant: Some(one.clone()), ..config.clone() }),
             [] => Err(format!("error: `{}` is a variant file that declares no variant", self.sources.path())),
             many => Err(format!(
                 "error: `{}` declares {} variants ({}): choose one with --variant NAME",

@@ -253,7 +253,9 @@ fn fail(code: i32) -> impl Fn(String) -> Failure {
 }
 
 fn config(args: &GameArgs) -> Config {
-    Config { variant: args.variant.clone(), sets: args.sets.clone() }
+    // A game of `players 2 to 7` seats as many as `--players` names.
+    let seats = (!args.players.is_empty()).then(|| agents::join_seats(&args.players).len().min(u8::MAX as usize) as u8);
+    Config { variant: args.variant.clone(), sets: args.sets.clone(), seats }
 }
 
 /// The agent of each seat: as `--players` says, or random in every seat when it says nothing.

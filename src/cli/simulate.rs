@@ -167,7 +167,7 @@ fn compare(req: &Request<'_>) -> Result<String, (String, i32)> {
                     return refuse(&format!("`{name}` is named twice in --compare"));
                 }
                 let variant = (name != "base").then(|| name.to_string());
-                columns.push((name.to_string(), Config { variant, sets: req.config.sets.clone() }));
+                columns.push((name.to_string(), Config { variant, ..req.config.clone() }));
             }
             (Axis::Variant, columns)
         }

@@ -56,6 +56,9 @@ pub(crate) fn is_pure_node(e: &Expr) -> bool {
             | Expr::ZoneAt { .. }
             | Expr::ZoneOf(..)
             | Expr::Opponent(_)
+            | Expr::Seat(_)
+            | Expr::PlayerAt(_)
+            | Expr::Around(..)
     )
 }
 

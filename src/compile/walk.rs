@@ -1,7 +1,7 @@
 //! Visits every expression of a checked statement tree, mutably, so a rewrite can reach each
 //! one wherever it sits: conditions, effects, choices, menus, labels and prompts.
 
-use crate::check::ir::{Choice, Domain, Effect, End, Expr, MenuBranch, MoveWhat, Place, Stmt, TextPart};
+use crate::check::ir::{AggOver, Choice, Domain, Effect, End, Expr, MenuBranch, MoveWhat, Place, Stmt, TextPart};
 
 /// Calls `f` on each top-level expression of a block (not on their sub-expressions).
 pub(crate) fn block_exprs(stmts: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
@@ -187,6 +187,9 @@ pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
         | Expr::MemberRank(_, x)
         | Expr::Not(x)
         | Expr::Neg(x)
+        | Expr::Seat(x)
+        | Expr::PlayerAt(x)
+        | Expr::Around(x, _)
         | Expr::IsNone(x) => f(x),
         Expr::ZoneAt { key, .. } => f(key),
         Expr::Deadwood(z, without) => {
@@ -206,6 +209,13 @@ pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
         }
         Expr::Builtin(_, xs) | Expr::SetOf(xs) => xs.iter_mut().for_each(f),
         Expr::CardTable(t) => t.args.iter_mut().for_each(f),
+        Expr::Each(_) => {}
+        Expr::Aggregate(a) => {
+            if let AggOver::Cards(z) | AggOver::After(z) = &mut a.over {
+                f(z);
+            }
+            a.value.iter_mut().chain(a.cond.iter_mut()).for_each(f);
+        }
     }
 }
 
@@ -228,6 +238,9 @@ pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
         | Expr::MemberRank(_, x)
         | Expr::Not(x)
         | Expr::Neg(x)
+        | Expr::Seat(x)
+        | Expr::PlayerAt(x)
+        | Expr::Around(x, _)
         | Expr::IsNone(x) => f(x),
         Expr::ZoneAt { key, .. } => f(key),
         Expr::Deadwood(z, without) => {
@@ -247,6 +260,13 @@ pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
         }
         Expr::Builtin(_, xs) | Expr::SetOf(xs) => xs.iter().for_each(f),
         Expr::CardTable(t) => t.args.iter().for_each(f),
+        Expr::Each(_) => {}
+        Expr::Aggregate(a) => {
+            if let AggOver::Cards(z) | AggOver::After(z) = &a.over {
+                f(z);
+            }
+            a.value.iter().chain(a.cond.iter()).for_each(f);
+        }
     }
 }
 

@@ -1,11 +1,15 @@
 //! Evaluates resolved expressions against a state. Allocation-free: values are small copies.
 
 use super::state::State;
-use crate::check::ir::{Builtin, Expr, Value};
+use crate::check::ir::{AggOver, Aggregate, Builtin, Expr, Value};
+use crate::syntax::ast::AggKind;
 use crate::syntax::ast::BinOp;
 
 /// The most temporary bindings at once: a menu branch's names, and the chooser.
-const MAX_TEMP: usize = crate::check::ir::MAX_BINDS + 2;
+const MAX_TEMP: usize = crate::check::ir::MAX_BINDS + 2 + crate::check::ir::MAX_AGGREGATE_DEPTH;
+
+/// Where the items of aggregates are bound: key `k` binds slot `EACH + k`, far above any local.
+const EACH: u32 = 0x8000_0000;
 
 /// Temporary local bindings (absolute slot, value), used while listing candidates: what a
 /// local reads before the choice is made, without changing the state.
@@ -225,7 +229,80 @@ impl State {
                 t.values.get(i as usize).copied().unwrap_or_default()
             }
             Expr::Param(_) => Value::None,
+            Expr::Each(key) => self.local_in_binds(EACH.wrapping_add(*key), b),
+            Expr::Seat(_) | Expr::PlayerAt(_) | Expr::Around(..) => self.eval_rare(e, b),
+            Expr::Aggregate(a) => self.aggregate(a, b),
         }
+    }
+
+    /// The value bound to an absolute slot in `b` only (`none` if it is not bound).
+    fn local_in_binds(&self, abs: u32, b: &Binds) -> Value {
+        b.items[..b.len].iter().rev().find(|(s, _)| *s == abs).map_or(Value::None, |(_, v)| *v)
+    }
+
+    /// `any c in Z where ...` and its kin: each item in turn, bound for the condition and value.
+    #[inline(never)]
+    fn aggregate(&self, a: &Aggregate, b: &Binds) -> Value {
+        let mut inner = *b;
+        let at = b.len;
+        let slot = EACH.wrapping_add(a.key);
+        let mut acc = Acc::new(a.kind);
+        let mut visit = |item: Value| -> bool {
+            inner.set(at, slot, item);
+            if let Some(c) = &a.cond {
+                if !self.eval_in(c, &inner).is_true() {
+                    return acc.skip();
+                }
+            }
+            let value = a.value.as_ref().map_or(Value::None, |v| self.eval_in(v, &inner));
+            acc.take(item, value)
+        };
+        match &a.over {
+            AggOver::Cards(z) => match self.eval_in(z, b) {
+                Value::Zone(z) => {
+                    for &c in self.zones[z as usize].iter().rev() {
+                        if !visit(Value::Card(c)) {
+                            break;
+                        }
+                    }
+                }
+                Value::Zones(first, n) => {
+                    'zones: for zone in self.zone_range(first, n) {
+                        for &c in zone.iter().rev() {
+                            if !visit(Value::Card(c)) {
+                                break 'zones;
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            },
+            AggOver::Players => {
+                for p in 0..self.game.program.players {
+                    if !visit(Value::Player(p)) {
+                        break;
+                    }
+                }
+            }
+            AggOver::After(from) => {
+                if let Some(from) = self.player_in(from, b) {
+                    let n = self.game.program.players;
+                    for k in 1..=n {
+                        if !visit(Value::Player(((from as u16 + k as u16) % n as u16) as u8)) {
+                            break;
+                        }
+                    }
+                }
+            }
+            AggOver::Members(n) => {
+                for m in 0..*n {
+                    if !visit(Value::Sym(m)) {
+                        break;
+                    }
+                }
+            }
+        }
+        acc.result()
     }
 
     /// The expressions that are rarely hot, kept out of [`State::eval_in`] so that its frame
@@ -246,6 +323,15 @@ impl State {
                 }
             }
             Expr::MemberRank(o, m) => program.orders[*o as usize].position(self.eval_in(m, b)),
+            Expr::Seat(p) => self.player_in(p, b).map_or(Value::None, |p| Value::Int(p as i64 + 1)),
+            Expr::PlayerAt(k) => match self.eval_in(k, b) {
+                Value::Int(k) if (1..=program.players as i64).contains(&k) => Value::Player((k - 1) as u8),
+                _ => Value::None,
+            },
+            Expr::Around(p, n) => match self.player_in(p, b) {
+                Some(p) => Value::Player(((p as u16 + *n as u16) % program.players.max(1) as u16) as u8),
+                None => Value::None,
+            },
             Expr::Deadwood(z, without) => {
                 let (Some(rules), Some(z)) = (program.melds.as_ref(), self.zone_of_in(z, b)) else {
                     return Value::None;
@@ -333,6 +419,72 @@ impl State {
                     _ => Value::None,
                 }
             }
+        }
+    }
+}
+
+/// What an aggregate has found so far.
+struct Acc {
+    kind: AggKind,
+    found: Value,
+    count: i64,
+    total: Option<i64>,
+}
+
+impl Acc {
+    fn new(kind: AggKind) -> Acc {
+        Acc { kind, found: Value::None, count: 0, total: None }
+    }
+
+    /// An item that does not meet the condition; whether to go on.
+    fn skip(&mut self) -> bool {
+        if self.kind == AggKind::All {
+            self.found = Value::Bool(false);
+            return false;
+        }
+        true
+    }
+
+    /// An item that meets it, with its value; whether to go on.
+    fn take(&mut self, item: Value, value: Value) -> bool {
+        match self.kind {
+            AggKind::Any => {
+                self.found = Value::Bool(true);
+                false
+            }
+            AggKind::First | AggKind::Next => {
+                self.found = item;
+                false
+            }
+            AggKind::All => true,
+            AggKind::Count => {
+                self.count += 1;
+                true
+            }
+            AggKind::Sum | AggKind::Max | AggKind::Min => {
+                // An item without a value (an unranked card) adds nothing and is never the
+                // largest or smallest.
+                if let Value::Int(v) = value {
+                    self.total = Some(match (self.kind, self.total) {
+                        (_, None) => v,
+                        (AggKind::Sum, Some(t)) => t.wrapping_add(v),
+                        (AggKind::Max, Some(t)) => t.max(v),
+                        (_, Some(t)) => t.min(v),
+                    });
+                }
+                true
+            }
+        }
+    }
+
+    fn result(self) -> Value {
+        match self.kind {
+            AggKind::Any => Value::Bool(self.found == Value::Bool(true)),
+            AggKind::All => Value::Bool(self.found != Value::Bool(false)),
+            AggKind::First | AggKind::Next => self.found,
+            AggKind::Count => Value::Int(self.count),
+            AggKind::Sum => Value::Int(self.total.unwrap_or(0)),
+            AggKind::Max | AggKind::Min => self.total.map_or(Value::None, Value::Int),
         }
     }
 }

@@ -72,8 +72,8 @@ pub struct BaseGame {
 pub enum Item {
     /// `game "Name"`.
     Game { span: Span, title: String },
-    /// `players 2`.
-    Players { span: Span, count: u32 },
+    /// `players 2`, or `players 2 to 7` (`most`: the largest count).
+    Players { span: Span, count: u32, most: Option<u32> },
     /// `option name = literal`.
     Option(OptionDecl),
     /// `enum name = a, b, c`.
@@ -739,6 +739,33 @@ pub enum BinOp {
     Mod,
 }
 
+impl BinOp {
+    /// The operator as it is written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Or => "or",
+            BinOp::And => "and",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::In => "in",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "%",
+        }
+    }
+
+    /// Whether the operator compares two numbers or values (`==`, `<`, ...).
+    pub fn compares(self) -> bool {
+        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+    }
+}
+
 /// Unary operators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnOp {
@@ -810,4 +837,92 @@ pub enum ExprKind {
     },
     /// `arrangements of Z`: the least-deadwood arrangements of a zone, a choice's domain.
     Arrangements(Box<Expr>),
+    /// `player (k)`: the player in seat `k`.
+    PlayerAt(Box<Expr>),
+    /// `across from p`: the player opposite.
+    Across(Box<Expr>),
+    /// `any c in Z where ...`, `sum of c.points for c in Z`, ...: a question about every item of
+    /// a domain.
+    Aggregate(Box<Aggregate>),
+}
+
+/// Which question an aggregate asks about the items of its domain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AggKind {
+    /// `any x in D where C`: whether some item meets the condition.
+    Any,
+    /// `all x in D where C`: whether every item does.
+    All,
+    /// `card x in D where C`: the first item that does, or `none`.
+    First,
+    /// `count of x in D where C`: how many do.
+    Count,
+    /// `next x after p where C`: the first player after `p`, going left, that does.
+    Next,
+    /// `sum of V for x in D`: the total of a value over the items.
+    Sum,
+    /// `max of V for x in D`: the largest value, or `none` for no items.
+    Max,
+    /// `min of V for x in D`: the smallest value, or `none` for no items.
+    Min,
+}
+
+impl AggKind {
+    /// The words that start the aggregate.
+    pub fn opening(self) -> &'static str {
+        match self {
+            AggKind::Any => "any",
+            AggKind::All => "all",
+            AggKind::First => "card",
+            AggKind::Next => "next",
+            AggKind::Count => "count of",
+            AggKind::Sum => "sum of",
+            AggKind::Max => "max of",
+            AggKind::Min => "min of",
+        }
+    }
+
+    /// The aggregate's shape, for messages: `count of c in ... where ...`.
+    pub fn shape(self, var: &str) -> String {
+        if self.folds() {
+            format!("{} ... for {var} in ... where ...", self.opening())
+        } else if self == AggKind::Next {
+            format!("next {var} after ... where ...")
+        } else {
+            format!("{} {var} in ... where ...", self.opening())
+        }
+    }
+
+    /// Whether the aggregate computes a value per item (`sum of V for x in D`).
+    pub fn folds(self) -> bool {
+        matches!(self, AggKind::Sum | AggKind::Max | AggKind::Min)
+    }
+}
+
+/// What an aggregate goes over.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AggDomain {
+    /// `players`: every player, in seat order.
+    Players,
+    /// `after p`: every player after `p`, going left, and `p` last.
+    After(Expr),
+    /// A zone, a row of zones, or an enum's name (its members).
+    Expr(Expr),
+}
+
+/// `any c in hand of p where c.suit == led` and its kin.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Aggregate {
+    /// The question asked.
+    pub kind: AggKind,
+    /// The name each item takes in turn.
+    pub var: Name,
+    /// What the items are.
+    pub domain: AggDomain,
+    /// The domain's place in the file (`players` included).
+    pub domain_span: Span,
+    /// The value added up or compared (`sum`, `max`, `min`).
+    pub value: Option<Expr>,
+    /// Only the items that meet this count.
+    pub cond: Option<Expr>,
 }

@@ -80,8 +80,8 @@ pub(crate) fn parse_decl(pair: Pair<'_, Rule>) -> Item {
             Item::Game { span, title }
         }
         Rule::players_decl => {
-            let count = pair.into_inner().next().map(|p| parse_int(&p)).unwrap_or(0);
-            Item::Players { span, count: count.clamp(0, u32::MAX as i64) as u32 }
+            let mut it = pair.into_inner().map(|p| parse_int(&p).clamp(0, u32::MAX as i64) as u32);
+            Item::Players { span, count: it.next().unwrap_or(0), most: it.next() }
         }
         Rule::option_decl => Item::Option(parse_option_decl(pair)),
         Rule::enum_decl => Item::Enum(parse_enum_decl(pair)),

@@ -139,6 +139,15 @@ pub(crate) fn parse_primary(pair: Pair<'_, Rule>) -> Expr {
         Rule::arrangements_of => {
             ExprKind::Arrangements(Box::new(parse_primary(pair.into_inner().next().expect("arrangements_of: zone"))))
         }
+        Rule::player_at => ExprKind::PlayerAt(Box::new(parse_expr(pair.into_inner().next().expect("player_at: seat")))),
+        Rule::across_from => {
+            let mut it = pair.into_inner();
+            let _across = it.next();
+            ExprKind::Across(Box::new(parse_primary(it.next().expect("across_from: player"))))
+        }
+        Rule::aggregate => {
+            return parse_aggregate(pair.into_inner().next().expect("aggregate: form"));
+        }
         Rule::every_of => ExprKind::Every(parse_name(pair.into_inner().next().expect("every_of: name"))),
         Rule::set_lit => ExprKind::SetLit(pair.into_inner().map(parse_expr).collect()),
         Rule::expr => return parse_expr(pair),
@@ -166,4 +175,38 @@ pub(crate) fn parse_primary(pair: Pair<'_, Rule>) -> Expr {
         r => unreachable!("parse_primary: {r:?}"),
     };
     Expr { span, kind }
+}
+
+/// `any c in Z where ...`, `count of c in Z where ...`, `sum of V for c in Z where ...`.
+fn parse_aggregate(pair: Pair<'_, Rule>) -> Expr {
+    let span = span_of(&pair);
+    let rule = pair.as_rule();
+    let mut it = pair.into_inner();
+    let word = it.next().expect("aggregate: word");
+    let kind = match word.as_rule() {
+        Rule::kw_any => AggKind::Any,
+        Rule::kw_all => AggKind::All,
+        Rule::kw_card => AggKind::First,
+        Rule::kw_count => AggKind::Count,
+        Rule::kw_sum => AggKind::Sum,
+        Rule::kw_max => AggKind::Max,
+        Rule::kw_min => AggKind::Min,
+        Rule::kw_next => AggKind::Next,
+        r => unreachable!("parse_aggregate: {r:?}"),
+    };
+    let value = (rule == Rule::agg_fold).then(|| parse_expr(it.next().expect("agg_fold: value")));
+    let var = parse_name(it.next().expect("aggregate: name"));
+    let domain_pair = it.next().expect("aggregate: domain");
+    let domain_span = span_of(&domain_pair);
+    let domain = if rule == Rule::agg_next {
+        AggDomain::After(parse_primary(domain_pair))
+    } else {
+        let inner = domain_pair.into_inner().next().expect("agg_domain: inner");
+        match inner.as_rule() {
+            Rule::kw_players => AggDomain::Players,
+            _ => AggDomain::Expr(parse_primary(inner)),
+        }
+    };
+    let cond = it.next().map(parse_expr);
+    Expr { span, kind: ExprKind::Aggregate(Box::new(Aggregate { kind, var, domain, domain_span, value, cond })) }
 }

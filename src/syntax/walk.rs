@@ -256,6 +256,13 @@ pub fn expr<V: Visitor>(v: &mut V, e: &Expr) {
         }
         ExprKind::Every(_) => {}
         ExprKind::Arrangements(zone) => expr(v, zone),
+        ExprKind::PlayerAt(x) | ExprKind::Across(x) => expr(v, x),
+        ExprKind::Aggregate(a) => {
+            if let AggDomain::Expr(d) | AggDomain::After(d) = &a.domain {
+                expr(v, d);
+            }
+            a.value.iter().chain(&a.cond).for_each(|x| expr(v, x));
+        }
         ExprKind::Deadwood { zone, without } => {
             expr(v, zone);
             if let Some(c) = without {

@@ -25,7 +25,7 @@ pub fn every_game() -> Vec<(String, Arc<Game>)> {
         let mut names = vec![None];
         names.extend(variants::variant_decls(&file).iter().map(|v| Some(v.name.text.clone())));
         for v in names {
-            let config = Config { variant: v.clone(), sets: Vec::new() };
+            let config = Config { variant: v.clone(), sets: Vec::new(), seats: None };
             let program = check::check(&file, &config).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
             let label =
                 format!("{} {}", path.file_name().and_then(|f| f.to_str()).unwrap_or("?"), v.unwrap_or_default());
@@ -41,7 +41,7 @@ pub fn every_game() -> Vec<(String, Arc<Game>)> {
     for path in files {
         let loaded = cardlang::cli::load::read(&path.to_string_lossy()).unwrap_or_else(|e| panic!("{}: {e:?}", e.1));
         for v in &loaded.own_variants {
-            let config = Config { variant: Some(v.clone()), sets: Vec::new() };
+            let config = Config { variant: Some(v.clone()), sets: Vec::new(), seats: None };
             let program = loaded.check(&config).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             let name = path.file_name().and_then(|f| f.to_str()).unwrap_or("?");
             out.push((format!("variants/{name} {v}"), Game::new(program)));

@@ -14,6 +14,7 @@ pub fn game(name: &str, variant: Option<&str>, sets: &[(&str, &str)]) -> Arc<Gam
     let config = Config {
         variant: variant.map(String::from),
         sets: sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        seats: None,
     };
     Game::new(check::check(&file, &config).expect("the game checks"))
 }

@@ -433,6 +433,14 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         ExprKind::Every(_) => Vec::new(),
         ExprKind::Deadwood { zone, without } => std::iter::once(&**zone).chain(without.as_deref()).collect(),
         ExprKind::Arrangements(zone) => vec![zone],
+        ExprKind::PlayerAt(x) | ExprKind::Across(x) => vec![x],
+        ExprKind::Aggregate(a) => {
+            let domain = match &a.domain {
+                AggDomain::Expr(d) | AggDomain::After(d) => Some(d),
+                AggDomain::Players => None,
+            };
+            domain.into_iter().chain(&a.value).chain(&a.cond).collect()
+        }
     }
 }
 

@@ -25,7 +25,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::facts::{each_stmt, Facts};
 use crate::check::ir::Visibility;
-use crate::syntax::ast::{BinOp, Block, Expr, ExprKind, Facing, Item, Span, Stmt, StmtKind};
+use crate::syntax::ast::{AggDomain, BinOp, Block, Expr, ExprKind, Facing, Item, Span, Stmt, StmtKind};
 
 /// The spans of the choice statements (`chooses`, `secretly chooses`, `chooses one of`) that are
 /// offered only under a condition on hidden cards, for the declarations in force `items`.
@@ -318,12 +318,28 @@ impl<'f, 'a> Reads<'f, 'a> {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::None | ExprKind::Player(_) | ExprKind::Every(_) => false,
             ExprKind::Name(n) => env.tainted.contains(n) || self.tainted.contains(n.as_str()),
             ExprKind::Arrangements(zone) => self.zone_hidden(zone, Part::All) || self.reads(zone, env),
+            ExprKind::Aggregate(a) => {
+                // Each card of a zone some player cannot see is a hidden card in the condition.
+                let mut inner = env.clone();
+                let mut domain_reads = false;
+                if let AggDomain::After(p) = &a.domain {
+                    domain_reads = self.reads(p, env);
+                }
+                if let AggDomain::Expr(d) = &a.domain {
+                    domain_reads = self.reads(d, env);
+                    if self.zone_hidden(d, Part::All) {
+                        inner.cards.insert(a.var.text.clone());
+                    }
+                }
+                domain_reads || a.value.iter().chain(&a.cond).any(|x| self.reads(x, &inner))
+            }
             ExprKind::Deadwood { zone, without } => {
                 self.zone_hidden(zone, Part::All)
                     || self.reads(zone, env)
                     || without.as_ref().is_some_and(|w| self.reads(w, env))
             }
             ExprKind::Top(z) | ExprKind::Bottom(z) | ExprKind::Count(z) | ExprKind::Opponent(z) => self.reads(z, env),
+            ExprKind::PlayerAt(x) | ExprKind::Across(x) => self.reads(x, env),
             ExprKind::IsEmpty { target, .. } | ExprKind::IsNone { target, .. } | ExprKind::IsFaceUp { target, .. } => {
                 self.reads(target, env)
             }

@@ -78,7 +78,7 @@ impl<'a> LintContext<'a> {
             .into_iter()
             .map(|variant| {
                 let (applied, _) = variants::apply(file, variant.as_deref());
-                let config = Config { variant: variant.clone(), sets: Vec::new() };
+                let config = Config { variant: variant.clone(), ..Config::default() };
                 let program = super::check(file, &config).ok();
                 Rules { variant, items: applied.items, program }
             })

@@ -17,7 +17,8 @@ impl Printer<'_> {
     pub(super) fn item(&mut self, item: &Item, level: usize) {
         match item {
             Item::Game { title, .. } => self.write(&format!("game {}", quoted(title))),
-            Item::Players { count, .. } => self.write(&format!("players {count}")),
+            Item::Players { count, most: None, .. } => self.write(&format!("players {count}")),
+            Item::Players { count, most: Some(most), .. } => self.write(&format!("players {count} to {most}")),
             Item::Option(d) => self.option(d),
             Item::Enum(d) => {
                 self.write(&format!("enum {} =", d.name.text));

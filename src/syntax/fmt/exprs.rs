@@ -20,6 +20,8 @@ const PRIMARY: u8 = 9;
 fn binding(e: &Expr) -> u8 {
     match &e.kind {
         ExprKind::If { .. } => IF,
+        // A `where` condition runs to the end, like an `else`.
+        ExprKind::Aggregate(a) if a.cond.is_some() => IF,
         ExprKind::Binary { op, .. } => binary_binding(*op),
         ExprKind::Unary { op: UnOp::Not, .. } => NOT,
         ExprKind::Unary { op: UnOp::Neg, .. } => NEG,
@@ -37,25 +39,6 @@ fn binary_binding(op: BinOp) -> u8 {
         BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::In => COMPARE,
         BinOp::Add | BinOp::Sub => ADD,
         BinOp::Mul | BinOp::Div | BinOp::Mod => MUL,
-    }
-}
-
-fn binary_word(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Or => "or",
-        BinOp::And => "and",
-        BinOp::Eq => "==",
-        BinOp::Ne => "!=",
-        BinOp::Lt => "<",
-        BinOp::Le => "<=",
-        BinOp::Gt => ">",
-        BinOp::Ge => ">=",
-        BinOp::In => "in",
-        BinOp::Add => "+",
-        BinOp::Sub => "-",
-        BinOp::Mul => "*",
-        BinOp::Div => "/",
-        BinOp::Mod => "%",
     }
 }
 
@@ -119,7 +102,7 @@ fn write(out: &mut String, e: &Expr, min: u8) {
             let b = binary_binding(*op);
             write(out, lhs, b);
             out.push(' ');
-            out.push_str(binary_word(*op));
+            out.push_str(op.symbol());
             out.push(' ');
             write(out, rhs, b + 1);
         }
@@ -143,6 +126,7 @@ fn write(out: &mut String, e: &Expr, min: u8) {
                     | ExprKind::Of { .. }
                     | ExprKind::Deadwood { .. }
                     | ExprKind::Arrangements(_)
+                    | ExprKind::Across(_)
             );
             write(out, target, if of_form { PRIMARY + 1 } else { POSTFIX });
             out.push('.');
@@ -172,6 +156,43 @@ fn write(out: &mut String, e: &Expr, min: u8) {
             }
         }
         ExprKind::Arrangements(zone) => of_word(out, "arrangements", zone),
+        ExprKind::Aggregate(a) => aggregate(out, a),
+        ExprKind::PlayerAt(k) => {
+            out.push_str("player (");
+            write(out, k, IF);
+            out.push(')');
+        }
+        ExprKind::Across(p) => {
+            out.push_str("across from ");
+            write(out, p, PRIMARY);
+        }
+    }
+}
+
+/// `any c in Z where C`, `count of c in Z where C`, `sum of V for c in Z where C`.
+fn aggregate(out: &mut String, a: &Aggregate) {
+    out.push_str(a.kind.opening());
+    if let Some(v) = &a.value {
+        out.push(' ');
+        write(out, v, IF);
+        out.push_str(" for");
+    }
+    out.push(' ');
+    out.push_str(&a.var.text);
+    match &a.domain {
+        AggDomain::Players => out.push_str(" in players"),
+        AggDomain::Expr(d) => {
+            out.push_str(" in ");
+            write(out, d, PRIMARY);
+        }
+        AggDomain::After(p) => {
+            out.push_str(" after ");
+            write(out, p, PRIMARY);
+        }
+    }
+    if let Some(c) = &a.cond {
+        out.push_str(" where ");
+        write(out, c, IF);
     }
 }
 

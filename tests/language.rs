@@ -1,0 +1,161 @@
+//! Language features, each shown on a small game: what a construct computes, and how the checker
+//! treats it. (The games' own rules are proven in `tests/rules/`.)
+
+use crate::common::cardlang;
+use cardlang::check::ir::{Choice, Stmt};
+use cardlang::check::{self, Config};
+
+/// The announcements of the one game `tests/fixtures/aggregates.cardgame` plays (it has no
+/// decisions, so every seed deals the same pack in the same order).
+fn announcements(file: &str) -> Vec<String> {
+    let (code, out, err) = cardlang(&["transcript", file, "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    out.lines().filter_map(|l| l.strip_prefix("» ")).map(str::to_string).collect()
+}
+
+/// Aggregates over a zone, a row, the players and an enum's members, with and without a
+/// condition, nested, and through functions. The deal: player 1 holds 9♠ 9♥ 8♠ 8♥ 7♠ (7♠ on
+/// top), player 2 holds 7♥ 6♠ 6♥, player 3 nothing; `row of 2` holds 5♠; `value` counts 2 as 0.
+#[test]
+fn aggregates_ask_about_every_card_player_and_member() {
+    let said = announcements("tests/fixtures/aggregates.cardgame");
+    assert_eq!(
+        said,
+        [
+            // sum of value: 7+7+6+6+5, 5+4+4, and 0 for an empty hand.
+            "points 31 13 0",
+            // any rank with two cards of it: the nines; the sixes.
+            "pair true true",
+            "hearts 2 spades 3",
+            // max and min over a hand; none over an empty one.
+            "max 7 min 5 none none",
+            // the first spade from the top; not every card of player 2 is a heart; `all` over
+            // nothing is true.
+            "first 7♠ all false all-empty true",
+            // players with coins; a card of a row; player 1's cards whose rank player 2 holds.
+            "rich 1 anyrow true nested 1",
+            "sumwhere 13",
+        ]
+    );
+}
+
+/// A choice offered under a condition on the cards of a hand the others cannot see is private
+/// (GR-14's general rule): the aggregate reads each of those cards.
+#[test]
+fn a_choice_under_an_aggregate_over_a_hidden_hand_is_private() {
+    let source = |cond: &str| {
+        format!(
+            r#"
+            game "Private"
+            players 2
+            enum suit = hearts, spades
+            property suit: suit
+            cards deck = every suit
+            zone pack: shared, face down, holds deck
+            zone hand: per player, private
+            zone pile: shared, public
+            procedure setup {{
+                deal 1 from pack to hand
+            }}
+            procedure play {{
+                if {cond} {{
+                    player 1 chooses c from hand of player 1
+                    move c to pile
+                }}
+                end game draw
+            }}"#
+        )
+    };
+    let private = |cond: &str| {
+        let file = cardlang::syntax::parse(&source(cond)).expect("parses");
+        let program = check::check(&file, &Config::default()).expect("checks");
+        let mut found = None;
+        for p in &program.procedures {
+            walk(&p.body, &mut |c: &Choice| found = Some(c.is_private()));
+        }
+        found.expect("the game has a choice")
+    };
+    assert!(private("any c in hand of player 1 where c.suit == hearts"));
+    assert!(private("(count of c in hand of player 2 where c.suit == spades) > 0"));
+    // Whether a hand has cards, or the cards of a pile everyone sees, tells nothing hidden.
+    assert!(!private("count of hand of player 1 > 0"));
+    assert!(!private("any c in pile where c.suit == hearts"));
+}
+
+fn walk(stmts: &[Stmt], f: &mut impl FnMut(&Choice)) {
+    for s in stmts {
+        match s {
+            Stmt::Choose(c) => f(c),
+            Stmt::If(_, t, o) => {
+                walk(t, f);
+                walk(o, f);
+            }
+            Stmt::While(_, b)
+            | Stmt::Repeat { body: b, .. }
+            | Stmt::ForPlayer { body: b, .. }
+            | Stmt::ForRange { body: b, .. }
+            | Stmt::ForCard { body: b, .. } => walk(b, f),
+            _ => {}
+        }
+    }
+}
+
+/// `players 2 to 6`: `--players` decides how many sit down, and the seats around the table are
+/// counted from there. Going left is going up the seat numbers (player 1, 2, ... n, then 1).
+#[test]
+fn any_number_of_seats_and_the_players_around_the_table() {
+    let at = |n: usize| {
+        let seats = vec!["random"; n].join(",");
+        let (code, out, err) =
+            cardlang(&["transcript", "tests/fixtures/seats.cardgame", "--seed", "1", "--players", &seats]);
+        assert_eq!(code, 0, "{err}");
+        out.lines().filter_map(|l| l.strip_prefix("» ")).map(str::to_string).collect::<Vec<_>>()
+    };
+    // Two seats: left and right are the same player, and so is the player across.
+    assert_eq!(at(2)[0], "count 2 seat 2 right player 2 across player 2 at player 2 none none");
+    // Three: nobody sits across.
+    assert_eq!(at(3)[0], "count 3 seat 2 right player 3 across none at player 3 none none");
+    assert_eq!(at(4)[0], "count 4 seat 2 right player 4 across player 3 at player 4 none none");
+    // Player 2's hand was emptied: the next player holding cards after player 1 skips them,
+    // and after the last seat comes player 1 again.
+    assert_eq!(at(2)[1], "next with cards after 1: player 1 after last: player 1");
+    assert_eq!(at(4)[1], "next with cards after 1: player 3 after last: player 1");
+}
+
+/// A count of players the game is not for is refused before it starts, pointing at `players`.
+#[test]
+fn a_count_of_players_outside_the_range_is_refused() {
+    let seats = ["random"; 7].join(",");
+    let (code, _, err) = cardlang(&["transcript", "tests/fixtures/seats.cardgame", "--seed", "1", "--players", &seats]);
+    assert_ne!(code, 0);
+    assert!(err.contains("this game is for 2 to 6 players, not 7"), "{err}");
+    assert!(err.contains("players 2 to 6"), "the label shows the declaration: {err}");
+    // Without --players, the fewest sit down.
+    let (code, out, err) = cardlang(&["simulate", "tests/fixtures/seats.cardgame", "-n", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\n2 ") && !out.contains("\n3 "), "two seats: {out}");
+}
+
+/// `p chooses s from suit`: naming a member of an enum (an eight names a suit).
+#[test]
+fn a_player_may_name_any_member_of_an_enum() {
+    let src = r#"
+        game "Name a suit"
+        players 2
+        enum suit = hearts, spades, clubs
+        property suit: suit
+        cards deck = every suit
+        zone pack: shared, face down, holds deck
+        procedure setup {
+        }
+        procedure play {
+            player 1 chooses s from suit
+            announce "{s}"
+            end game draw
+        }"#;
+    let file = cardlang::syntax::parse(src).expect("parses");
+    let program = check::check(&file, &Config::default()).expect("checks");
+    let s = cardlang::engine::State::new(cardlang::engine::Game::new(program), 1);
+    let labels: Vec<String> = s.legal_actions(0).iter().map(|a| s.action_label(0, *a)).collect();
+    assert_eq!(labels, ["hearts", "spades", "clubs"]);
+}
