@@ -275,6 +275,12 @@ fn parentheses_only_where_needed() {
         ("any c in (hand of p) where c.x", "any c in hand of p where c.x"),
         ("count of c in z where any d in y where d == c", "count of c in z where any d in y where d == c"),
         ("max of high of c for c in every column", "max of high of c for c in every column"),
+        ("2 ^ 3 ^ 2", "2 ^ 3 ^ 2"),
+        ("(2 ^ 3) ^ 2", "(2 ^ 3) ^ 2"),
+        ("-a ^ 2", "-a ^ 2"),
+        ("(-a) ^ 2", "(-a) ^ 2"),
+        ("a * b ^ 2", "a * b ^ 2"),
+        ("(a * b) ^ 2", "(a * b) ^ 2"),
         (
             "card c in z where c.x == (count of q in players where q == p)",
             "card c in z where c.x == (count of q in players where q == p)",

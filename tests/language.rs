@@ -120,6 +120,13 @@ fn any_number_of_seats_and_the_players_around_the_table() {
     // and after the last seat comes player 1 again.
     assert_eq!(at(2)[1], "next with cards after 1: player 1 after last: player 1");
     assert_eq!(at(4)[1], "next with cards after 1: player 3 after last: player 1");
+    // `for each q in players from right of p`: the player on the right first, then round left.
+    assert_eq!(at(4)[2..6], ["turn of player 4", "turn of player 1", "turn of player 2", "turn of player 3"]);
+    assert_eq!(at(3)[2..5], ["turn of player 3", "turn of player 1", "turn of player 2"]);
+    // `deal 1 ... starting with player (player_count)`: the last seat gets the first card, and
+    // with two players, player 2 (whose hand was emptied) gets one card and player 1 one more.
+    assert_eq!(at(2)[4], "dealt: 3 1");
+    assert_eq!(at(4)[6], "dealt: 3 3");
 }
 
 /// A count of players the game is not for is refused before it starts, pointing at `players`.
@@ -158,4 +165,69 @@ fn a_player_may_name_any_member_of_an_enum() {
     let s = cardlang::engine::State::new(cardlang::engine::Game::new(program), 1);
     let labels: Vec<String> = s.legal_actions(0).iter().map(|a| s.action_label(0, *a)).collect();
     assert_eq!(labels, ["hearts", "spades", "clubs"]);
+}
+
+/// Plays a one-off game from source (no decisions needed) and returns its transcript.
+fn transcript_of(name: &str, source: &str) -> String {
+    let path = std::env::temp_dir().join(format!("cardlang-language-{}-{name}.cardgame", std::process::id()));
+    std::fs::write(&path, source).expect("the temporary folder is writable");
+    let file = path.to_string_lossy().to_string();
+    let (code, out, err) = cardlang(&["transcript", &file, "--seed", "1"]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
+/// `^` (a power, grouping to the right), a typed `let` that starts as `none`, and `end game
+/// lowest` (fewest points wins; a tie shares the win).
+#[test]
+fn powers_typed_locals_and_the_lowest_score_winning() {
+    let out = transcript_of(
+        "small",
+        r#"
+        game "Small things"
+        players 3
+        counter points per player = 0
+        procedure setup {
+        }
+        procedure play {
+            let best: player = none
+            announce "{2 ^ 10} {2 ^ 3 ^ 2} {-2 ^ 2} {(0 - 2) ^ 3} {2 ^ (0 - 1)} {10 ^ 30}"
+            announce "best {best}"
+            set best = player 2
+            add 5 to points of player 1
+            add 3 to points of best
+            add 3 to points of player 3
+            end game lowest p: points of p
+        }"#,
+    );
+    assert!(out.contains("» 1024 512 -4 -8 none none"), "{out}");
+    assert!(out.contains("» best none"), "{out}");
+    assert!(out.contains("result: player 2 and player 3 win"), "{out}");
+}
+
+/// `for each` over an enum's members, the players and a zone's cards, each with `where`, and
+/// `break` leaving only the innermost loop. The deal: player 1 holds 4♣ on top of 5♥ 5♠ 5♣;
+/// player 3 holds two cards, player 2 none.
+#[test]
+fn loops_over_members_players_and_cards_and_break() {
+    let said = announcements("tests/fixtures/loops.cardgame");
+    assert_eq!(
+        said,
+        [
+            "♥: 1",
+            "♠: 1",
+            "♣: 2",
+            // Player 2 holds nothing.
+            "player 1 holds cards",
+            "player 3 holds cards",
+            // Clubs are left out; no other 4 stops the loop, so both fives are seen.
+            "saw 5",
+            "saw 5",
+            // The inner loop stops at player 2 each round; the outer one after round 2.
+            "1 player 1",
+            "2 player 1",
+            "seen 2",
+        ]
+    );
 }

@@ -98,6 +98,7 @@ fn eval(e: &Expr, cx: &Cx<'_>) -> Option<Value> {
                         BinOp::Mul => Value::Int(x.checked_mul(y)?),
                         BinOp::Div => Value::Int(x.checked_div(y)?),
                         BinOp::Mod => Value::Int(x.checked_rem(y)?),
+                        BinOp::Pow => Value::Int(x.checked_pow(u32::try_from(y).ok()?)?),
                         BinOp::Lt => Value::Bool(x < y),
                         BinOp::Le => Value::Bool(x <= y),
                         BinOp::Gt => Value::Bool(x > y),

@@ -570,7 +570,7 @@ impl Checker {
                 let (a, b) = boxed(self.typed(lhs, Type::Bool, scope), self.typed(rhs, Type::Bool, scope));
                 (Expr::Binary(op, a, b), Type::Bool)
             }
-            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod => {
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow => {
                 let (a, b) = boxed(self.typed(lhs, Type::Int, scope), self.typed(rhs, Type::Int, scope));
                 (Expr::Binary(op, a, b), Type::Int)
             }
@@ -705,7 +705,7 @@ impl Checker {
                     let e = self.enum_names[n].0;
                     (AggOver::Members(self.enums[e as usize].members.len() as u16), Type::Enum(e))
                 }
-                _ => (AggOver::Cards(self.zones_expr(d, scope)), Type::Card),
+                _ => (AggOver::Cards(self.domain_zone(d, scope)), Type::Card),
             },
         };
         if a.kind == ast::AggKind::First && item != Type::Card {
@@ -775,6 +775,30 @@ impl Checker {
     }
 }
 
+impl Checker {
+    /// The zone an aggregate or a `for each` goes over; a name nobody declared is reported with
+    /// the zones and enums it may have meant.
+    pub(crate) fn domain_zone(&mut self, d: &ast::Expr, scope: &mut Scope) -> Expr {
+        if let ExprKind::Name(n) = &d.kind {
+            if !scope.knows(n) && !self.globals.contains_key(n) && !self.enum_names.contains_key(n) {
+                let mut names = self.names_where(|g| matches!(g, Global::Zone(_)));
+                names.extend(self.enum_names.keys().map(|s| s.as_str()));
+                names.push("players");
+                let help = suggest(n, names.iter().copied())
+                    .or_else(|| Some("go over a zone (`hand of p`), `players`, or an enum's name (`suit`)".into()));
+                self.errors.push(CheckError::UnknownName {
+                    what: "zone or enum",
+                    name: n.clone(),
+                    span: d.span.into(),
+                    help,
+                });
+                return Expr::Const(Value::None);
+            }
+        }
+        self.zones_expr(d, scope)
+    }
+}
+
 /// Replaces function parameters by the argument expressions.
 fn substitute(e: Expr, args: &[Expr]) -> Expr {
     let s = |b: Box<Expr>| Box::new(substitute(*b, args));
@@ -809,6 +833,7 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
         }
         Expr::Each(_) => e,
         Expr::Seat(p) => Expr::Seat(s(p)),
+        Expr::MemberAt(k) => Expr::MemberAt(s(k)),
         Expr::PlayerAt(k) => Expr::PlayerAt(s(k)),
         Expr::Around(p, n) => Expr::Around(s(p), n),
         Expr::Aggregate(mut a) => {

@@ -431,6 +431,8 @@ pub enum Expr {
     Each(u32),
     /// A player's seat number, from 1.
     Seat(Box<Expr>),
+    /// The member of an enum at an index (from 0): a loop over the members counts with it.
+    MemberAt(Box<Expr>),
     /// The player in seat `k` (from 1), `none` when there is none.
     PlayerAt(Box<Expr>),
     /// The player `n` seats to the left (the way play goes): `(p + n) % players`.
@@ -540,6 +542,8 @@ pub enum End {
     Highest {
         slot: u16,
         score: Expr,
+        /// `end game lowest`: the lowest score wins instead.
+        lowest: bool,
     },
 }
 
@@ -560,6 +564,8 @@ pub enum Effect {
         from: Expr,
         to: u16,
         face_up: Option<bool>,
+        /// Who gets the first card; player 1 when `None`.
+        first: Option<Expr>,
     },
     Move {
         what: MoveWhat,
@@ -702,6 +708,8 @@ pub enum Stmt {
         slot: u16,
         body: Vec<Stmt>,
     },
+    /// `break`: leaves the innermost loop.
+    Break,
     ForPlayer {
         slot: u16,
         body: Vec<Stmt>,

@@ -119,6 +119,8 @@ pub(crate) struct Checker {
     /// The count of players asked for (`Config::seats`), and the fewest and most the game takes.
     pub wanted_seats: Option<u8>,
     pub seats: (u8, u8),
+    /// How many loops the statement being checked is inside (for `break`).
+    pub loops: u32,
     /// Aggregates made so far (each gets its own key), and how deep the current one is nested.
     pub aggregates: (u32, usize),
     pub procedure_decls: Vec<ast::ProcedureDecl>,

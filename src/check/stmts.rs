@@ -4,7 +4,7 @@ use super::error::{suggest, CheckError};
 use super::exprs::Scope;
 use super::ir::*;
 use super::{Checker, Global};
-use crate::syntax::ast::{self, MoveWhat as AstMove, StmtKind};
+use crate::syntax::ast::{self, BinOp, MoveWhat as AstMove, StmtKind};
 
 impl Checker {
     pub(super) fn check_procedures(&mut self) {
@@ -33,6 +33,106 @@ impl Checker {
         out
     }
 
+    /// The body of a loop, where `break` may stand.
+    fn loop_body(&mut self, b: &ast::Block, scope: &mut Scope) -> Vec<Stmt> {
+        self.loops += 1;
+        let out = self.check_block(b, scope);
+        self.loops -= 1;
+        out
+    }
+
+    /// `for each x in D where C { ... }`, written with the loops the engine has: the cards of a
+    /// zone as `for each card`, the players and an enum's members as a count over their indices.
+    fn check_for_each(
+        &mut self,
+        var: &ast::Name,
+        domain: &ast::AggDomain,
+        from: Option<&ast::Expr>,
+        cond: Option<&ast::Expr>,
+        body: &ast::Block,
+        scope: &mut Scope,
+    ) -> Stmt {
+        let enum_name = match domain {
+            ast::AggDomain::Expr(d) => match &d.kind {
+                ast::ExprKind::Name(n)
+                    if !scope.knows(n) && !matches!(self.globals.get(n), Some((Global::Zone(_), _))) =>
+                {
+                    self.enum_names.get(n).map(|e| e.0)
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        let zone = match (domain, enum_name) {
+            (ast::AggDomain::Expr(d), None) => Some(self.domain_zone(d, scope)),
+            _ => None,
+        };
+        let start = from.map(|p| {
+            if enum_name.is_some() || zone.is_some() {
+                self.errors.push(CheckError::invalid(
+                    p.span,
+                    "`from` starts a loop over the players at one of them",
+                    "not a loop over `players`",
+                    Some("write `for each q in players from p`".into()),
+                ));
+            }
+            self.typed(p, Type::Player, scope)
+        });
+        let mark = scope.mark();
+        let hidden = scope.hidden();
+        let (ty, count) = match (enum_name, &zone) {
+            (Some(e), _) => (Type::Enum(e), self.enums[e as usize].members.len() as i64),
+            (None, Some(_)) => (Type::Card, 0),
+            (None, None) => (Type::Player, self.players as i64),
+        };
+        let slot = scope.bind(&var.text, ty, false, 1);
+        let cond = cond.map(|c| self.typed(c, Type::Bool, scope));
+        let mut inner = self.loop_body(body, scope);
+        scope.restore(mark);
+        if let Some(c) = cond {
+            inner = vec![Stmt::If(c, inner, Vec::new())];
+        }
+        if let Some(zone) = zone {
+            return Stmt::ForCard { slot, mark: hidden, zone, body: inner };
+        }
+        // Count k over the indices; the name is the player (from seat 1, or from the seat of
+        // `from`, read once before the first round) or the member at k.
+        let mark = scope.mark();
+        let k = scope.hidden();
+        let seat = scope.hidden();
+        scope.restore(mark);
+        let int = |i: i64| Box::new(Expr::Const(Value::Int(i)));
+        let local = |s: u16| Box::new(Expr::Local(s));
+        let item = match (enum_name, &start) {
+            (Some(_), _) => Expr::MemberAt(local(k)),
+            (None, None) => Expr::PlayerAt(local(k)),
+            // Seat ((seat - 1 + k - 1) mod n) + 1: the starting player first.
+            (None, Some(_)) => {
+                let offset =
+                    Expr::Binary(BinOp::Add, local(seat), Box::new(Expr::Binary(BinOp::Sub, local(k), int(2))));
+                let wrapped = Expr::Binary(BinOp::Mod, Box::new(offset), int(self.players.max(1) as i64));
+                Expr::PlayerAt(Box::new(Expr::Binary(BinOp::Add, Box::new(wrapped), int(1))))
+            }
+        };
+        let first = if enum_name.is_some() { 0 } else { 1 };
+        let mut body = vec![Stmt::Effect(Effect::Assign(Place::Local(slot), item))];
+        body.extend(inner);
+        let each = Stmt::ForRange {
+            slot: k,
+            end: hidden,
+            from: Expr::Const(Value::Int(first)),
+            to: Expr::Const(Value::Int(first + count - 1)),
+            body,
+        };
+        match start {
+            Some(p) if enum_name.is_none() && zone.is_none() => {
+                let at = Stmt::Effect(Effect::Assign(Place::Local(seat), Expr::Seat(Box::new(p))));
+                Stmt::If(Expr::Const(Value::Bool(true)), vec![at, each], Vec::new())
+            }
+            _ => each,
+        }
+    }
+
     fn facing(f: Option<ast::Facing>) -> Option<bool> {
         f.map(|f| f == ast::Facing::Up)
     }
@@ -47,17 +147,17 @@ impl Checker {
             }
             StmtKind::While { cond, body } => {
                 let c = self.typed(cond, Type::Bool, scope);
-                Stmt::While(c, self.check_block(body, scope))
+                Stmt::While(c, self.loop_body(body, scope))
             }
             StmtKind::Repeat { count, body } => {
                 let count = self.typed(count, Type::Int, scope);
                 let slot = scope.hidden();
-                Stmt::Repeat { count, slot, body: self.check_block(body, scope) }
+                Stmt::Repeat { count, slot, body: self.loop_body(body, scope) }
             }
             StmtKind::ForPlayer { var, body } => {
                 let mark = scope.mark();
                 let slot = scope.bind(&var.text, Type::Player, false, 1);
-                let body = self.check_block(body, scope);
+                let body = self.loop_body(body, scope);
                 scope.restore(mark);
                 Stmt::ForPlayer { slot, body }
             }
@@ -67,22 +167,37 @@ impl Checker {
                 let mark = scope.mark();
                 let end = scope.hidden();
                 let slot = scope.bind(&var.text, Type::Int, false, 1);
-                let body = self.check_block(body, scope);
+                let body = self.loop_body(body, scope);
                 scope.restore(mark);
                 Stmt::ForRange { slot, end, from, to, body }
+            }
+            StmtKind::ForEach { var, domain, from, cond, body } => {
+                self.check_for_each(var, domain, from.as_ref(), cond.as_ref(), body, scope)
+            }
+            StmtKind::Break => {
+                if self.loops == 0 {
+                    self.errors.push(CheckError::invalid(
+                        s.span,
+                        "`break` leaves a loop, and this one is in none",
+                        "not inside a loop",
+                        Some("use `return` to leave the procedure".into()),
+                    ));
+                }
+                Stmt::Break
             }
             StmtKind::ForCard { var, zone, body } => {
                 let zone = self.zones_expr(zone, scope);
                 let mark = scope.mark();
                 let mark_slot = scope.hidden();
                 let slot = scope.bind(&var.text, Type::Card, false, 1);
-                let body = self.check_block(body, scope);
+                let body = self.loop_body(body, scope);
                 scope.restore(mark);
                 Stmt::ForCard { slot, mark: mark_slot, zone, body }
             }
             StmtKind::Shuffle(z) => Stmt::Effect(Effect::Shuffle(self.zone_expr(z, scope))),
-            StmtKind::Deal { count, from, to, facing } => {
+            StmtKind::Deal { count, from, to, facing, first } => {
                 let count = count.as_ref().map(|c| self.typed(c, Type::Int, scope));
+                let first = first.as_ref().map(|p| self.typed(p, Type::Player, scope));
                 let from = self.zone_expr(from, scope);
                 let to = match self.globals.get(&to.text).map(|g| g.0) {
                     Some(Global::Zone(z)) if self.zone_decls[z as usize].per_player => z,
@@ -106,7 +221,7 @@ impl Checker {
                         0
                     }
                 };
-                Stmt::Effect(Effect::Deal { count, from, to, face_up: Self::facing(*facing) })
+                Stmt::Effect(Effect::Deal { count, from, to, face_up: Self::facing(*facing), first })
             }
             StmtKind::Move { what, to, facing } => {
                 let what = match what {
@@ -133,7 +248,13 @@ impl Checker {
             StmtKind::TurnCard { card, facing } => {
                 Stmt::Effect(Effect::TurnCard(self.typed(card, Type::Card, scope), *facing == ast::Facing::Up))
             }
-            StmtKind::Let { name, value } => {
+            StmtKind::Let { name, ty: Some(t), value } => {
+                let ty = self.resolve_type(t);
+                let v = self.typed(value, ty, scope);
+                let slot = scope.bind(&name.text, ty, false, 1);
+                Stmt::Effect(Effect::Assign(Place::Local(slot), v))
+            }
+            StmtKind::Let { name, ty: None, value } => {
                 let (v, ty) = self.check_expr(value, None, scope);
                 let slot = scope.bind(&name.text, ty, false, 1);
                 Stmt::Effect(Effect::Assign(Place::Local(slot), v))
@@ -157,12 +278,12 @@ impl Checker {
                 ast::EndKind::Loser(p) => End::Loser(self.typed(p, Type::Player, scope)),
                 ast::EndKind::Draw => End::Draw,
                 ast::EndKind::Unfinished => End::Unfinished,
-                ast::EndKind::Highest { var, score } => {
+                ast::EndKind::Highest { var, score, lowest } => {
                     let mark = scope.mark();
                     let slot = scope.bind(&var.text, Type::Player, false, 1);
                     let score = self.typed(score, Type::Int, scope);
                     scope.restore(mark);
-                    End::Highest { slot, score }
+                    End::Highest { slot, score, lowest: *lowest }
                 }
             }),
             StmtKind::Announce(parts) => Stmt::Effect(Effect::Announce(self.check_template(parts, scope))),

@@ -136,7 +136,7 @@ fn renumber_stmt(s: &mut Stmt, off: u16) {
             renumber_place(from, off);
             renumber_place(to, off);
         }
-        Stmt::Effect(_) | Stmt::Return | Stmt::Call(..) => {}
+        Stmt::Effect(_) | Stmt::Return | Stmt::Break | Stmt::Call(..) => {}
         Stmt::If(_, t, o) => {
             t.iter_mut().for_each(|s| renumber_stmt(s, off));
             o.iter_mut().for_each(|s| renumber_stmt(s, off));

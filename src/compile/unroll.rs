@@ -1,7 +1,7 @@
 //! `for each player` unrolled: the body is copied once per seat, with the player as a constant,
 //! so that `deck of p` becomes one zone and the loop costs nothing to run.
 
-use super::walk::{block_exprs, children_mut, writes_local};
+use super::walk::{block_exprs, breaks_out, children_mut, writes_local};
 use crate::check::ir::{Expr, Stmt, Value};
 
 /// The most seats for which a loop is unrolled (beyond, copies would only grow the code).
@@ -13,7 +13,9 @@ pub(crate) fn unroll_block(stmts: &mut Vec<Stmt>, players: u8) {
     for mut s in stmts.drain(..) {
         unroll_inner(&mut s, players);
         match s {
-            Stmt::ForPlayer { slot, body } if players <= MAX_UNROLL && !writes_local(&body, slot) => {
+            Stmt::ForPlayer { slot, body }
+                if players <= MAX_UNROLL && !writes_local(&body, slot) && !breaks_out(&body) =>
+            {
                 for p in 0..players {
                     let mut copy = body.clone();
                     block_exprs(&mut copy, &mut |e| substitute(e, slot, Value::Player(p)));
@@ -44,7 +46,7 @@ fn unroll_inner(s: &mut Stmt, players: u8) {
             }
             unroll_block(otherwise, players);
         }
-        Stmt::Effect(_) | Stmt::Return | Stmt::End(_) | Stmt::Choose(_) | Stmt::Call(..) => {}
+        Stmt::Effect(_) | Stmt::Return | Stmt::Break | Stmt::End(_) | Stmt::Choose(_) | Stmt::Call(..) => {}
     }
 }
 

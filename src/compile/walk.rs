@@ -36,7 +36,7 @@ fn stmt_exprs(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
             f(zone);
             block_exprs(body, f);
         }
-        Stmt::Return => {}
+        Stmt::Return | Stmt::Break => {}
         Stmt::End(e) => match e {
             End::Winner(x) | End::Loser(x) => f(x),
             End::Highest { score, .. } => f(score),
@@ -57,11 +57,14 @@ fn stmt_exprs(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
 fn effect_exprs(e: &mut Effect, f: &mut impl FnMut(&mut Expr)) {
     match e {
         Effect::Shuffle(z) | Effect::TurnOver(z) | Effect::Reveal(z) => f(z),
-        Effect::Deal { count, from, .. } => {
+        Effect::Deal { count, from, first, .. } => {
             if let Some(c) = count {
                 f(c);
             }
             f(from);
+            if let Some(p) = first {
+                f(p);
+            }
         }
         Effect::Move { what, to, .. } => {
             match what {
@@ -188,6 +191,7 @@ pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
         | Expr::Not(x)
         | Expr::Neg(x)
         | Expr::Seat(x)
+        | Expr::MemberAt(x)
         | Expr::PlayerAt(x)
         | Expr::Around(x, _)
         | Expr::IsNone(x) => f(x),
@@ -239,6 +243,7 @@ pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
         | Expr::Not(x)
         | Expr::Neg(x)
         | Expr::Seat(x)
+        | Expr::MemberAt(x)
         | Expr::PlayerAt(x)
         | Expr::Around(x, _)
         | Expr::IsNone(x) => f(x),
@@ -268,6 +273,17 @@ pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
             a.value.iter().chain(a.cond.iter()).for_each(f);
         }
     }
+}
+
+/// Whether a block has a `break` that leaves the loop the block is the body of (one not inside
+/// a loop of its own).
+pub(crate) fn breaks_out(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::Break => true,
+        Stmt::If(_, t, o) => breaks_out(t) || breaks_out(o),
+        Stmt::Menu { bodies, otherwise, .. } => bodies.iter().any(|b| breaks_out(b)) || breaks_out(otherwise),
+        _ => false,
+    })
 }
 
 /// Whether a block writes local `slot` (a `set` or a `transfer` into it).

@@ -230,7 +230,7 @@ impl State {
             }
             Expr::Param(_) => Value::None,
             Expr::Each(key) => self.local_in_binds(EACH.wrapping_add(*key), b),
-            Expr::Seat(_) | Expr::PlayerAt(_) | Expr::Around(..) => self.eval_rare(e, b),
+            Expr::Seat(_) | Expr::MemberAt(_) | Expr::PlayerAt(_) | Expr::Around(..) => self.eval_rare(e, b),
             Expr::Aggregate(a) => self.aggregate(a, b),
         }
     }
@@ -324,6 +324,10 @@ impl State {
             }
             Expr::MemberRank(o, m) => program.orders[*o as usize].position(self.eval_in(m, b)),
             Expr::Seat(p) => self.player_in(p, b).map_or(Value::None, |p| Value::Int(p as i64 + 1)),
+            Expr::MemberAt(k) => match self.eval_in(k, b) {
+                Value::Int(k) => u16::try_from(k).map_or(Value::None, Value::Sym),
+                _ => Value::None,
+            },
             Expr::PlayerAt(k) => match self.eval_in(k, b) {
                 Value::Int(k) if (1..=program.players as i64).contains(&k) => Value::Player((k - 1) as u8),
                 _ => Value::None,
@@ -412,6 +416,7 @@ impl State {
                     BinOp::Mul => Value::Int(x.wrapping_mul(y)),
                     BinOp::Div => x.checked_div(y).map_or(Value::None, Value::Int),
                     BinOp::Mod => x.checked_rem(y).map_or(Value::None, Value::Int),
+                    BinOp::Pow => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)).map_or(Value::None, Value::Int),
                     BinOp::Lt => Value::Bool(x < y),
                     BinOp::Le => Value::Bool(x <= y),
                     BinOp::Gt => Value::Bool(x > y),

@@ -74,6 +74,10 @@ impl State {
                         self.pc = *end;
                     }
                 }
+                Instr::CardsDrop { mark } => {
+                    let base = self.local(*mark).as_int().unwrap_or(0) as usize;
+                    self.scratch.truncate(base);
+                }
                 Instr::Effect(e) => self.effect(e, sink),
                 Instr::Call(p, args) => {
                     if self.frames.len() >= self.limits.max_depth {
@@ -164,7 +168,13 @@ impl State {
                     }
                 }
             }
-            Effect::Deal { count, from, to, face_up } => self.deal(count.as_ref(), from, *to, *face_up, sink),
+            Effect::Deal { count, from, to, face_up, first } => {
+                let first = match first.as_ref().map(|p| self.eval(p)) {
+                    Some(Value::Player(p)) => p,
+                    _ => 0,
+                };
+                self.deal(count.as_ref(), from, *to, *face_up, first, sink)
+            }
             Effect::Move { what, to, face_up } => self.exec_move(what, to, *face_up, sink),
             Effect::TurnOver(z) => {
                 if let Some(z) = self.zone_of(z).filter(|z| !self.zones[*z as usize].is_empty()) {
@@ -294,13 +304,14 @@ impl State {
             },
             End::Draw => Result::Draw,
             End::Unfinished => Result::Unfinished,
-            End::Highest { slot, score } => {
+            End::Highest { slot, score, lowest } => {
                 let mut scores = Vec::with_capacity(n as usize);
                 for p in 0..n {
                     self.set_local(*slot, Value::Player(p));
                     scores.push(self.eval(score).as_int().unwrap_or(0));
                 }
-                let best = scores.iter().copied().max().unwrap_or(0);
+                let best = if *lowest { scores.iter().copied().min() } else { scores.iter().copied().max() };
+                let best = best.unwrap_or(0);
                 let winners: Vec<u8> = (0..n).filter(|p| scores[*p as usize] == best).collect();
                 let result = if winners.len() == n as usize && n > 1 { Result::Draw } else { Result::Win(winners) };
                 return Outcome { result, scores: Some(scores), note: None };
@@ -417,6 +428,7 @@ impl State {
         from: &crate::check::ir::Expr,
         to: u16,
         face_up: Option<bool>,
+        start: u8,
         sink: &mut S,
     ) {
         let Some(from) = self.zone_of(from) else { return };
@@ -429,7 +441,8 @@ impl State {
                 break;
             }
             let mut moved = false;
-            for p in 0..n {
+            for k in 0..n {
+                let p = (start as u16 + k) % n;
                 let len = self.zones[from as usize].len();
                 if len == 0 {
                     break 'deal;

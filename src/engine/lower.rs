@@ -36,6 +36,10 @@ pub enum Instr {
         mark: u16,
         end: u32,
     },
+    /// Drops the cards a loop left in the scratch list (after a `break`).
+    CardsDrop {
+        mark: u16,
+    },
     /// A change to the table or the counters.
     Effect(Effect),
     Call(u16, Vec<Expr>),
@@ -74,6 +78,21 @@ pub fn lower(program: &Program) -> Code {
         instrs.push(Instr::Return);
     }
     Code { instrs, entries }
+}
+
+/// The target of a `break` until its loop's end is known.
+const BREAK: u32 = u32::MAX;
+
+/// Points the `break`s of the loop whose instructions run from `top` at its `end` (the breaks of
+/// loops inside it already point at theirs).
+fn patch_breaks(out: &mut [Instr], top: u32, end: u32) {
+    for i in &mut out[top as usize..end as usize] {
+        if let Instr::Jump(t) = i {
+            if *t == BREAK {
+                *t = end;
+            }
+        }
+    }
 }
 
 fn here(out: &[Instr]) -> u32 {
@@ -120,6 +139,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
             out.push(Instr::Jump(top));
             let end = here(out);
             patch(out, top, end);
+            patch_breaks(out, top, end);
         }
         Stmt::Repeat { count, slot, body } => {
             out.push(Instr::RepeatStart(*slot, count.clone()));
@@ -129,6 +149,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
             out.push(Instr::Jump(top));
             let end = here(out);
             patch(out, top, end);
+            patch_breaks(out, top, end);
         }
         Stmt::ForPlayer { slot, body } => {
             out.push(Instr::PlayersStart(*slot));
@@ -139,6 +160,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
             out.push(Instr::Jump(top));
             let end = here(out);
             patch(out, top, end);
+            patch_breaks(out, top, end);
         }
         Stmt::ForCard { slot, mark, zone, body } => {
             out.push(Instr::CardsStart { mark: *mark, zone: zone.clone() });
@@ -146,8 +168,11 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
             out.push(Instr::CardsNext { slot: *slot, mark: *mark, end: 0 });
             lower_block(body, out);
             out.push(Instr::Jump(top));
+            // Both ways out (the last card, a `break`) drop what is left of the list.
             let end = here(out);
+            out.push(Instr::CardsDrop { mark: *mark });
             patch(out, top, end);
+            patch_breaks(out, top, end);
         }
         Stmt::ForRange { slot, end, from, to, body } => {
             out.push(Instr::Effect(Effect::Assign(Place::Local(*slot), from.clone())));
@@ -161,6 +186,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
             out.push(Instr::Jump(top));
             let end = here(out);
             patch(out, top, end);
+            patch_breaks(out, top, end);
         }
         Stmt::Menu { choice, bodies, otherwise } => {
             out.push(Instr::Choose(choice.clone()));
@@ -187,6 +213,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
                 patch(out, at, end);
             }
         }
+        Stmt::Break => out.push(Instr::Jump(BREAK)),
         Stmt::Effect(e) => out.push(Instr::Effect(e.clone())),
         Stmt::Return => out.push(Instr::Return),
         Stmt::End(e) => out.push(Instr::End(e.clone())),

@@ -554,6 +554,17 @@ pub enum StmtKind {
         body: Block,
     },
     /// `for each k in 1 to 7 { ... }`.
+    /// `for each x in D where C { ... }`: every member of an enum, player, or card of a zone.
+    ForEach {
+        var: Name,
+        domain: AggDomain,
+        /// `from p`: the players from p on, going left.
+        from: Option<Expr>,
+        cond: Option<Expr>,
+        body: Block,
+    },
+    /// `break`: leaves the innermost loop.
+    Break,
     ForRange {
         var: Name,
         from: Expr,
@@ -562,11 +573,14 @@ pub enum StmtKind {
     },
     Shuffle(Expr),
     /// `deal N from Z to zone`: `count` is `None` for `all`.
+    /// `deal N from Z to hand [face up] [starting with p]`.
     Deal {
         count: Option<Expr>,
         from: Expr,
         to: Name,
         facing: Option<Facing>,
+        /// Who gets the first card (`starting with p`); player 1 when not said.
+        first: Option<Expr>,
     },
     Move {
         what: MoveWhat,
@@ -580,6 +594,8 @@ pub enum StmtKind {
     },
     Let {
         name: Name,
+        /// The type written after the name, if any (`let w: player = none`).
+        ty: Option<TypeExpr>,
         value: Expr,
     },
     Set {
@@ -699,10 +715,11 @@ pub enum EndKind {
     Loser(Expr),
     Draw,
     Unfinished,
-    /// `highest p: expr`: the players with the highest score win.
+    /// `highest p: expr`: the players with the highest score win (`lowest`: the lowest).
     Highest {
         var: Name,
         score: Expr,
+        lowest: bool,
     },
 }
 
@@ -737,6 +754,8 @@ pub enum BinOp {
     Mul,
     Div,
     Mod,
+    /// `a ^ b`: `a` to the power `b` (`none` for a negative `b` or a result too large).
+    Pow,
 }
 
 impl BinOp {
@@ -757,6 +776,7 @@ impl BinOp {
             BinOp::Mul => "*",
             BinOp::Div => "/",
             BinOp::Mod => "%",
+            BinOp::Pow => "^",
         }
     }
 

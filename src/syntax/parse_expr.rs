@@ -28,6 +28,7 @@ fn pratt() -> &'static PrattParser<Rule> {
                 | Op::infix(Rule::op_div, Assoc::Left)
                 | Op::infix(Rule::op_mod, Assoc::Left))
             .op(Op::prefix(Rule::op_neg))
+            .op(Op::infix(Rule::op_pow, Assoc::Right))
             .op(Op::postfix(Rule::is_empty)
                 | Op::postfix(Rule::is_not_empty)
                 | Op::postfix(Rule::is_none)
@@ -74,6 +75,7 @@ pub(crate) fn parse_expr(pair: Pair<'_, Rule>) -> Expr {
                 Rule::op_mul => BinOp::Mul,
                 Rule::op_div => BinOp::Div,
                 Rule::op_mod => BinOp::Mod,
+                Rule::op_pow => BinOp::Pow,
                 r => unreachable!("parse_expr infix: {r:?}"),
             };
             Expr { span, kind: ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) } }

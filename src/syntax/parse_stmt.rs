@@ -57,6 +57,26 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
         Rule::for_card_stmt => {
             StmtKind::ForCard { var: parse_name(next()), zone: parse_expr(next()), body: parse_block(next()) }
         }
+        Rule::for_each_stmt => {
+            let var = parse_name(next());
+            let d = next().into_inner().next().expect("for_each: domain");
+            let domain = match d.as_rule() {
+                Rule::kw_players => AggDomain::Players,
+                _ => AggDomain::Expr(super::parse_expr::parse_primary(d)),
+            };
+            let mut part = next();
+            let mut from = None;
+            if part.as_rule() == Rule::for_from {
+                from = part.into_inner().next().map(parse_expr);
+                part = next();
+            }
+            let (cond, body) = match part.as_rule() {
+                Rule::block => (None, parse_block(part)),
+                _ => (Some(parse_expr(part)), parse_block(next())),
+            };
+            StmtKind::ForEach { var, domain, from, cond, body }
+        }
+        Rule::break_stmt => StmtKind::Break,
         Rule::for_range_stmt => StmtKind::ForRange {
             var: parse_name(next()),
             from: parse_expr(next()),
@@ -73,8 +93,15 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
             };
             let from = parse_expr(next());
             let to = parse_name(next());
-            let facing = it.next().map(parse_facing);
-            StmtKind::Deal { count, from, to, facing }
+            let mut facing = None;
+            let mut first = None;
+            for p in it.by_ref() {
+                match p.as_rule() {
+                    Rule::deal_first => first = p.into_inner().nth(1).map(parse_expr),
+                    _ => facing = Some(parse_facing(p)),
+                }
+            }
+            StmtKind::Deal { count, from, to, facing, first }
         }
         Rule::move_stmt => {
             let what = parse_move_what(next());
@@ -95,7 +122,15 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
                 r => unreachable!("parse_stmt turn: {r:?}"),
             }
         }
-        Rule::let_stmt => StmtKind::Let { name: parse_name(next()), value: parse_expr(next()) },
+        Rule::let_stmt => {
+            let name = parse_name(next());
+            let after = next();
+            let (ty, value) = match after.as_rule() {
+                Rule::type_expr => (Some(super::parse::parse_type_expr(after)), parse_expr(next())),
+                _ => (None, parse_expr(after)),
+            };
+            StmtKind::Let { name, ty, value }
+        }
         Rule::set_stmt => StmtKind::Set { place: parse_place(next()), value: parse_expr(next()) },
         Rule::add_stmt => StmtKind::Add { value: parse_expr(next()), place: parse_place(next()) },
         Rule::subtract_stmt => StmtKind::Subtract { value: parse_expr(next()), place: parse_place(next()) },
@@ -271,9 +306,10 @@ fn parse_end_kind(pair: Pair<'_, Rule>) -> EndKind {
         Rule::end_unfinished => EndKind::Unfinished,
         Rule::end_highest => {
             let mut hi = inner.into_inner();
+            let lowest = hi.next().is_some_and(|w| w.as_rule() == Rule::kw_lowest);
             let var = parse_name(hi.next().expect("highest: var"));
             let score = parse_expr(hi.next().expect("highest: score"));
-            EndKind::Highest { var, score }
+            EndKind::Highest { var, score, lowest }
         }
         r => unreachable!("parse_end_kind: {r:?}"),
     }

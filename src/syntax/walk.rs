@@ -128,15 +128,31 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
             expr(v, zone);
             block(v, body);
         }
+        StmtKind::ForEach { domain, from, cond, body, .. } => {
+            if let AggDomain::Expr(d) | AggDomain::After(d) = domain {
+                expr(v, d);
+            }
+            if let Some(p) = from {
+                expr(v, p);
+            }
+            if let Some(c) = cond {
+                expr(v, c);
+            }
+            block(v, body);
+        }
+        StmtKind::Break => {}
         StmtKind::ForRange { from, to, body, .. } => {
             expr(v, from);
             expr(v, to);
             block(v, body);
         }
         StmtKind::Shuffle(e) | StmtKind::TurnOver(e) | StmtKind::Reveal(e) => expr(v, e),
-        StmtKind::Deal { count, from, to, .. } => {
+        StmtKind::Deal { count, from, to, first, .. } => {
             if let Some(c) = count {
                 expr(v, c);
+            }
+            if let Some(p) = first {
+                expr(v, p);
             }
             expr(v, from);
             v.name(to);

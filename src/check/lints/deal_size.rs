@@ -161,7 +161,9 @@ impl Setup<'_, '_> {
                 }
                 None => self.opaque(s),
             },
-            StmtKind::While { .. } | StmtKind::ForCard { .. } => self.opaque(s),
+            StmtKind::While { .. } | StmtKind::ForCard { .. } | StmtKind::ForEach { .. } | StmtKind::Break => {
+                self.opaque(s)
+            }
             StmtKind::Call { name, args } => self.call(s, name, args),
             _ => {
                 self.read(&self.facts.mentions(s));
@@ -220,7 +222,7 @@ impl Setup<'_, '_> {
         match &s.kind {
             StmtKind::End(_) => return Flow::Stop,
             StmtKind::Return => return Flow::Returned,
-            StmtKind::Let { name, value } => {
+            StmtKind::Let { name, value, .. } => {
                 let v = self.eval(value);
                 if let Some(scope) = self.env.last_mut() {
                     scope.insert(name.text.clone(), v);

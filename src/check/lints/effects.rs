@@ -27,6 +27,8 @@ pub(crate) struct Effects {
     pub ends_game: bool,
     /// Whether it can `return` (here, not in a procedure it calls).
     pub returns: bool,
+    /// Whether it can `break` out of the loop it is in (not out of a loop inside it).
+    pub breaks: bool,
 }
 
 impl Effects {
@@ -40,6 +42,7 @@ impl Effects {
         self.fills_any |= o.fills_any;
         self.ends_game |= o.ends_game;
         self.returns |= o.returns;
+        self.breaks |= o.breaks;
     }
 
     /// Whether it can change something `reads` (names of zones, counters, locals) names.
@@ -52,9 +55,9 @@ impl Effects {
             })
     }
 
-    /// Whether it can leave the block it is in: end the game or return.
+    /// Whether it can leave the block it is in: end the game, return, or break out of a loop.
     pub fn leaves(&self) -> bool {
-        self.ends_game || self.returns
+        self.ends_game || self.returns || self.breaks
     }
 }
 
@@ -74,6 +77,7 @@ impl<'f, 'a> Summaries<'f, 'a> {
             for p in &facts.procedures {
                 let mut e = s.block(&p.body);
                 e.returns = false;
+                e.breaks = false;
                 if s.procedures.get(&p.name.text) != Some(&e) {
                     s.procedures.insert(p.name.text.clone(), e);
                     changed = true;
@@ -133,7 +137,13 @@ impl<'f, 'a> Summaries<'f, 'a> {
             | StmtKind::Repeat { body, .. }
             | StmtKind::ForPlayer { body, .. }
             | StmtKind::ForCard { body, .. }
-            | StmtKind::ForRange { body, .. } => e.add(&self.block(body)),
+            | StmtKind::ForEach { body, .. }
+            | StmtKind::ForRange { body, .. } => {
+                // A `break` in the body leaves this loop, not the block around it.
+                let mut inner = self.block(body);
+                inner.breaks = false;
+                e.add(&inner);
+            }
             StmtKind::ChooseOne { branches, otherwise, .. } => {
                 for b in branches {
                     e.add(&self.block(&b.body));
@@ -177,6 +187,7 @@ impl<'f, 'a> Summaries<'f, 'a> {
             StmtKind::End(_) => e.ends_game = true,
             StmtKind::Call { name, .. } => e.add(&self.procedure(&name.text)),
             StmtKind::TurnCard { .. } | StmtKind::Let { .. } | StmtKind::Announce(_) | StmtKind::Pause(_) => {}
+            StmtKind::Break => e.breaks = true,
         }
         e
     }

@@ -20,7 +20,9 @@ use miette::Severity;
 use super::effects::{Effects, Summaries};
 use super::facts::{callees, each_stmt, player_names, show, Facts};
 use super::{each_rules, Finding, Lint, LintContext, Rules};
-use crate::syntax::ast::{BinOp, Block, Domain, Expr, ExprKind, Name, ProcedureDecl, Span, Stmt, StmtKind};
+use crate::syntax::ast::{
+    AggDomain, AggKind, BinOp, Block, Domain, Expr, ExprKind, Name, ProcedureDecl, Span, Stmt, StmtKind, UnOp,
+};
 use crate::syntax::walk::{self, Visitor};
 
 /// The lint.
@@ -126,9 +128,10 @@ impl<'a> Walk<'_, 'a> {
                 self.in_while = was;
                 self.guards.pop();
             }
-            StmtKind::Repeat { body, .. } | StmtKind::ForPlayer { body, .. } | StmtKind::ForCard { body, .. } => {
-                self.block(body)
-            }
+            StmtKind::Repeat { body, .. }
+            | StmtKind::ForPlayer { body, .. }
+            | StmtKind::ForCard { body, .. }
+            | StmtKind::ForEach { body, .. } => self.block(body),
             StmtKind::Choose { var, from, filter, .. } => self.choice(s, var, None, from, filter.as_ref()),
             StmtKind::ChooseSecretly { player_var, var, from, filter, .. } => {
                 self.choice(s, var, Some(player_var), from, filter.as_ref())
@@ -143,6 +146,9 @@ impl<'a> Walk<'_, 'a> {
         if matches!(from.from.kind, ExprKind::Arrangements(_)) && filter.is_none() {
             return;
         }
+        // `c.suit == led or not any x in Z where x.suit == led`, chosen from Z: whenever a card
+        // fails the condition, no card passes its first part, so every card passes the second.
+        let filter = filter.filter(|f| !falls_back_to_any(f, &var.text, &from.from));
         let Some(why) = self.why_empty(from, filter) else { return };
         let shown = match player {
             Some(p) => format!("{var} of {p}"),
@@ -314,7 +320,7 @@ fn deps(facts: &Facts, p: &ProcedureDecl) -> HashMap<String, BTreeSet<String>> {
                 }
             };
             match &s.kind {
-                StmtKind::Let { name, value } => set(&name.text, &[value]),
+                StmtKind::Let { name, value, .. } => set(&name.text, &[value]),
                 StmtKind::Set { place, value }
                 | StmtKind::Add { value, place }
                 | StmtKind::Subtract { value, place } => set(&place.name.text, &[value]),
@@ -324,7 +330,9 @@ fn deps(facts: &Facts, p: &ProcedureDecl) -> HashMap<String, BTreeSet<String>> {
                     es.extend(filter.iter());
                     set(&var.text, &es)
                 }
-                StmtKind::ForCard { var, zone, .. } => set(&var.text, &[zone]),
+                StmtKind::ForCard { var, zone, .. } | StmtKind::ForEach { var, domain: AggDomain::Expr(zone), .. } => {
+                    set(&var.text, &[zone])
+                }
                 _ => {}
             }
             match &s.kind {
@@ -341,9 +349,10 @@ fn deps(facts: &Facts, p: &ProcedureDecl) -> HashMap<String, BTreeSet<String>> {
                     collect(body, conds, facts, out);
                     conds.pop();
                 }
-                StmtKind::Repeat { body, .. } | StmtKind::ForPlayer { body, .. } | StmtKind::ForCard { body, .. } => {
-                    collect(body, conds, facts, out)
-                }
+                StmtKind::Repeat { body, .. }
+                | StmtKind::ForPlayer { body, .. }
+                | StmtKind::ForCard { body, .. }
+                | StmtKind::ForEach { body, .. } => collect(body, conds, facts, out),
                 _ => {}
             }
         }
@@ -424,4 +433,49 @@ fn looping<'a>(facts: &Facts<'a>) -> HashSet<&'a str> {
         out.extend(reach(s));
     }
     out.into_iter().filter_map(|n| facts.procedure(n).map(|p| p.name.text.as_str())).collect()
+}
+
+/// Whether a `where` lets every candidate through when none passes its own test: `A or not (any
+/// x in Z where B)` (either way round, or `(count of x in Z where B) == 0`), where `Z` is what
+/// the choice is made from and `B` is `A` said of `x` instead of the chosen name.
+fn falls_back_to_any(filter: &Expr, var: &str, from: &Expr) -> bool {
+    let ExprKind::Binary { op: BinOp::Or, lhs, rhs } = &filter.kind else { return false };
+    let none_pass = |e: &Expr, test: &Expr| {
+        let agg = match &e.kind {
+            ExprKind::Unary { op: UnOp::Not, operand } => match &operand.kind {
+                ExprKind::Aggregate(a) if a.kind == AggKind::Any => a,
+                _ => return false,
+            },
+            ExprKind::Binary { op: BinOp::Eq, lhs, rhs } if matches!(rhs.kind, ExprKind::Int(0)) => match &lhs.kind {
+                ExprKind::Aggregate(a) if a.kind == AggKind::Count => a,
+                _ => return false,
+            },
+            _ => return false,
+        };
+        let (AggDomain::Expr(zone), Some(cond)) = (&agg.domain, &agg.cond) else { return false };
+        show(zone) == show(from) && show(&renamed(cond, &agg.var.text, var)) == show(test)
+    };
+    none_pass(rhs, lhs) || none_pass(lhs, rhs)
+}
+
+/// An expression with every name `from` written `to`.
+fn renamed(e: &Expr, from: &str, to: &str) -> Expr {
+    let mut out = e.clone();
+    fn walk(e: &mut Expr, from: &str, to: &str) {
+        match &mut e.kind {
+            ExprKind::Name(n) if n == from => *n = to.to_string(),
+            ExprKind::Field { target, .. } => walk(target, from, to),
+            ExprKind::Of { arg, .. } => walk(arg, from, to),
+            ExprKind::Binary { lhs, rhs, .. } => {
+                walk(lhs, from, to);
+                walk(rhs, from, to);
+            }
+            ExprKind::Unary { operand, .. } => walk(operand, from, to),
+            ExprKind::IsNone { target, .. } | ExprKind::IsFaceUp { target, .. } => walk(target, from, to),
+            ExprKind::Call { args, .. } => args.iter_mut().for_each(|a| walk(a, from, to)),
+            _ => {}
+        }
+    }
+    walk(&mut out, from, to);
+    out
 }

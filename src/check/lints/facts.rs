@@ -255,6 +255,7 @@ pub(crate) fn arith(op: BinOp, a: i64, b: i64) -> Option<i64> {
         BinOp::Mul => a.checked_mul(b),
         BinOp::Div => a.checked_div(b),
         BinOp::Mod => a.checked_rem(b),
+        BinOp::Pow => u32::try_from(b).ok().and_then(|b| a.checked_pow(b)),
         _ => None,
     }
 }
@@ -310,6 +311,7 @@ pub(crate) fn sub_blocks(s: &Stmt) -> Vec<&Block> {
         | StmtKind::Repeat { body, .. }
         | StmtKind::ForPlayer { body, .. }
         | StmtKind::ForCard { body, .. }
+        | StmtKind::ForEach { body, .. }
         | StmtKind::ForRange { body, .. } => vec![body],
         StmtKind::ChooseOne { branches, otherwise, .. } => {
             branches.iter().map(|b| &b.body).chain(otherwise.as_ref()).collect()
@@ -452,6 +454,11 @@ pub(crate) fn label_span(s: &Stmt) -> Span {
         StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => cond.span.end,
         StmtKind::Repeat { count, .. } => count.span.end,
         StmtKind::ForCard { zone, .. } => zone.span.end,
+        StmtKind::ForEach { var, cond, domain, .. } => match (cond, domain) {
+            (Some(c), _) => c.span.end,
+            (None, AggDomain::Expr(d) | AggDomain::After(d)) => d.span.end,
+            (None, AggDomain::Players) => var.span.end,
+        },
         StmtKind::ForRange { to, .. } => to.span.end,
         StmtKind::ForPlayer { var, .. } => var.span.end,
         StmtKind::Deal { to, .. } => to.span.end,

@@ -157,7 +157,20 @@ impl<'a> Guards<'a> {
                 bind(&mut inner.cards, &var.text, r.zone_hidden(zone, Part::All));
                 self.block(r, body, hidden, &mut inner);
             }
-            StmtKind::Let { name, value } => {
+            StmtKind::ForEach { var, domain, cond, body, .. } => {
+                let mut inner = env.clone();
+                let hidden_zone = matches!(domain, AggDomain::Expr(z) if r.zone_hidden(z, Part::All));
+                bind(&mut inner.cards, &var.text, hidden_zone);
+                // A condition on hidden cards guards the body, as an `if` would.
+                match cond {
+                    Some(c) if r.reads(c, &inner) => {
+                        self.guarded.push((c, vec![body]));
+                        self.block(r, body, true, &mut inner);
+                    }
+                    _ => self.block(r, body, hidden, &mut inner),
+                }
+            }
+            StmtKind::Let { name, value, .. } => {
                 let (card, read) = (r.hidden_card(value, env), r.reads(value, env));
                 bind(&mut env.cards, &name.text, card);
                 bind(&mut env.tainted, &name.text, read);

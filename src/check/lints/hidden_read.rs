@@ -20,7 +20,9 @@ use super::effects::Summaries;
 use super::facts::{children, each_stmt, moves_cards, same, show, Facts};
 use super::{each_rules, Finding, Lint, LintContext, Rules};
 use crate::check::ir::Visibility;
-use crate::syntax::ast::{Block, Domain, Expr, ExprKind, Facing, MoveWhat, Name, Span, Stmt, StmtKind, TemplatePart};
+use crate::syntax::ast::{
+    AggDomain, Block, Domain, Expr, ExprKind, Facing, MoveWhat, Name, Span, Stmt, StmtKind, TemplatePart,
+};
 
 /// The lint.
 pub const LINT: Lint = Lint {
@@ -41,6 +43,8 @@ struct Loc<'a> {
     zone: &'a str,
     of: Option<&'a Expr>,
     secret: bool,
+    /// Moved there face down (`move c to table face down`): nobody sees it, whatever the zone.
+    down: bool,
 }
 
 type Env<'a> = HashMap<String, Loc<'a>>;
@@ -60,6 +64,8 @@ struct Shown<'a> {
     expr: &'a Expr,
     zone: &'a str,
     of: Option<&'a Expr>,
+    /// The card was moved face down where it lies.
+    down: bool,
 }
 
 struct Walk<'w, 'a> {
@@ -133,10 +139,10 @@ impl<'a> Walk<'_, 'a> {
 
     fn stmt(&mut self, s: &'a Stmt, env: &mut Env<'a>) {
         match &s.kind {
-            StmtKind::Let { name, value } => {
+            StmtKind::Let { name, value, .. } => {
                 let loc = match &value.kind {
                     ExprKind::Top(z) | ExprKind::Bottom(z) => {
-                        self.facts.zone(z).map(|z| Loc { zone: z.name, of: z.of, secret: false })
+                        self.facts.zone(z).map(|z| Loc { zone: z.name, of: z.of, secret: false, down: false })
                     }
                     ExprKind::Name(m) => env.get(m).filter(|l| !l.secret).cloned(),
                     _ => None,
@@ -152,7 +158,7 @@ impl<'a> Walk<'_, 'a> {
                     self.filtered(var, from, filter.as_ref(), env, chooser);
                 }
                 let loc = self.facts.zone(&from.from).filter(|_| from.to.is_none());
-                bind(env, var, loc.map(|z| Loc { zone: z.name, of: z.of, secret: false }));
+                bind(env, var, loc.map(|z| Loc { zone: z.name, of: z.of, secret: false, down: false }));
             }
             StmtKind::ChooseSecretly { player_var, var, from, filter, prompt } => {
                 let chooser = Expr { span: player_var.span, kind: ExprKind::Name(player_var.text.clone()) };
@@ -161,9 +167,9 @@ impl<'a> Walk<'_, 'a> {
                 }
                 self.filtered(var, from, filter.as_ref(), env, &chooser);
                 let loc = self.facts.zone(&from.from).filter(|_| from.to.is_none()).and_then(|z| match z.of {
-                    None => Some(Loc { zone: z.name, of: None, secret: true }),
+                    None => Some(Loc { zone: z.name, of: None, secret: true, down: false }),
                     Some(o) if matches!(&o.kind, ExprKind::Name(n) if *n == player_var.text) => {
-                        Some(Loc { zone: z.name, of: Some(o), secret: true })
+                        Some(Loc { zone: z.name, of: Some(o), secret: true, down: false })
                     }
                     Some(_) => None,
                 });
@@ -181,12 +187,25 @@ impl<'a> Walk<'_, 'a> {
                 self.block(body, &mut inner);
                 self.after(s, env);
             }
-            StmtKind::ForCard { var, zone, body } => {
+            StmtKind::ForCard { var, zone, body }
+            | StmtKind::ForEach { var, domain: AggDomain::Expr(zone), body, .. } => {
                 let mut inner = self.loop_env(s, env);
-                let loc = self.facts.zone(zone).map(|z| Loc { zone: z.name, of: z.of, secret: false });
+                let loc = self.facts.zone(zone).map(|z| Loc { zone: z.name, of: z.of, secret: false, down: false });
                 bind(&mut inner, var, loc);
                 self.block(body, &mut inner);
                 self.after(s, env);
+            }
+            StmtKind::ForEach { body, .. } => {
+                let mut inner = self.loop_env(s, env);
+                self.block(body, &mut inner);
+                self.after(s, env);
+            }
+            // A card moved face down lies hidden, even in a zone whose cards face up.
+            StmtKind::Move { what: MoveWhat::Card(card), to, facing: Some(Facing::Down) } => {
+                env.clear();
+                if let (ExprKind::Name(n), Some(z)) = (&card.kind, self.facts.zone(to)) {
+                    env.insert(n.clone(), Loc { zone: z.name, of: z.of, secret: false, down: true });
+                }
             }
             StmtKind::Move { .. }
             | StmtKind::Deal { .. }
@@ -234,16 +253,16 @@ impl<'a> Walk<'_, 'a> {
             ExprKind::IsNone { .. } | ExprKind::IsEmpty { .. } | ExprKind::Count(_) => {}
             ExprKind::Top(z) | ExprKind::Bottom(z) => {
                 if let Some(z) = self.facts.zone(z) {
-                    out.push(Shown { expr: e, zone: z.name, of: z.of });
+                    out.push(Shown { expr: e, zone: z.name, of: z.of, down: false });
                 }
             }
             ExprKind::Name(n) => {
                 if let Some(l) = env.get(n).filter(|l| !l.secret) {
-                    out.push(Shown { expr: e, zone: l.zone, of: l.of });
+                    out.push(Shown { expr: e, zone: l.zone, of: l.of, down: l.down });
                 }
             }
             ExprKind::Of { name, arg } => match env.get(&name.text).filter(|l| l.secret) {
-                Some(l) => out.push(Shown { expr: e, zone: l.zone, of: l.of.map(|_| &**arg) }),
+                Some(l) => out.push(Shown { expr: e, zone: l.zone, of: l.of.map(|_| &**arg), down: l.down }),
                 None if self.facts.zones.contains_key(name.text.as_str()) => {}
                 None => self.shown(arg, env, out),
             },
@@ -262,7 +281,11 @@ impl<'a> Walk<'_, 'a> {
             if !matches!(c.expr.kind, ExprKind::Top(_) | ExprKind::Bottom(_)) && self.revealed_next(c.expr, rest) {
                 continue;
             }
-            let (who, why) = match self.sight(c.zone, c.of) {
+            let sight = match c.down {
+                true => Sight::Nobody(format!("a card moved face down to `{}` lies hidden there", c.zone)),
+                false => self.sight(c.zone, c.of),
+            };
+            let (who, why) = match sight {
                 Sight::Nobody(why) => ("nobody", why),
                 Sight::Owner(_, why) if self.facts.players >= 2 => ("only its owner", why),
                 _ => continue,
@@ -356,7 +379,7 @@ impl<'a> Walk<'_, 'a> {
         let Some(filter) = filter else { return };
         let mut inner = env.clone();
         let loc = self.facts.zone(&from.from).filter(|_| from.to.is_none());
-        bind(&mut inner, var, loc.map(|z| Loc { zone: z.name, of: z.of, secret: false }));
+        bind(&mut inner, var, loc.map(|z| Loc { zone: z.name, of: z.of, secret: false, down: false }));
         let mut cards = Vec::new();
         self.shown(filter, &inner, &mut cards);
         for c in cards {

@@ -191,13 +191,14 @@ impl<'a> Walk<'_, 'a> {
                 self.block(body, env, conds);
             }
             StmtKind::ForPlayer { body, .. } => self.block(body, env, conds),
+            StmtKind::ForEach { body, .. } => self.block(body, env, conds),
             StmtKind::ForCard { var, zone, body } => {
                 self.expr(zone, env, conds, s.span);
                 let mut inner = env.clone();
                 self.bind(&mut inner, &var.text, Some(zone));
                 self.block(body, &mut inner, conds);
             }
-            StmtKind::Let { name, value } => {
+            StmtKind::Let { name, value, .. } => {
                 self.expr(value, env, conds, s.span);
                 let zone = match &value.kind {
                     ExprKind::Top(z) | ExprKind::Bottom(z) => Some(&**z),

@@ -71,7 +71,7 @@ fn endless(facts: &Facts, summaries: &Summaries, s: &Stmt, cond: &Expr, body: &B
         return None;
     }
     let help = format!(
-        "change what the condition tests inside the loop, or leave it with `end game` or `return`; as it is, only the engine's limit of {STEP_LIMIT} stops the game (unfinished)"
+        "change what the condition tests inside the loop, or leave it with `end game`, `return` or `break`; as it is, only the engine's limit of {STEP_LIMIT} stops the game (unfinished)"
     );
     let (message, label) = if matches!(cond.kind, ExprKind::Bool(true)) {
         (
@@ -126,9 +126,10 @@ fn unconditional_calls<'a>(
                     unconditional_calls(summaries, caller, o, true, out);
                 }
             }
-            StmtKind::While { body, .. } | StmtKind::Repeat { body, .. } | StmtKind::ForCard { body, .. } => {
-                unconditional_calls(summaries, caller, body, true, out)
-            }
+            StmtKind::While { body, .. }
+            | StmtKind::Repeat { body, .. }
+            | StmtKind::ForCard { body, .. }
+            | StmtKind::ForEach { body, .. } => unconditional_calls(summaries, caller, body, true, out),
             StmtKind::ForPlayer { body, .. } => unconditional_calls(summaries, caller, body, guarded, out),
             _ => {}
         }

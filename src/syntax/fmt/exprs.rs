@@ -14,8 +14,9 @@ const COMPARE: u8 = 4;
 const ADD: u8 = 5;
 const MUL: u8 = 6;
 const NEG: u8 = 7;
-const POSTFIX: u8 = 8;
-const PRIMARY: u8 = 9;
+const POW: u8 = 8;
+const POSTFIX: u8 = 9;
+const PRIMARY: u8 = 10;
 
 fn binding(e: &Expr) -> u8 {
     match &e.kind {
@@ -39,6 +40,7 @@ fn binary_binding(op: BinOp) -> u8 {
         BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::In => COMPARE,
         BinOp::Add | BinOp::Sub => ADD,
         BinOp::Mul | BinOp::Div | BinOp::Mod => MUL,
+        BinOp::Pow => POW,
     }
 }
 
@@ -97,14 +99,16 @@ fn write(out: &mut String, e: &Expr, min: u8) {
             write(out, otherwise, IF);
         }
         ExprKind::Binary { op, lhs, rhs } => {
-            // Every operator groups to the left: a right operand as loose as the operator needs
-            // parentheses (`a - (b - c)`), a left one does not.
+            // Every operator but `^` groups to the left: a right operand as loose as the
+            // operator needs parentheses (`a - (b - c)`), a left one does not; `^` the other way
+            // round (`(a ^ b) ^ c`).
             let b = binary_binding(*op);
-            write(out, lhs, b);
+            let (left, right) = if *op == BinOp::Pow { (b + 1, b) } else { (b, b + 1) };
+            write(out, lhs, left);
             out.push(' ');
             out.push_str(op.symbol());
             out.push(' ');
-            write(out, rhs, b + 1);
+            write(out, rhs, right);
         }
         ExprKind::Unary { op: UnOp::Not, operand } => {
             out.push_str("not ");

@@ -54,6 +54,18 @@ impl Printer<'_> {
                 self.write(&format!("for each card {} in {} {{", var.text, expr(zone)));
                 self.block(body, level);
             }
+            StmtKind::ForEach { var, domain, from, cond, body } => {
+                let mut over = match domain {
+                    AggDomain::Players => "players".to_string(),
+                    AggDomain::Expr(d) | AggDomain::After(d) => expr(d),
+                };
+                if let Some(p) = from {
+                    over.push_str(&format!(" from {}", expr(p)));
+                }
+                let cond = cond.as_ref().map(|c| format!(" where {}", expr(c))).unwrap_or_default();
+                self.write(&format!("for each {} in {over}{cond} {{", var.text));
+                self.block(body, level);
+            }
             StmtKind::ForRange { var, from, to, body } => {
                 self.write(&format!("for each {} in {} to {} {{", var.text, expr(from), expr(to)));
                 self.block(body, level);
@@ -129,9 +141,10 @@ impl Printer<'_> {
 fn simple(kind: &StmtKind) -> (String, Option<String>) {
     let line = match kind {
         StmtKind::Shuffle(e) => format!("shuffle {}", expr(e)),
-        StmtKind::Deal { count, from, to, facing: f } => {
+        StmtKind::Deal { count, from, to, facing: f, first } => {
             let count = count.as_ref().map_or_else(|| "all".to_string(), expr);
-            format!("deal {count} from {} to {}{}", expr(from), to.text, facing(*f))
+            let first = first.as_ref().map(|p| format!(" starting with {}", expr(p))).unwrap_or_default();
+            format!("deal {count} from {} to {}{}{first}", expr(from), to.text, facing(*f))
         }
         StmtKind::Move { what, to, facing: f } => {
             let what = match what {
@@ -145,7 +158,10 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
         }
         StmtKind::TurnOver(e) => format!("turn over {}", expr(e)),
         StmtKind::TurnCard { card, facing: f } => format!("turn {}{}", expr(card), facing(Some(*f))),
-        StmtKind::Let { name, value } => format!("let {} = {}", name.text, expr(value)),
+        StmtKind::Let { name, ty: None, value } => format!("let {} = {}", name.text, expr(value)),
+        StmtKind::Let { name, ty: Some(t), value } => {
+            format!("let {}: {} = {}", name.text, super::exprs::type_expr(t), expr(value))
+        }
         StmtKind::Set { place: p, value } => format!("set {} = {}", place(p), expr(value)),
         StmtKind::Add { value, place: p } => format!("add {} to {}", expr(value), place(p)),
         StmtKind::Subtract { value, place: p } => format!("subtract {} from {}", expr(value), place(p)),
@@ -188,8 +204,10 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
         | StmtKind::Repeat { .. }
         | StmtKind::ForPlayer { .. }
         | StmtKind::ForCard { .. }
+        | StmtKind::ForEach { .. }
         | StmtKind::ForRange { .. }
         | StmtKind::ChooseOne { .. } => String::new(),
+        StmtKind::Break => "break".to_string(),
     };
     (line, None)
 }
@@ -227,6 +245,8 @@ fn end_kind(kind: &EndKind) -> String {
         EndKind::Loser(e) => format!("loser {}", expr(e)),
         EndKind::Draw => "draw".to_string(),
         EndKind::Unfinished => "unfinished".to_string(),
-        EndKind::Highest { var, score } => format!("highest {}: {}", var.text, expr(score)),
+        EndKind::Highest { var, score, lowest } => {
+            format!("{} {}: {}", if *lowest { "lowest" } else { "highest" }, var.text, expr(score))
+        }
     }
 }
