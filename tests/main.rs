@@ -12,6 +12,7 @@ mod browser;
 mod choices;
 mod cli;
 mod compare;
+mod cookbook;
 mod diagnostics;
 mod equivalence;
 mod fmt;
