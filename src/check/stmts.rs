@@ -256,6 +256,15 @@ impl Checker {
             }
             StmtKind::Let { name, ty: None, value } => {
                 let (v, ty) = self.check_expr(value, None, scope);
+                // `let x = none` says nothing of what `x` will hold, so nothing later is checked.
+                if ty == Type::None {
+                    self.errors.push(CheckError::invalid(
+                        value.span,
+                        format!("`{}` starts as `none`, which does not say what it will hold", name.text),
+                        "of no type",
+                        Some(format!("give its type: `let {}: player = none` (or card, int, bool, an enum)", name.text)),
+                    ));
+                }
                 let slot = scope.bind(&name.text, ty, false, 1);
                 Stmt::Effect(Effect::Assign(Place::Local(slot), v))
             }
