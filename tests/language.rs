@@ -231,3 +231,29 @@ fn loops_over_members_players_and_cards_and_break() {
         ]
     );
 }
+
+/// Zones as parameters (of functions and procedures) and as a typed local, and `card k of Z`
+/// counted from the top. The deal: the hand gets 5, 4, 3 (3 on top), the discard pile a 2.
+#[test]
+fn zones_as_parameters_and_cards_by_position() {
+    let said = announcements("tests/fixtures/zone_params.cardgame");
+    // Cards 1 to 3 from the top; nothing at 4 or 0; the highest of the hand (5 is 3 in `high`)
+    // and of the discard pile (2 is 0).
+    assert_eq!(said, ["3 4 5 none none best 3 0"]);
+}
+
+/// A counter cannot hold a zone: `zone` is a type for parameters, results and locals.
+#[test]
+fn a_counter_of_type_zone_is_refused() {
+    let src = r#"
+        game "Zone counter"
+        players 2
+        zone pack: shared, face down
+        variable pile: zone = pack
+        procedure play {
+            end game draw
+        }"#;
+    let file = cardlang::syntax::parse(src).expect("parses");
+    let errors = check::check_all(&file);
+    assert!(errors.iter().any(|e| e.to_string().contains("a counter or variable cannot hold a zone")), "{errors:?}");
+}

@@ -57,6 +57,7 @@ impl Checker {
                 continue;
             }
             let ty = self.resolve_type(&p.ty);
+            self.not_a_zone(&p.ty, "a card's property");
             let default = match &p.default {
                 Some(d) => {
                     let mut scope = Scope::default();
@@ -73,12 +74,25 @@ impl Checker {
     }
 
     /// The checked type of a written type.
+    /// Reports `zone` where a value is kept from turn to turn (what a zone holds is the state).
+    fn not_a_zone(&mut self, t: &ast::TypeExpr, what: &str) {
+        if t.kind == ast::TypeExprKind::Zone {
+            self.errors.push(CheckError::invalid(
+                t.span,
+                format!("{what} cannot hold a zone"),
+                "`zone` is for parameters, function results and `let`",
+                Some("keep the zone's name in the rules, or pass the zone as a parameter".into()),
+            ));
+        }
+    }
+
     pub(super) fn resolve_type(&mut self, t: &ast::TypeExpr) -> Type {
         match &t.kind {
             ast::TypeExprKind::Bool => Type::Bool,
             ast::TypeExprKind::Int => Type::Int,
             ast::TypeExprKind::Card => Type::Card,
             ast::TypeExprKind::Player => Type::Player,
+            ast::TypeExprKind::Zone => Type::Zone,
             ast::TypeExprKind::Named(n) | ast::TypeExprKind::SetOf(n) => {
                 let set = matches!(t.kind, ast::TypeExprKind::SetOf(_));
                 match self.enum_names.get(&n.text).map(|g| g.0) {
@@ -382,6 +396,9 @@ impl Checker {
             }
             let mut scope = Scope::default();
             let declared = c.ty.as_ref().map(|t| self.resolve_type(t));
+            if let Some(t) = &c.ty {
+                self.not_a_zone(t, "a counter or variable");
+            }
             let (e, found) = self.check_expr(&c.init, declared, &mut scope);
             let ty = match declared {
                 Some(d) => {

@@ -233,6 +233,10 @@ impl Checker {
             }
             ExprKind::Aggregate(a) => self.check_aggregate(a, scope),
             ExprKind::PlayerAt(k) => (Expr::PlayerAt(Box::new(self.typed(k, Type::Int, scope))), Type::Player),
+            ExprKind::CardAt { index, zone } => {
+                let z = self.zone_expr(zone, scope);
+                (Expr::CardAt(Box::new(z), Box::new(self.typed(index, Type::Int, scope))), Type::Card)
+            }
             ExprKind::Across(p) => {
                 let p = self.typed(p, Type::Player, scope);
                 // Opposite seats exist only at a table of an even count.
@@ -295,7 +299,7 @@ impl Checker {
     /// Checks an expression that must be a zone; a bare name must be a zone's name.
     pub(crate) fn zone_expr(&mut self, e: &ast::Expr, scope: &mut Scope) -> Expr {
         if let ExprKind::Name(n) = &e.kind {
-            if scope.lookup(n).is_none() && !matches!(self.globals.get(n).map(|g| g.0), Some(Global::Zone(_))) {
+            if !scope.knows(n) && !matches!(self.globals.get(n).map(|g| g.0), Some(Global::Zone(_))) {
                 let names = self.names_where(|g| matches!(g, Global::Zone(_)));
                 self.errors.push(CheckError::UnknownZone {
                     name: n.clone(),
@@ -834,6 +838,7 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
         Expr::Each(_) => e,
         Expr::Seat(p) => Expr::Seat(s(p)),
         Expr::MemberAt(k) => Expr::MemberAt(s(k)),
+        Expr::CardAt(z, k) => Expr::CardAt(s(z), s(k)),
         Expr::PlayerAt(k) => Expr::PlayerAt(s(k)),
         Expr::Around(p, n) => Expr::Around(s(p), n),
         Expr::Aggregate(mut a) => {

@@ -431,6 +431,8 @@ pub enum Expr {
     Each(u32),
     /// A player's seat number, from 1.
     Seat(Box<Expr>),
+    /// The k-th card of a zone from the top (from 1), `none` past either end.
+    CardAt(Box<Expr>, Box<Expr>),
     /// The member of an enum at an index (from 0): a loop over the members counts with it.
     MemberAt(Box<Expr>),
     /// The player in seat `k` (from 1), `none` when there is none.

@@ -262,7 +262,10 @@ impl Checker {
                         value.span,
                         format!("`{}` starts as `none`, which does not say what it will hold", name.text),
                         "of no type",
-                        Some(format!("give its type: `let {}: player = none` (or card, int, bool, an enum)", name.text)),
+                        Some(format!(
+                            "give its type: `let {}: player = none` (or card, int, bool, an enum)",
+                            name.text
+                        )),
                     ));
                 }
                 let slot = scope.bind(&name.text, ty, false, 1);

@@ -202,7 +202,7 @@ pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
                 f(w);
             }
         }
-        Expr::Binary(_, l, r) => {
+        Expr::Binary(_, l, r) | Expr::CardAt(l, r) => {
             f(l);
             f(r);
         }
@@ -254,7 +254,7 @@ pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
                 f(w);
             }
         }
-        Expr::Binary(_, l, r) => {
+        Expr::Binary(_, l, r) | Expr::CardAt(l, r) => {
             f(l);
             f(r);
         }

@@ -230,7 +230,9 @@ impl State {
             }
             Expr::Param(_) => Value::None,
             Expr::Each(key) => self.local_in_binds(EACH.wrapping_add(*key), b),
-            Expr::Seat(_) | Expr::MemberAt(_) | Expr::PlayerAt(_) | Expr::Around(..) => self.eval_rare(e, b),
+            Expr::Seat(_) | Expr::MemberAt(_) | Expr::PlayerAt(_) | Expr::Around(..) | Expr::CardAt(..) => {
+                self.eval_rare(e, b)
+            }
             Expr::Aggregate(a) => self.aggregate(a, b),
         }
     }
@@ -324,6 +326,16 @@ impl State {
             }
             Expr::MemberRank(o, m) => program.orders[*o as usize].position(self.eval_in(m, b)),
             Expr::Seat(p) => self.player_in(p, b).map_or(Value::None, |p| Value::Int(p as i64 + 1)),
+            Expr::CardAt(z, k) => match (self.zone_of_in(z, b), self.eval_in(k, b)) {
+                (Some(z), Value::Int(k)) => {
+                    let cards = &self.zones[z as usize];
+                    match usize::try_from(k) {
+                        Ok(k) if (1..=cards.len()).contains(&k) => Value::Card(cards[cards.len() - k]),
+                        _ => Value::None,
+                    }
+                }
+                _ => Value::None,
+            },
             Expr::MemberAt(k) => match self.eval_in(k, b) {
                 Value::Int(k) => u16::try_from(k).map_or(Value::None, Value::Sym),
                 _ => Value::None,

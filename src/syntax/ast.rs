@@ -277,6 +277,8 @@ pub enum TypeExprKind {
     Int,
     Card,
     Player,
+    /// `zone`: a zone, for parameters and locals.
+    Zone,
     /// An enum, by name.
     Named(Name),
     /// `set of <enum>`.
@@ -859,6 +861,11 @@ pub enum ExprKind {
     Arrangements(Box<Expr>),
     /// `player (k)`: the player in seat `k`.
     PlayerAt(Box<Expr>),
+    /// `card k of Z`: the k-th card from the top.
+    CardAt {
+        index: Box<Expr>,
+        zone: Box<Expr>,
+    },
     /// `across from p`: the player opposite.
     Across(Box<Expr>),
     /// `any c in Z where ...`, `sum of c.points for c in Z`, ...: a question about every item of

@@ -142,6 +142,13 @@ pub(crate) fn parse_primary(pair: Pair<'_, Rule>) -> Expr {
             ExprKind::Arrangements(Box::new(parse_primary(pair.into_inner().next().expect("arrangements_of: zone"))))
         }
         Rule::player_at => ExprKind::PlayerAt(Box::new(parse_expr(pair.into_inner().next().expect("player_at: seat")))),
+        Rule::card_at => {
+            let mut it = pair.into_inner();
+            let _card = it.next();
+            let index = Box::new(parse_operand(it.next().expect("card_at: index")));
+            let zone = Box::new(parse_primary(it.next().expect("card_at: zone")));
+            ExprKind::CardAt { index, zone }
+        }
         Rule::across_from => {
             let mut it = pair.into_inner();
             let _across = it.next();

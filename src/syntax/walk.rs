@@ -273,6 +273,10 @@ pub fn expr<V: Visitor>(v: &mut V, e: &Expr) {
         ExprKind::Every(_) => {}
         ExprKind::Arrangements(zone) => expr(v, zone),
         ExprKind::PlayerAt(x) | ExprKind::Across(x) => expr(v, x),
+        ExprKind::CardAt { index, zone } => {
+            expr(v, index);
+            expr(v, zone);
+        }
         ExprKind::Aggregate(a) => {
             if let AggDomain::Expr(d) | AggDomain::After(d) = &a.domain {
                 expr(v, d);

@@ -436,6 +436,7 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         ExprKind::Deadwood { zone, without } => std::iter::once(&**zone).chain(without.as_deref()).collect(),
         ExprKind::Arrangements(zone) => vec![zone],
         ExprKind::PlayerAt(x) | ExprKind::Across(x) => vec![x],
+        ExprKind::CardAt { index, zone } => vec![index, zone],
         ExprKind::Aggregate(a) => {
             let domain = match &a.domain {
                 AggDomain::Expr(d) | AggDomain::After(d) => Some(d),

@@ -318,6 +318,7 @@ impl<'f, 'a> Reads<'f, 'a> {
     fn hidden_card(&self, e: &Expr, env: &Env) -> bool {
         match &e.kind {
             ExprKind::Top(z) => self.zone_hidden(z, Part::Top),
+            ExprKind::CardAt { zone, .. } => self.zone_hidden(zone, Part::All),
             ExprKind::Bottom(z) => self.zone_hidden(z, Part::Bottom),
             ExprKind::Name(n) => env.cards.contains(n),
             ExprKind::If { then, otherwise, .. } => self.hidden_card(then, env) || self.hidden_card(otherwise, env),
@@ -353,6 +354,7 @@ impl<'f, 'a> Reads<'f, 'a> {
             }
             ExprKind::Top(z) | ExprKind::Bottom(z) | ExprKind::Count(z) | ExprKind::Opponent(z) => self.reads(z, env),
             ExprKind::PlayerAt(x) | ExprKind::Across(x) => self.reads(x, env),
+            ExprKind::CardAt { index, zone } => self.reads(index, env) || self.reads(zone, env),
             ExprKind::IsEmpty { target, .. } | ExprKind::IsNone { target, .. } | ExprKind::IsFaceUp { target, .. } => {
                 self.reads(target, env)
             }

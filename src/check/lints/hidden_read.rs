@@ -251,7 +251,7 @@ impl<'a> Walk<'_, 'a> {
     fn shown(&self, e: &'a Expr, env: &Env<'a>, out: &mut Vec<Shown<'a>>) {
         match &e.kind {
             ExprKind::IsNone { .. } | ExprKind::IsEmpty { .. } | ExprKind::Count(_) => {}
-            ExprKind::Top(z) | ExprKind::Bottom(z) => {
+            ExprKind::Top(z) | ExprKind::Bottom(z) | ExprKind::CardAt { zone: z, .. } => {
                 if let Some(z) = self.facts.zone(z) {
                     out.push(Shown { expr: e, zone: z.name, of: z.of, down: false });
                 }
@@ -278,7 +278,9 @@ impl<'a> Walk<'_, 'a> {
             self.shown(e, env, &mut cards);
         }
         for c in cards {
-            if !matches!(c.expr.kind, ExprKind::Top(_) | ExprKind::Bottom(_)) && self.revealed_next(c.expr, rest) {
+            if !matches!(c.expr.kind, ExprKind::Top(_) | ExprKind::Bottom(_) | ExprKind::CardAt { .. })
+                && self.revealed_next(c.expr, rest)
+            {
                 continue;
             }
             let sight = match c.down {

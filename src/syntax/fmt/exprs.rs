@@ -131,6 +131,7 @@ fn write(out: &mut String, e: &Expr, min: u8) {
                     | ExprKind::Deadwood { .. }
                     | ExprKind::Arrangements(_)
                     | ExprKind::Across(_)
+                    | ExprKind::CardAt { .. }
             );
             write(out, target, if of_form { PRIMARY + 1 } else { POSTFIX });
             out.push('.');
@@ -165,6 +166,12 @@ fn write(out: &mut String, e: &Expr, min: u8) {
             out.push_str("player (");
             write(out, k, IF);
             out.push(')');
+        }
+        ExprKind::CardAt { index, zone } => {
+            out.push_str("card ");
+            out.push_str(&count_arg(index));
+            out.push_str(" of ");
+            write(out, zone, PRIMARY);
         }
         ExprKind::Across(p) => {
             out.push_str("across from ");
@@ -282,6 +289,7 @@ pub(crate) fn type_expr(t: &TypeExpr) -> String {
         TypeExprKind::Int => "int".to_string(),
         TypeExprKind::Card => "card".to_string(),
         TypeExprKind::Player => "player".to_string(),
+        TypeExprKind::Zone => "zone".to_string(),
         TypeExprKind::Named(n) => n.text.clone(),
         TypeExprKind::SetOf(n) => format!("set of {}", n.text),
     }
