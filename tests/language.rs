@@ -257,3 +257,21 @@ fn a_counter_of_type_zone_is_refused() {
     let errors = check::check_all(&file);
     assert!(errors.iter().any(|e| e.to_string().contains("a counter or variable cannot hold a zone")), "{errors:?}");
 }
+
+/// `teams`: partners win together (`end game winner p` makes p's whole team win), `team of p`
+/// numbers the teams from 1, and a function adds up a team's points over the players.
+#[test]
+fn partners_win_together() {
+    let (code, out, err) = cardlang(&[
+        "transcript",
+        "tests/fixtures/teams.cardgame",
+        "--seed",
+        "1",
+        "--players",
+        "random,random,random,random",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Players 1 and 3 score 3; players 2 and 4 score 2 + 2.
+    assert!(out.contains("» teams 1 2 1 2 points 3 4"), "{out}");
+    assert!(out.contains("result: player 2 and player 4 win"), "{out}");
+}

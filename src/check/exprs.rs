@@ -504,10 +504,11 @@ impl Checker {
                 (Expr::Prop(Box::new(c), p), self.properties[p as usize].ty)
             }
             // The seats around the table, unless the game gave these words a meaning of its own.
-            None if matches!(name.text.as_str(), "seat" | "left" | "right") => {
+            None if matches!(name.text.as_str(), "seat" | "left" | "right" | "team") => {
                 let p = Box::new(self.typed(arg, Type::Player, scope));
                 match name.text.as_str() {
                     "seat" => (Expr::Seat(p), Type::Int),
+                    "team" => (Expr::Team(p), Type::Int),
                     "left" => (Expr::Around(p, 1 % self.players.max(1)), Type::Player),
                     _ => (Expr::Around(p, self.players.saturating_sub(1)), Type::Player),
                 }
@@ -837,6 +838,7 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
         }
         Expr::Each(_) => e,
         Expr::Seat(p) => Expr::Seat(s(p)),
+        Expr::Team(p) => Expr::Team(s(p)),
         Expr::MemberAt(k) => Expr::MemberAt(s(k)),
         Expr::CardAt(z, k) => Expr::CardAt(s(z), s(k)),
         Expr::PlayerAt(k) => Expr::PlayerAt(s(k)),

@@ -76,6 +76,8 @@ pub struct Program {
     pub players: u8,
     /// The fewest and most players the game is for (`players 2 to 7`; both the same for `players 2`).
     pub seats: (u8, u8),
+    /// Each player's team, from 0 (`teams {...}, {...}`); without teams, every player alone.
+    pub teams: Vec<u8>,
     /// The variant applied, if any.
     pub variant: Option<String>,
     /// Options with the values in force.
@@ -431,6 +433,8 @@ pub enum Expr {
     Each(u32),
     /// A player's seat number, from 1.
     Seat(Box<Expr>),
+    /// A player's team number, from 1.
+    Team(Box<Expr>),
     /// The k-th card of a zone from the top (from 1), `none` past either end.
     CardAt(Box<Expr>, Box<Expr>),
     /// The member of an enum at an index (from 0): a loop over the members counts with it.

@@ -119,6 +119,8 @@ pub(crate) struct Checker {
     /// The count of players asked for (`Config::seats`), and the fewest and most the game takes.
     pub wanted_seats: Option<u8>,
     pub seats: (u8, u8),
+    /// Each player's team (from 0), once collected.
+    pub teams: Vec<u8>,
     /// How many loops the statement being checked is inside (for `break`).
     pub loops: u32,
     /// Aggregates made so far (each gets its own key), and how deep the current one is nested.
@@ -139,6 +141,7 @@ impl Checker {
         self.players = 2;
         self.seats = (2, 2);
         self.declare_all(&applied.items);
+        self.collect_teams(&applied.items);
         self.collect_options(&applied.items, &applied.option_values, sets);
         self.collect_enums(&applied.items);
         self.collect_properties(&applied.items);
@@ -170,6 +173,7 @@ impl Checker {
             title: std::mem::take(&mut self.title),
             players: self.players,
             seats: self.seats,
+            teams: std::mem::take(&mut self.teams),
             variant: self.variant.clone(),
             options: std::mem::take(&mut self.options),
             enums: std::mem::take(&mut self.enums),
@@ -227,6 +231,55 @@ impl Checker {
             };
             self.globals.insert(name.text.clone(), (g, name.span));
         }
+    }
+
+    /// `teams {player 1, player 3}, {player 2, player 4}`: each player's team; a player no team
+    /// names plays alone, in a team of their own.
+    fn collect_teams(&mut self, items: &[ast::Item]) {
+        let n = self.players as usize;
+        let mut team: Vec<Option<u8>> = vec![None; n];
+        let mut declared = false;
+        for item in items {
+            let ast::Item::Teams { span, teams } = item else { continue };
+            if declared {
+                self.errors.push(CheckError::invalid(*span, "the teams are declared twice", "a second `teams`", None));
+                continue;
+            }
+            declared = true;
+            for (t, members) in teams.iter().enumerate() {
+                for &(seat, at) in members {
+                    let Some(slot) = (seat as usize).checked_sub(1).and_then(|i| team.get_mut(i)) else {
+                        self.errors.push(CheckError::invalid(
+                            at,
+                            format!("player {seat} is not at this table of {n}"),
+                            "no such seat",
+                            Some(format!("name players 1 to {n}")),
+                        ));
+                        continue;
+                    };
+                    if slot.is_some() {
+                        self.errors.push(CheckError::invalid(
+                            at,
+                            format!("player {seat} is in two teams"),
+                            "named again",
+                            Some("name each player in one team only".into()),
+                        ));
+                        continue;
+                    }
+                    *slot = Some(t as u8);
+                }
+            }
+        }
+        let mut next = team.iter().flatten().max().map_or(0, |t| t + 1);
+        self.teams = team
+            .into_iter()
+            .map(|t| {
+                t.unwrap_or_else(|| {
+                    next += 1;
+                    next - 1
+                })
+            })
+            .collect();
     }
 
     /// `players 2`, or `players 2 to 7` with the count chosen for this game (`seats`).

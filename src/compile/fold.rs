@@ -57,6 +57,7 @@ pub(crate) fn is_pure_node(e: &Expr) -> bool {
             | Expr::ZoneOf(..)
             | Expr::Opponent(_)
             | Expr::Seat(_)
+            | Expr::Team(_)
             | Expr::MemberAt(_)
             | Expr::PlayerAt(_)
             | Expr::Around(..)

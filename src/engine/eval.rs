@@ -230,9 +230,12 @@ impl State {
             }
             Expr::Param(_) => Value::None,
             Expr::Each(key) => self.local_in_binds(EACH.wrapping_add(*key), b),
-            Expr::Seat(_) | Expr::MemberAt(_) | Expr::PlayerAt(_) | Expr::Around(..) | Expr::CardAt(..) => {
-                self.eval_rare(e, b)
-            }
+            Expr::Seat(_)
+            | Expr::Team(_)
+            | Expr::MemberAt(_)
+            | Expr::PlayerAt(_)
+            | Expr::Around(..)
+            | Expr::CardAt(..) => self.eval_rare(e, b),
             Expr::Aggregate(a) => self.aggregate(a, b),
         }
     }
@@ -326,6 +329,10 @@ impl State {
             }
             Expr::MemberRank(o, m) => program.orders[*o as usize].position(self.eval_in(m, b)),
             Expr::Seat(p) => self.player_in(p, b).map_or(Value::None, |p| Value::Int(p as i64 + 1)),
+            Expr::Team(p) => match self.player_in(p, b) {
+                Some(p) => program.teams.get(p as usize).map_or(Value::None, |t| Value::Int(*t as i64 + 1)),
+                None => Value::None,
+            },
             Expr::CardAt(z, k) => match (self.zone_of_in(z, b), self.eval_in(k, b)) {
                 (Some(z), Value::Int(k)) => {
                     let cards = &self.zones[z as usize];

@@ -291,15 +291,22 @@ impl State {
         }
     }
 
+    /// Whether two players play in one team (a player is always in their own).
+    fn same_team(&self, a: u8, b: u8) -> bool {
+        let teams = &self.game.program.teams;
+        a == b || teams.get(a as usize).is_some_and(|t| Some(t) == teams.get(b as usize))
+    }
+
     fn end_outcome(&mut self, e: &End) -> Outcome {
         let n = self.game.program.players;
         let result = match e {
+            // With teams, a player wins or loses with their partners.
             End::Winner(p) => match self.eval(p) {
-                Value::Player(p) => Result::Win(vec![p]),
+                Value::Player(p) => Result::Win((0..n).filter(|q| self.same_team(*q, p)).collect()),
                 _ => Result::Draw,
             },
             End::Loser(p) => match self.eval(p) {
-                Value::Player(p) => Result::Win((0..n).filter(|q| *q != p).collect()),
+                Value::Player(p) => Result::Win((0..n).filter(|q| !self.same_team(*q, p)).collect()),
                 _ => Result::Draw,
             },
             End::Draw => Result::Draw,

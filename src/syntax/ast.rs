@@ -72,6 +72,9 @@ pub struct BaseGame {
 pub enum Item {
     /// `game "Name"`.
     Game { span: Span, title: String },
+    /// `teams {player 1, player 3}, {player 2, player 4}`: each team's seats (from 1), each
+    /// with its place in the file.
+    Teams { span: Span, teams: Vec<Vec<(u32, Span)>> },
     /// `players 2`, or `players 2 to 7` (`most`: the largest count).
     Players { span: Span, count: u32, most: Option<u32> },
     /// `option name = literal`.
@@ -131,7 +134,12 @@ impl Item {
     /// The declared name, when the item declares one.
     pub fn name(&self) -> Option<&Name> {
         match self {
-            Item::Game { .. } | Item::Players { .. } | Item::Length { .. } | Item::Progress(_) | Item::View(_) => None,
+            Item::Game { .. }
+            | Item::Players { .. }
+            | Item::Teams { .. }
+            | Item::Length { .. }
+            | Item::Progress(_)
+            | Item::View(_) => None,
             Item::Option(d) => Some(&d.name),
             Item::Enum(d) => Some(&d.name),
             Item::Property(d) => Some(&d.name),
@@ -149,7 +157,10 @@ impl Item {
     /// The span of the whole item.
     pub fn span(&self) -> Span {
         match self {
-            Item::Game { span, .. } | Item::Players { span, .. } | Item::Length { span, .. } => *span,
+            Item::Game { span, .. }
+            | Item::Players { span, .. }
+            | Item::Teams { span, .. }
+            | Item::Length { span, .. } => *span,
             Item::Progress(d) => d.span,
             Item::View(d) => d.span,
             Item::Option(d) => d.span,
@@ -171,6 +182,7 @@ impl Item {
         match self {
             Item::Game { .. } => "game",
             Item::Players { .. } => "players",
+            Item::Teams { .. } => "teams",
             Item::Option(_) => "option",
             Item::Enum(_) => "enum",
             Item::Property(_) => "property",

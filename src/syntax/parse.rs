@@ -83,6 +83,22 @@ pub(crate) fn parse_decl(pair: Pair<'_, Rule>) -> Item {
             let mut it = pair.into_inner().map(|p| parse_int(&p).clamp(0, u32::MAX as i64) as u32);
             Item::Players { span, count: it.next().unwrap_or(0), most: it.next() }
         }
+        Rule::teams_decl => {
+            let teams = pair
+                .into_inner()
+                .filter(|p| p.as_rule() == Rule::team_lit)
+                .map(|t| {
+                    t.into_inner()
+                        .map(|p| {
+                            let at = span_of(&p);
+                            let n = p.into_inner().next().map(|i| parse_int(&i)).unwrap_or(0);
+                            (n.clamp(0, u32::MAX as i64) as u32, at)
+                        })
+                        .collect()
+                })
+                .collect();
+            Item::Teams { span, teams }
+        }
         Rule::option_decl => Item::Option(parse_option_decl(pair)),
         Rule::enum_decl => Item::Enum(parse_enum_decl(pair)),
         Rule::property_decl => Item::Property(parse_property_decl(pair)),

@@ -17,7 +17,12 @@ pub trait Visitor {
 /// Visits everything an item contains (a variant's items too).
 pub fn item<V: Visitor>(v: &mut V, it: &Item) {
     match it {
-        Item::Game { .. } | Item::Players { .. } | Item::Option(_) | Item::Enum(_) | Item::Order(_) => {}
+        Item::Game { .. }
+        | Item::Players { .. }
+        | Item::Teams { .. }
+        | Item::Option(_)
+        | Item::Enum(_)
+        | Item::Order(_) => {}
         Item::Property(d) => {
             if let Some(e) = &d.default {
                 expr(v, e);

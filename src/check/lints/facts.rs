@@ -100,6 +100,7 @@ impl<'a> Facts<'a> {
                     f.fixed.extend(item.name().map(|n| n.text.as_str()));
                 }
                 Item::Game { .. }
+                | Item::Teams { .. }
                 | Item::Counter(_)
                 | Item::Variant(_)
                 | Item::Length { .. }

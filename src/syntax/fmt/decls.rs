@@ -17,6 +17,16 @@ impl Printer<'_> {
     pub(super) fn item(&mut self, item: &Item, level: usize) {
         match item {
             Item::Game { title, .. } => self.write(&format!("game {}", quoted(title))),
+            Item::Teams { teams, .. } => {
+                let teams: Vec<String> = teams
+                    .iter()
+                    .map(|t| {
+                        let seats: Vec<String> = t.iter().map(|(n, _)| format!("player {n}")).collect();
+                        format!("{{{}}}", seats.join(", "))
+                    })
+                    .collect();
+                self.write(&format!("teams {}", teams.join(", ")))
+            }
             Item::Players { count, most: None, .. } => self.write(&format!("players {count}")),
             Item::Players { count, most: Some(most), .. } => self.write(&format!("players {count} to {most}")),
             Item::Option(d) => self.option(d),
