@@ -275,3 +275,11 @@ fn partners_win_together() {
     assert!(out.contains("» teams 1 2 1 2 points 3 4"), "{out}");
     assert!(out.contains("result: player 2 and player 4 win"), "{out}");
 }
+
+/// `cards ... = every rank, suit where ...`: only the combinations that meet the condition are
+/// made, and the condition may read the properties the block sets. Here 9, J, Q, K and A of two
+/// suits: 10 cards, worth 2 + 4 + 5 + 6 + 7 in each suit.
+#[test]
+fn a_deck_made_of_every_combination_that_meets_a_condition() {
+    assert_eq!(announcements("tests/fixtures/short_deck.cardgame"), ["10 cards, 48 points, top A♠"]);
+}

@@ -194,7 +194,7 @@ impl Checker {
     fn make_group(&mut self, c: &ast::CardsDecl) -> CardGroup {
         let mut group = CardGroup::default();
         match &c.body {
-            ast::CardsBody::Every { properties, assigns } => {
+            ast::CardsBody::Every { properties, filter, assigns } => {
                 let mut axes: Vec<(u16, u16)> = Vec::new(); // (property, enum)
                 for p in properties {
                     let Some(pi) = self.property_named(p) else { return group };
@@ -230,6 +230,20 @@ impl Checker {
                         name.push_str(&self.enums[*e as usize].display[picks[i]]);
                     }
                     self.assign_props(&mut props, assigns);
+                    if let Some(f) = filter {
+                        let reported = self.errors.len();
+                        let mut scope = Scope::for_card(self, &props);
+                        let e = self.typed(f, Type::Bool, &mut scope);
+                        let locals = scope.const_locals.clone();
+                        let keep = self.const_eval_with(&e, f.span, &locals).is_true();
+                        // A mistake in the condition is the same for every card: say it once.
+                        if self.errors.len() > reported {
+                            return group;
+                        }
+                        if !keep {
+                            continue;
+                        }
+                    }
                     group.cards.push((name, props));
                 }
             }

@@ -309,7 +309,8 @@ pub struct CardsDecl {
 #[derive(Debug, Clone, PartialEq)]
 pub enum CardsBody {
     /// `every rank, suit { ... }`: one card per combination of the listed enum properties.
-    Every { properties: Vec<Name>, assigns: Vec<PropAssign> },
+    /// `every P, Q [where C] { ... }`: one card per combination that meets `filter`.
+    Every { properties: Vec<Name>, filter: Option<Expr>, assigns: Vec<PropAssign> },
     /// `{ "Wild Red" { ... } ... }`: cards listed by name.
     List(Vec<NamedCard>),
 }

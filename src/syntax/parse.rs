@@ -239,15 +239,17 @@ fn parse_cards_decl(pair: Pair<'_, Rule>) -> CardsDecl {
     let body = match body_pair.as_rule() {
         Rule::cards_every => {
             let mut properties = Vec::new();
+            let mut filter = None;
             let mut assigns = Vec::new();
             for p in body_pair.into_inner() {
                 match p.as_rule() {
                     Rule::ident => properties.push(parse_name(p)),
+                    Rule::expr => filter = Some(super::parse_expr::parse_expr(p)),
                     Rule::prop_block => assigns = parse_prop_block(p),
                     r => unreachable!("parse_cards_decl every: {r:?}"),
                 }
             }
-            CardsBody::Every { properties, assigns }
+            CardsBody::Every { properties, filter, assigns }
         }
         Rule::cards_list => CardsBody::List(
             body_pair

@@ -29,6 +29,9 @@ pub fn item<V: Visitor>(v: &mut V, it: &Item) {
             }
         }
         Item::Cards(d) => {
+            if let CardsBody::Every { filter: Some(f), .. } = &d.body {
+                expr(v, f);
+            }
             let assigns: Vec<&PropAssign> = match &d.body {
                 CardsBody::Every { assigns, .. } => assigns.iter().collect(),
                 CardsBody::List(cards) => cards.iter().flat_map(|c| c.assigns.iter()).collect(),

@@ -556,7 +556,7 @@ impl Setup<'_, '_> {
     fn describe_group(&self, group: &str, n: usize) -> String {
         let body = self.facts.cards.get(group).map(|c| &c.body);
         match body {
-            Some(CardsBody::Every { properties, .. }) => {
+            Some(CardsBody::Every { properties, filter: None, .. }) => {
                 let sizes: Vec<String> = properties
                     .iter()
                     .map(|p| {
@@ -569,6 +569,10 @@ impl Setup<'_, '_> {
                     .collect();
                 let names: Vec<&str> = properties.iter().map(|p| p.text.as_str()).collect();
                 format!("`{group}`: every {} = {}", names.join(", "), sizes.join(" × "))
+            }
+            Some(CardsBody::Every { properties, filter: Some(_), .. }) => {
+                let names: Vec<&str> = properties.iter().map(|p| p.text.as_str()).collect();
+                format!("`{group}`: every {} where ... = {n}", names.join(", "))
             }
             _ => format!("`{group}`: {n} listed"),
         }

@@ -48,7 +48,7 @@ fn run(ctx: &LintContext) -> Vec<Finding> {
     for item in &items {
         if let Item::Cards(c) = item {
             match &c.body {
-                CardsBody::Every { properties, assigns } => {
+                CardsBody::Every { properties, assigns, .. } => {
                     given.extend(properties.iter().map(|p| p.text.as_str()));
                     given.extend(assigns.iter().map(|a| a.name.text.as_str()));
                 }

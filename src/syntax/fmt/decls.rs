@@ -201,9 +201,12 @@ impl Printer<'_> {
     fn cards(&mut self, d: &CardsDecl, level: usize) {
         self.write(&format!("cards {} = ", d.name.text));
         match &d.body {
-            CardsBody::Every { properties, assigns } => {
+            CardsBody::Every { properties, filter, assigns } => {
                 let names: Vec<&str> = properties.iter().map(|n| n.text.as_str()).collect();
                 self.write(&format!("every {}", names.join(", ")));
+                if let Some(f) = filter {
+                    self.write(&format!(" where {}", super::exprs::expr(f)));
+                }
                 if !assigns.is_empty() {
                     self.write(" {");
                     self.assigns_by_line(assigns, level);
