@@ -283,3 +283,13 @@ fn partners_win_together() {
 fn a_deck_made_of_every_combination_that_meets_a_condition() {
     assert_eq!(announcements("tests/fixtures/short_deck.cardgame"), ["10 cards, 48 points, top A♠"]);
 }
+
+/// Texts as values: `if ... then "made the bid" else "went down"` inside an announcement, in a
+/// local, and with an escaped quote.
+#[test]
+fn texts_as_values_in_announcements() {
+    assert_eq!(
+        announcements("tests/fixtures/texts.cardgame"),
+        ["player 1 made the bid (2)", "player 2 went down (0)", "passing to the left; quote \" inside"]
+    );
+}

@@ -94,6 +94,7 @@ impl Checker {
             Type::None => "`none`".into(),
             Type::EmptySet => "an empty set".into(),
             Type::Arrangement => "an arrangement of melds".into(),
+            Type::Text => "a text".into(),
         }
     }
 
@@ -154,6 +155,16 @@ impl Checker {
                 (Expr::Const(Value::Int(*i)), Type::Int)
             }
             ExprKind::Bool(b) => (Expr::Const(Value::Bool(*b)), Type::Bool),
+            ExprKind::Text(t) => {
+                let i = match self.texts.iter().position(|x| x == t) {
+                    Some(i) => i,
+                    None => {
+                        self.texts.push(t.clone());
+                        self.texts.len() - 1
+                    }
+                };
+                (Expr::Const(Value::Sym(i.min(u16::MAX as usize) as u16)), Type::Text)
+            }
             ExprKind::None => (Expr::Const(Value::None), Type::None),
             ExprKind::Player(n) => {
                 if *n == 0 || *n > self.players as u32 {

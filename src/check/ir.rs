@@ -26,6 +26,8 @@ pub enum Type {
     EmptySet,
     /// One of the least-deadwood arrangements of a zone's cards (chosen from `arrangements of Z`).
     Arrangement,
+    /// A text written in the rules (`"made"`): `Value::Sym(i)` is [`Program::texts`]`[i]`.
+    Text,
 }
 
 /// A runtime value. Cheap to copy; the static type says how to read it.
@@ -78,6 +80,8 @@ pub struct Program {
     pub seats: (u8, u8),
     /// Each player's team, from 0 (`teams {...}, {...}`); without teams, every player alone.
     pub teams: Vec<u8>,
+    /// The texts written in expressions (`if won then "made" else "down"`), each once.
+    pub texts: Vec<String>,
     /// The variant applied, if any.
     pub variant: Option<String>,
     /// Options with the values in force.

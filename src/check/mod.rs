@@ -121,6 +121,8 @@ pub(crate) struct Checker {
     pub seats: (u8, u8),
     /// Each player's team (from 0), once collected.
     pub teams: Vec<u8>,
+    /// The texts of expressions, each once (`Value::Sym` of `Type::Text` indexes them).
+    pub texts: Vec<String>,
     /// How many loops the statement being checked is inside (for `break`).
     pub loops: u32,
     /// Aggregates made so far (each gets its own key), and how deep the current one is nested.
@@ -174,6 +176,7 @@ impl Checker {
             players: self.players,
             seats: self.seats,
             teams: std::mem::take(&mut self.teams),
+            texts: std::mem::take(&mut self.texts),
             variant: self.variant.clone(),
             options: std::mem::take(&mut self.options),
             enums: std::mem::take(&mut self.enums),

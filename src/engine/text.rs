@@ -33,6 +33,7 @@ impl Game {
                 format!("every {}", p.zone_decls.get(decl).map_or("zone", |d| d.name.as_str()))
             }
             (Value::Sym(s), Type::Enum(e)) => p.enums[e as usize].display[s as usize].clone(),
+            (Value::Sym(s), Type::Text) => p.texts.get(s as usize).cloned().unwrap_or_default(),
             (Value::Set(m), Type::Set(e)) => {
                 let names: Vec<&str> = p.enums[e as usize]
                     .display

@@ -812,6 +812,8 @@ pub enum UnOp {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExprKind {
     Int(i64),
+    /// `"made"`: a text, for announcements (`{if won then "made" else "down"}`).
+    Text(String),
     Bool(bool),
     None,
     /// A bare name: a local, option, counter, enum member, zone ...

@@ -116,6 +116,7 @@ pub(crate) fn parse_primary(pair: Pair<'_, Rule>) -> Expr {
     let rule = pair.as_rule();
     let kind = match rule {
         Rule::int => ExprKind::Int(parse_int(&pair)),
+        Rule::string => ExprKind::Text(super::parse::parse_string(pair)),
         Rule::kw_true => ExprKind::Bool(true),
         Rule::kw_false => ExprKind::Bool(false),
         Rule::kw_none => ExprKind::None,

@@ -259,7 +259,12 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
 pub fn expr<V: Visitor>(v: &mut V, e: &Expr) {
     v.expr(e);
     match &e.kind {
-        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::None | ExprKind::Name(_) | ExprKind::Player(_) => {}
+        ExprKind::Int(_)
+        | ExprKind::Text(_)
+        | ExprKind::Bool(_)
+        | ExprKind::None
+        | ExprKind::Name(_)
+        | ExprKind::Player(_) => {}
         ExprKind::Top(x) | ExprKind::Bottom(x) | ExprKind::Count(x) | ExprKind::Opponent(x) => expr(v, x),
         ExprKind::SetLit(xs) => xs.iter().for_each(|x| expr(v, x)),
         ExprKind::Call { args, .. } => args.iter().for_each(|x| expr(v, x)),

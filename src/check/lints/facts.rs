@@ -422,7 +422,12 @@ pub(crate) fn show(e: &Expr) -> String {
 /// The expressions directly inside an expression.
 pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
     match &e.kind {
-        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::None | ExprKind::Name(_) | ExprKind::Player(_) => Vec::new(),
+        ExprKind::Int(_)
+        | ExprKind::Text(_)
+        | ExprKind::Bool(_)
+        | ExprKind::None
+        | ExprKind::Name(_)
+        | ExprKind::Player(_) => Vec::new(),
         ExprKind::Top(x) | ExprKind::Bottom(x) | ExprKind::Count(x) | ExprKind::Opponent(x) => vec![x],
         ExprKind::SetLit(xs) | ExprKind::Call { args: xs, .. } => xs.iter().collect(),
         ExprKind::Of { arg, .. } => vec![arg],

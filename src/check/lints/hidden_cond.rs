@@ -329,7 +329,12 @@ impl<'f, 'a> Reads<'f, 'a> {
     /// Whether an expression reads something of a card some player may not see.
     pub(crate) fn reads(&self, e: &Expr, env: &Env) -> bool {
         match &e.kind {
-            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::None | ExprKind::Player(_) | ExprKind::Every(_) => false,
+            ExprKind::Int(_)
+            | ExprKind::Text(_)
+            | ExprKind::Bool(_)
+            | ExprKind::None
+            | ExprKind::Player(_)
+            | ExprKind::Every(_) => false,
             ExprKind::Name(n) => env.tainted.contains(n) || self.tainted.contains(n.as_str()),
             ExprKind::Arrangements(zone) => self.zone_hidden(zone, Part::All) || self.reads(zone, env),
             ExprKind::Aggregate(a) => {

@@ -70,6 +70,7 @@ fn write(out: &mut String, e: &Expr, min: u8) {
     }
     match &e.kind {
         ExprKind::Int(n) => out.push_str(&n.to_string()),
+        ExprKind::Text(t) => out.push_str(&quoted(t)),
         ExprKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         ExprKind::None => out.push_str("none"),
         ExprKind::Name(n) => out.push_str(n),
