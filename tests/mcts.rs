@@ -200,6 +200,37 @@ fn another_players_secret_choice_is_not_read() {
 }
 
 #[test]
+fn a_later_chooser_searches_as_if_asked_first() {
+    // Wilcox War: player 1 has secretly chosen a card; player 2 decides. The search takes player
+    // 1's choice back (it is open in the tree, chosen by player 1's own statistics), so it is the
+    // very search player 2 makes at the fresh table, before anyone chose: the same decision and
+    // the same tree, whatever player 1 chose.
+    let game = load("games/wilcox_war.cardgame");
+    for seed in 0..4 {
+        let fresh = State::new(game.clone(), seed);
+        assert_eq!(fresh.to_move(), ToMove::Simultaneous(vec![0, 1]));
+        let legal = fresh.legal_actions(1);
+        let mut first = MctsAgent::new(small(40, Playout::Random), 7);
+        let decision = first.choose(&fresh, 1, &legal);
+        let tree = (first.last_search().iterations, first.last_search().nodes);
+        for a in fresh.legal_actions(0) {
+            let mut state = fresh.clone();
+            state.apply(0, a).expect("legal");
+            // The engine's side: taken back, player 1 waits again at the very table of the start.
+            let mut open = state.clone();
+            assert!(open.reopen_secrets(1));
+            assert_eq!(open.to_move(), ToMove::Simultaneous(vec![0, 1]));
+            assert_eq!(open.legal_actions(0), fresh.legal_actions(0));
+            assert!(!open.reopen_secrets(1), "nothing left to take back");
+            let mut later = MctsAgent::new(small(40, Playout::Random), 7);
+            assert_eq!(later.choose(&state, 1, &legal), decision, "seed {seed}: player 1 chose {a:?}");
+            let s = later.last_search();
+            assert_eq!((s.iterations, s.nodes), tree, "seed {seed}: another tree after player 1 chose {a:?}");
+        }
+    }
+}
+
+#[test]
 fn mcts_plays_every_game_to_its_end() {
     for (label, game) in every_game() {
         let players = game.players() as usize;

@@ -14,7 +14,9 @@
 //! - a card the rules hold in a local name or a loop (`let c = top of pack`) is renamed to the
 //!   card now at its place, so the rules go on with the card that lies there, not the real one;
 //! - the secret choices other players have already made at a pending simultaneous choice are
-//!   replaced by uniformly random candidates of theirs, listed on the new table;
+//!   replaced by uniformly random candidates of theirs, listed on the new table (a search that
+//!   lets those players choose again in its tree takes the choices back first, `reopen_secrets`,
+//!   so there is nothing left to redraw);
 //! - the state's own generator is reseeded from the caller's, so later shuffles and chance
 //!   picks cannot be foreseen.
 //!
@@ -138,6 +140,29 @@ impl State {
         for c in &mut self.scratch {
             *c = rename(*c);
         }
+    }
+
+    /// Takes back the secret choices players other than `player` have already made at a pending
+    /// simultaneous choice: they are waiting to choose again, as if they had not chosen yet (a
+    /// player with nothing to choose on this table stays out, with no choice). `player`'s own
+    /// choice is kept. Returns whether any choice was taken back.
+    pub fn reopen_secrets(&mut self, player: u8) -> bool {
+        let Pending::Secret { chosen, .. } = &self.pending else { return false };
+        let made: Vec<u8> = (0..chosen.len() as u8).filter(|&p| p != player && chosen[p as usize].is_some()).collect();
+        if made.is_empty() {
+            return false;
+        }
+        // Asked before the pending choice is changed: candidates do not depend on it.
+        let open: Vec<bool> = made.iter().map(|&p| p < 64 && self.has_candidates(p)).collect();
+        if let Pending::Secret { waiting, chosen } = &mut self.pending {
+            for (&p, open) in made.iter().zip(open) {
+                chosen[p as usize] = None;
+                if open {
+                    *waiting |= 1u64 << p;
+                }
+            }
+        }
+        true
     }
 
     /// Replaces the secret choices other players have already made at a pending simultaneous

@@ -3,10 +3,10 @@
 //!
 //! Each iteration draws one state the player could believe in (`State::determinized_remembering`:
 //! the cards they cannot see dealt afresh among the places they cannot see, except that a card
-//! they saw go into a hidden zone stays in that zone; others' pending secret choices redrawn) and plays it down the tree, choosing each move by UCB1 among the moves
-//! legal in that state, then plays on by a simple policy (`playout.rs`) and scores the end for
-//! every player. The real state is never read past what the player sees: its observation, its
-//! legal actions, whose turn it is.
+//! they saw go into a hidden zone stays in that zone) and plays it down the tree, choosing each
+//! move by UCB1 among the moves legal in that state, then plays on by a simple policy
+//! (`playout.rs`) and scores the end for every player. The real state is never read past what
+//! the player sees: its observation, its legal actions, whose turn it is.
 //!
 //! - Nodes are the searching player's information sets as the sequence of moves they saw: a
 //!   child is named by the moves of the step that led to it, leaving out another player's secret
@@ -19,6 +19,8 @@
 //!   availability counts). The searching player's own move names only cards they can see.
 //! - Several players choosing at once each choose from their own statistics at the node,
 //!   without seeing the others' choice (decoupled UCT), so a secret choice is a hidden move.
+//!   The others' secret choices already made when the player is asked are taken back at the
+//!   root (`State::reopen_secrets`): every seat searches a secret step alike, as if asked first.
 //! - The move played is the searching player's most visited at the root.
 
 mod config;
@@ -182,6 +184,19 @@ impl MctsAgent {
     }
 }
 
+/// A copy of `state` in which the other players' secret choices already made at the pending
+/// simultaneous step are open again (`State::reopen_secrets`); `None` when there are none. The
+/// search starts from it, so a player asked after another has chosen searches exactly as one
+/// asked first: with the others still to choose in the tree, each by their own statistics, and
+/// without reading what they chose.
+fn reopened(state: &State, player: u8) -> Option<State> {
+    if !matches!(state.to_move(), ToMove::Simultaneous(_)) {
+        return None;
+    }
+    let mut open = state.clone();
+    open.reopen_secrets(player).then_some(open)
+}
+
 /// Whether a move named `key` is one the searching player `me` saw made: a move that names no
 /// card (an option, a number), or a card that lies in their sight after it.
 fn seen_after(state: &State, me: u8, key: u32) -> bool {
@@ -221,6 +236,10 @@ impl Agent for MctsAgent {
             _ => {}
         }
         let start = Instant::now();
+        // At a secret step, the others' choices already made are taken back: they choose in the
+        // tree as the searching player would have seen them do had it been asked first.
+        let reopened = reopened(state, player);
+        let state = reopened.as_ref().unwrap_or(state);
         self.tree.reset();
         self.scale = Scale::default();
         let deadline = self.cfg.ms.map(Duration::from_millis);
