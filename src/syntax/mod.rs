@@ -137,6 +137,16 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
     };
     let found = source[start.min(source.len())..end.min(source.len())].trim();
     let label = if found.is_empty() { "here".to_string() } else { format!("found `{}`", shorten(found)) };
+    if let Some((message, help)) = not_in_the_language(source, start) {
+        // `elif` itself, rather than the word after it where the parser stopped.
+        let line_start = source[..start.min(source.len())].rfind('\n').map_or(0, |i| i + 1);
+        let span = match source[line_start..].find(" elif ") {
+            Some(i) if message.contains("elif") => (line_start + i + 1, 4),
+            _ => (start, end.saturating_sub(start)),
+        };
+        let label = if span.0 == start { label } else { "found `elif`".to_string() };
+        return SyntaxError { message, span: span.into(), label, help: Some(help), next: None };
+    }
     let help = if message.contains("a name") && is_keyword(found) {
         Some(format!("`{found}` is a reserved word of the language; choose another name"))
     } else {
@@ -333,4 +343,44 @@ fn rule_words(rule: &Rule) -> String {
         }
     };
     s.to_string()
+}
+
+/// What a designer may reach for that the language does not have (yet), told plainly with what
+/// to write instead, rather than as the parser's expectations: read from the line of the error.
+fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
+    let at = at.min(source.len());
+    let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = source[at..].find('\n').map_or(source.len(), |i| at + i);
+    let words: Vec<&str> = source[line_start..line_end].split_whitespace().collect();
+    let has = |pair: &[&str]| words.windows(pair.len()).any(|w| w == pair);
+    let after = |w: &str| words.iter().position(|x| *x == w).and_then(|i| words.get(i + 1)).copied();
+    let cookbook = "see \"What the language cannot do (yet)\" in docs/cookbook.md";
+    if after("chooses").is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()) || w == "cards") {
+        return Some((
+            "choosing several cards at once is not in the language yet".into(),
+            format!("repeat the choice, moving each chosen card away so it is not offered again; {cookbook}"),
+        ));
+    }
+    if has(&["each", "subset"]) || has(&["each", "combination"]) {
+        return Some((
+            "loops over subsets of a zone are not in the language yet".into(),
+            format!("ask about the cards with aggregates (`count of c in Z where ...`, `any ...`); {cookbook}"),
+        ));
+    }
+    if words.first() == Some(&"function") && source[line_start..line_end].trim_end().ends_with('{') {
+        return Some((
+            "a function's body is one expression, not a block".into(),
+            format!("write `function f(...): int = ...` with aggregates (`sum of ...`, `count of ...`) or `if ... then ... else ...`, or a procedure that sets a variable; {cookbook}"),
+        ));
+    }
+    if words.iter().any(|w| *w == "elif" || *w == "elsif") {
+        return Some(("`elif` is not a word of the language".into(), "write `else if`".into()));
+    }
+    if words.first() == Some(&"return") && words.len() > 1 && !words[1].starts_with('}') {
+        return Some((
+            "`return` gives back no value: procedures do not have results".into(),
+            "compute the value in a function (`function f(...): int = ...`), or set a variable before `return`".into(),
+        ));
+    }
+    None
 }
