@@ -1,0 +1,227 @@
+//! Expressions of the syntax tree: operators, aggregates, and the kinds of expression.
+
+use super::{Name, Span};
+
+/// An expression.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    pub span: Span,
+    pub kind: ExprKind,
+}
+
+/// Binary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    In,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    /// `a ^ b`: `a` to the power `b` (`none` for a negative `b` or a result too large).
+    Pow,
+}
+
+impl BinOp {
+    /// The operator as it is written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Or => "or",
+            BinOp::And => "and",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::In => "in",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "%",
+            BinOp::Pow => "^",
+        }
+    }
+
+    /// Whether the operator compares two numbers or values (`==`, `<`, ...).
+    pub fn compares(self) -> bool {
+        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+    }
+}
+
+/// Unary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnOp {
+    Not,
+    Neg,
+}
+
+/// The kinds of expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    Int(i64),
+    /// `"made"`: a text, for announcements (`{if won then "made" else "down"}`).
+    Text(String),
+    Bool(bool),
+    None,
+    /// A bare name: a local, option, counter, enum member, zone ...
+    Name(String),
+    /// `player 2`.
+    Player(u32),
+    Top(Box<Expr>),
+    Bottom(Box<Expr>),
+    Count(Box<Expr>),
+    Opponent(Box<Expr>),
+    SetLit(Vec<Expr>),
+    Call {
+        name: Name,
+        args: Vec<Expr>,
+    },
+    /// `name of arg`: a per-player zone, counter or local, or an order applied to a card.
+    Of {
+        name: Name,
+        arg: Box<Expr>,
+    },
+    If {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        otherwise: Box<Expr>,
+    },
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Unary {
+        op: UnOp,
+        operand: Box<Expr>,
+    },
+    Field {
+        target: Box<Expr>,
+        name: Name,
+    },
+    IsEmpty {
+        target: Box<Expr>,
+        negated: bool,
+    },
+    IsNone {
+        target: Box<Expr>,
+        negated: bool,
+    },
+    /// `c is face up` (`up`) or `c is face down`.
+    IsFaceUp {
+        target: Box<Expr>,
+        up: bool,
+    },
+    /// `every column`: all the zones of a row, or of every player, together.
+    Every(Name),
+    /// `deadwood of Z` or `deadwood of Z without c`.
+    Deadwood {
+        zone: Box<Expr>,
+        without: Option<Box<Expr>>,
+    },
+    /// `arrangements of Z`: the least-deadwood arrangements of a zone, a choice's domain.
+    Arrangements(Box<Expr>),
+    /// `player (k)`: the player in seat `k`.
+    PlayerAt(Box<Expr>),
+    /// `card k of Z`: the k-th card from the top.
+    CardAt {
+        index: Box<Expr>,
+        zone: Box<Expr>,
+    },
+    /// `across from p`: the player opposite.
+    Across(Box<Expr>),
+    /// `any c in Z where ...`, `sum of c.points for c in Z`, ...: a question about every item of
+    /// a domain.
+    Aggregate(Box<Aggregate>),
+}
+
+/// Which question an aggregate asks about the items of its domain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AggKind {
+    /// `any x in D where C`: whether some item meets the condition.
+    Any,
+    /// `all x in D where C`: whether every item does.
+    All,
+    /// `card x in D where C`: the first item that does, or `none`.
+    First,
+    /// `count of x in D where C`: how many do.
+    Count,
+    /// `next x after p where C`: the first player after `p`, going left, that does.
+    Next,
+    /// `sum of V for x in D`: the total of a value over the items.
+    Sum,
+    /// `max of V for x in D`: the largest value, or `none` for no items.
+    Max,
+    /// `min of V for x in D`: the smallest value, or `none` for no items.
+    Min,
+}
+
+impl AggKind {
+    /// The words that start the aggregate.
+    pub fn opening(self) -> &'static str {
+        match self {
+            AggKind::Any => "any",
+            AggKind::All => "all",
+            AggKind::First => "card",
+            AggKind::Next => "next",
+            AggKind::Count => "count of",
+            AggKind::Sum => "sum of",
+            AggKind::Max => "max of",
+            AggKind::Min => "min of",
+        }
+    }
+
+    /// The aggregate's shape, for messages: `count of c in ... where ...`.
+    pub fn shape(self, var: &str) -> String {
+        if self.folds() {
+            format!("{} ... for {var} in ... where ...", self.opening())
+        } else if self == AggKind::Next {
+            format!("next {var} after ... where ...")
+        } else {
+            format!("{} {var} in ... where ...", self.opening())
+        }
+    }
+
+    /// Whether the aggregate computes a value per item (`sum of V for x in D`).
+    pub fn folds(self) -> bool {
+        matches!(self, AggKind::Sum | AggKind::Max | AggKind::Min)
+    }
+}
+
+/// What an aggregate goes over.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AggDomain {
+    /// `players`: every player, in seat order.
+    Players,
+    /// `after p`: every player after `p`, going left, and `p` last.
+    After(Expr),
+    /// A zone, a row of zones, or an enum's name (its members).
+    Expr(Expr),
+}
+
+/// `any c in hand of p where c.suit == led` and its kin.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Aggregate {
+    /// The question asked.
+    pub kind: AggKind,
+    /// The name each item takes in turn.
+    pub var: Name,
+    /// What the items are.
+    pub domain: AggDomain,
+    /// The domain's place in the file (`players` included).
+    pub domain_span: Span,
+    /// The value added up or compared (`sum`, `max`, `min`).
+    pub value: Option<Expr>,
+    /// Only the items that meet this count.
+    pub cond: Option<Expr>,
+}
