@@ -13,8 +13,14 @@ fn transcript(game: &str, variant: Option<&str>, seed: u64) -> String {
 
 /// A transcript with every seat taken by one kind of player.
 fn transcript_with(game: &str, variant: Option<&str>, seed: u64, kind: &str) -> String {
+    transcript_seated(game, variant, seed, kind, None)
+}
+
+/// A transcript with `seats` players (a game of `players 2 to 7`; `None`: the fewest), every seat
+/// taken by one kind of player.
+fn transcript_seated(game: &str, variant: Option<&str>, seed: u64, kind: &str, seats: Option<u8>) -> String {
     let path = format!("{}/games/{game}.cardgame", env!("CARGO_MANIFEST_DIR"));
-    let config = Config { variant: variant.map(String::from), sets: Vec::new(), seats: None };
+    let config = Config { variant: variant.map(String::from), sets: Vec::new(), seats };
     let game = load_game(&path, &config).unwrap_or_else(|e| panic!("the game checks: {e}"));
     let players = vec![kind.to_string(); game.players() as usize];
     transcript::text(&TranscriptSpec { game, seed, players: &players }).expect("the players finish")
@@ -31,6 +37,12 @@ macro_rules! snapshot {
         #[test]
         fn $name() {
             insta::assert_snapshot!(transcript_with($game, $variant, $seed, $kind));
+        }
+    };
+    ($name:ident, $game:literal, $variant:expr, $seed:literal, $kind:literal, seats $seats:literal) => {
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!(transcript_seated($game, $variant, $seed, $kind, Some($seats)));
         }
     };
 }
@@ -64,6 +76,10 @@ snapshot!(wild_twist_gin_knock_after_draw_seed_58, "wild_twist_gin", Some("knock
 snapshot!(wild_twist_gin_knock_after_draw_seed_6, "wild_twist_gin", Some("knock_after_draw"), 6, "greedy");
 snapshot!(wild_twist_gin_free_wilds_seed_37, "wild_twist_gin", Some("free_wilds"), 37, "greedy");
 snapshot!(wild_twist_gin_free_wilds_seed_5, "wild_twist_gin", Some("free_wilds"), 5, "greedy");
+// Crazy Eights, a game of 2 to 7 seats: two random players (seven cards each), and four (five
+// each).
+snapshot!(crazy_eights_seed_1, "crazy_eights", None, 1, "random", seats 2);
+snapshot!(crazy_eights_four_players_seed_2, "crazy_eights", None, 2, "random", seats 4);
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);

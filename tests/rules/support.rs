@@ -8,13 +8,18 @@ use cardlang::engine::{Action, ArrangeStep, Game, Recorder, Result as GameResult
 
 /// Loads `games/<name>.cardgame` with a variant and option settings.
 pub fn game(name: &str, variant: Option<&str>, sets: &[(&str, &str)]) -> Arc<Game> {
+    game_seated(name, variant, sets, None)
+}
+
+/// As `game`, at a table of `seats` players (a game of `players 2 to 7`; `None`: the fewest).
+pub fn game_seated(name: &str, variant: Option<&str>, sets: &[(&str, &str)], seats: Option<u8>) -> Arc<Game> {
     let path = format!("{}/games/{name}.cardgame", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("the game file exists");
     let file = cardlang::syntax::parse(&text).expect("the game parses");
     let config = Config {
         variant: variant.map(String::from),
         sets: sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
-        seats: None,
+        seats,
     };
     Game::new(check::check(&file, &config).expect("the game checks"))
 }
