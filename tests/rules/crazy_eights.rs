@@ -393,7 +393,7 @@ fn penalty_scoring_scores_the_cards_left_in_hand() {
     let scores: Vec<i64> = scores.iter().map(|v| v.as_int().expect("a number")).collect();
     assert_eq!(scores, [0, 10, 50]);
     // Hand 2 is dealt by player 1, so player 2 plays first.
-    assert!(logged(&log, "» player 1 deals 1 cards each"));
+    assert!(logged(&log, "» player 1 deals 1 card each"));
     assert_eq!(mover(&s), 2);
     assert_eq!(total_cards(&s), 52);
 }
