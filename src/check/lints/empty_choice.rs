@@ -149,6 +149,8 @@ impl<'a> Walk<'_, 'a> {
         // `c.suit == led or not any x in Z where x.suit == led`, chosen from Z: whenever a card
         // fails the condition, no card passes its first part, so every card passes the second.
         let filter = filter.filter(|f| !falls_back_to_any(f, &var.text, &from.from));
+        // `if any c in Z where F(c) { p chooses x from Z where F(x) }`: the guard says one passes.
+        let filter = filter.filter(|f| !self.guards.iter().any(|g| some_pass(g, f, &var.text, &from.from)));
         let Some(why) = self.why_empty(from, filter) else { return };
         let shown = match player {
             Some(p) => format!("{var} of {p}"),
@@ -456,6 +458,25 @@ fn falls_back_to_any(filter: &Expr, var: &str, from: &Expr) -> bool {
         show(zone) == show(from) && show(&renamed(cond, &agg.var.text, var)) == show(test)
     };
     none_pass(rhs, lhs) || none_pass(lhs, rhs)
+}
+
+/// Whether a guard says some card of `from` passes `test` (said of `var`): `any x in Z where B`,
+/// or `(count of x in Z where B) > 0`, with `Z` the same zone and `B` the same test said of `x`
+/// (also as one side of an `and`).
+fn some_pass(guard: &Expr, test: &Expr, var: &str, from: &Expr) -> bool {
+    let agg = match &guard.kind {
+        ExprKind::Aggregate(a) if a.kind == AggKind::Any => a,
+        ExprKind::Binary { op: BinOp::Gt, lhs, rhs } if matches!(rhs.kind, ExprKind::Int(0)) => match &lhs.kind {
+            ExprKind::Aggregate(a) if a.kind == AggKind::Count => a,
+            _ => return false,
+        },
+        ExprKind::Binary { op: BinOp::And, lhs, rhs } => {
+            return some_pass(lhs, test, var, from) || some_pass(rhs, test, var, from);
+        }
+        _ => return false,
+    };
+    let (AggDomain::Expr(zone), Some(cond)) = (&agg.domain, &agg.cond) else { return false };
+    show(zone) == show(from) && show(&renamed(cond, &agg.var.text, var)) == show(test)
 }
 
 /// An expression with every name `from` written `to`.
