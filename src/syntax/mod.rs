@@ -376,7 +376,8 @@ fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
     if words.iter().any(|w| *w == "elif" || *w == "elsif") {
         return Some(("`elif` is not a word of the language".into(), "write `else if`".into()));
     }
-    if words.first() == Some(&"return") && words.len() > 1 && !words[1].starts_with('}') {
+    if words.first() == Some(&"return") && words.len() > 1 && !words[1].starts_with('}') && !words[1].starts_with("//")
+    {
         return Some((
             "`return` gives back no value: procedures do not have results".into(),
             "compute the value in a function (`function f(...): int = ...`), or set a variable before `return`".into(),
