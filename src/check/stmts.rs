@@ -351,6 +351,19 @@ impl Checker {
                 }
                 let prompt = prompt.as_ref().map(|t| self.check_template(t, scope));
                 let from = self.check_domain(from, scope);
+                // A choice makes a new name: choosing into one that is already a local leaves
+                // that local as it was (a `while a == hit` waiting for the choice never ends).
+                if scope.knows(&var.text) {
+                    self.errors.push(CheckError::invalid(
+                        var.span,
+                        format!("`{}` is already a local name here, and a choice makes a new one", var.text),
+                        "a second name, hiding the first",
+                        Some(format!(
+                            "choose into a new name and `set {} = ...` from it, or give the choice a name of its own",
+                            var.text
+                        )),
+                    ));
+                }
                 let slot = scope.bind(&var.text, from.value_type(), false, 1);
                 let filter = filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
                 let private = self.private_choices.contains(&s.span);
