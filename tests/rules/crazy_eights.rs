@@ -62,14 +62,6 @@ fn start_with(variant: Option<&str>, sets: &[(&str, &str)], deal: &Deal<'_>) -> 
     (s, log)
 }
 
-/// Who decides now (from 1).
-fn mover(state: &State) -> u8 {
-    match state.to_move() {
-        ToMove::One(p) => p + 1,
-        other => panic!("one player should decide, not {other:?}"),
-    }
-}
-
 /// The labels offered to whoever decides now, sorted.
 fn offered(state: &State) -> Vec<String> {
     let mut out: Vec<String> = match state.to_move() {

@@ -132,3 +132,11 @@ pub fn total_cards(state: &State) -> usize {
 pub fn logged(log: &Recorder, text: &str) -> bool {
     log.lines.iter().any(|l| l.contains(text))
 }
+
+/// The one player who decides now, from 1.
+pub fn mover(state: &State) -> u8 {
+    match state.to_move() {
+        ToMove::One(p) => p + 1,
+        other => panic!("one player should decide, not {other:?}"),
+    }
+}

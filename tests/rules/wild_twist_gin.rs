@@ -51,14 +51,6 @@ fn start_with(variant: Option<&str>, deal: &Deal<'_>) -> (State, Recorder) {
     (s, log)
 }
 
-/// Who decides now.
-fn mover(state: &State) -> u8 {
-    match state.to_move() {
-        ToMove::One(p) => p + 1,
-        other => panic!("one player should decide, not {other:?}"),
-    }
-}
-
 /// The labels offered to whoever decides now.
 fn offered(state: &State) -> Vec<String> {
     match state.to_move() {
