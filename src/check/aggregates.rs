@@ -15,16 +15,9 @@ impl Checker {
         let (over, item) = match &a.domain {
             ast::AggDomain::Players => (AggOver::Players, Type::Player),
             ast::AggDomain::After(p) => (AggOver::After(self.typed(p, Type::Player, scope)), Type::Player),
-            ast::AggDomain::Expr(d) => match &d.kind {
-                ExprKind::Name(n)
-                    if self.enum_names.contains_key(n)
-                        && !scope.knows(n)
-                        && !matches!(self.globals.get(n), Some((Global::Zone(_), _))) =>
-                {
-                    let e = self.enum_names[n].0;
-                    (AggOver::Members(self.enums[e as usize].members.len() as u16), Type::Enum(e))
-                }
-                _ => (AggOver::Cards(self.domain_zone(d, scope)), Type::Card),
+            ast::AggDomain::Expr(d) => match self.enum_named(d, scope) {
+                Some(e) => (AggOver::Members(self.enums[e as usize].members.len() as u16), Type::Enum(e)),
+                None => (AggOver::Cards(self.domain_zone(d, scope)), Type::Card),
             },
         };
         if a.kind == ast::AggKind::First && item != Type::Card {
@@ -95,6 +88,16 @@ impl Checker {
 }
 
 impl Checker {
+    /// The enum an expression names, when it is an enum's bare name and no local or zone hides
+    /// it: the members an aggregate, a `for each` or a choice (`from suit`) goes over.
+    pub(crate) fn enum_named(&self, e: &ast::Expr, scope: &Scope) -> Option<u16> {
+        let ExprKind::Name(n) = &e.kind else { return None };
+        if scope.knows(n) || matches!(self.globals.get(n), Some((Global::Zone(_), _))) {
+            return None;
+        }
+        self.enum_names.get(n).map(|e| e.0)
+    }
+
     /// The zone an aggregate or a `for each` goes over; a name nobody declared is reported with
     /// the zones and enums it may have meant.
     pub(crate) fn domain_zone(&mut self, d: &ast::Expr, scope: &mut Scope) -> Expr {

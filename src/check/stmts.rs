@@ -53,14 +53,7 @@ impl Checker {
         scope: &mut Scope,
     ) -> Stmt {
         let enum_name = match domain {
-            ast::AggDomain::Expr(d) => match &d.kind {
-                ast::ExprKind::Name(n)
-                    if !scope.knows(n) && !matches!(self.globals.get(n), Some((Global::Zone(_), _))) =>
-                {
-                    self.enum_names.get(n).map(|e| e.0)
-                }
-                _ => None,
-            },
+            ast::AggDomain::Expr(d) => self.enum_named(d, scope),
             _ => None,
         };
         let zone = match (domain, enum_name) {
@@ -470,14 +463,10 @@ impl Checker {
             return Domain::Arrangements(self.zone_expr(zone, scope));
         }
         // `p chooses s from suit`: any member of an enum.
-        if let ast::ExprKind::Name(n) = &d.from.kind {
-            if let Some(&(e, _)) = self.enum_names.get(n) {
-                if !scope.knows(n) && !matches!(self.globals.get(n), Some((Global::Zone(_), _))) {
-                    let members = self.enums[e as usize].members.len().min(64);
-                    let all = if members == 64 { u64::MAX } else { (1u64 << members) - 1 };
-                    return Domain::Members(Expr::Const(Value::Set(all)), e);
-                }
-            }
+        if let Some(e) = self.enum_named(&d.from, scope) {
+            let members = self.enums[e as usize].members.len().min(64);
+            let all = if members == 64 { u64::MAX } else { (1u64 << members) - 1 };
+            return Domain::Members(Expr::Const(Value::Set(all)), e);
         }
         // A name nobody declared is most likely a zone: report it as one.
         let head = match &d.from.kind {

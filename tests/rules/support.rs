@@ -140,3 +140,17 @@ pub fn mover(state: &State) -> u8 {
         other => panic!("one player should decide, not {other:?}"),
     }
 }
+
+/// The steps that stack `stock` with `order` on top (top first), each card named once; `short`
+/// first moves the whole stock to `discard`, so only the named cards are left to deal.
+pub fn stacked_stock(order: &[&str], short: bool) -> Vec<ArrangeStep> {
+    for (i, c) in order.iter().enumerate() {
+        assert!(!order[..i].contains(c), "{c} is named twice in the deal");
+    }
+    let mut steps = Vec::new();
+    if short {
+        steps.push(move_all("stock", "discard"));
+    }
+    steps.push(top("stock", order));
+    steps
+}

@@ -32,15 +32,7 @@ impl Deal<'_> {
         }
         order.push(self.up);
         order.extend_from_slice(self.stock);
-        for (i, c) in order.iter().enumerate() {
-            assert!(!order[..i].contains(c), "{c} is named twice in the deal");
-        }
-        let mut steps = Vec::new();
-        if self.short {
-            steps.push(move_all("stock", "discard"));
-        }
-        steps.push(top("stock", &order));
-        steps
+        stacked_stock(&order, self.short)
     }
 }
 

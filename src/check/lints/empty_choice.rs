@@ -21,7 +21,8 @@ use super::effects::{Effects, Summaries};
 use super::facts::{callees, each_stmt, player_names, show, Facts};
 use super::{each_rules, Finding, Lint, LintContext, Rules};
 use crate::syntax::ast::{
-    AggDomain, AggKind, BinOp, Block, Domain, Expr, ExprKind, Name, ProcedureDecl, Span, Stmt, StmtKind, UnOp,
+    AggDomain, AggKind, Aggregate, BinOp, Block, Domain, Expr, ExprKind, Name, ProcedureDecl, Span, Stmt, StmtKind,
+    UnOp,
 };
 use crate::syntax::walk::{self, Visitor};
 
@@ -454,8 +455,7 @@ fn falls_back_to_any(filter: &Expr, var: &str, from: &Expr) -> bool {
             },
             _ => return false,
         };
-        let (AggDomain::Expr(zone), Some(cond)) = (&agg.domain, &agg.cond) else { return false };
-        show(zone) == show(from) && show(&renamed(cond, &agg.var.text, var)) == show(test)
+        asks_the_same(agg, test, var, from)
     };
     none_pass(rhs, lhs) || none_pass(lhs, rhs)
 }
@@ -475,6 +475,12 @@ fn some_pass(guard: &Expr, test: &Expr, var: &str, from: &Expr) -> bool {
         }
         _ => return false,
     };
+    asks_the_same(agg, test, var, from)
+}
+
+/// Whether an aggregate goes over `from` with the condition `test` (said of its own item instead
+/// of `var`).
+fn asks_the_same(agg: &Aggregate, test: &Expr, var: &str, from: &Expr) -> bool {
     let (AggDomain::Expr(zone), Some(cond)) = (&agg.domain, &agg.cond) else { return false };
     show(zone) == show(from) && show(&renamed(cond, &agg.var.text, var)) == show(test)
 }
