@@ -293,3 +293,39 @@ fn texts_as_values_in_announcements() {
         ["player 1 made the bid (2)", "player 2 went down (0)", "passing to the left; quote \" inside"]
     );
 }
+
+/// `move ... to bottom of Z` puts cards under a zone's cards: one at a time, so several keep
+/// their order; a stack moved with `and above` keeps its order too; a zone's own top can go
+/// under it. The transcript says "bottom of" when a card went under others, and the JSONL
+/// transcript marks it `"bottom": true`.
+#[test]
+fn cards_moved_to_the_bottom_of_a_zone() {
+    let file = "tests/fixtures/bottom.cardgame";
+    assert_eq!(
+        announcements(file),
+        [
+            "pack 5 .. 6",
+            // 5 went under first, then 4 under it.
+            "pile 5 4",
+            // The pile was 3 5 4 (top first); 5 with 3 on it went under 4.
+            "pile 4 3 5",
+            // The pack was 2 1 6; the pile 4 3 5 went under it.
+            "pack 6: 4 3 5",
+            // 2 went on the empty stack, 1 under it.
+            "stack 2 1",
+        ]
+    );
+    let (code, out, err) = cardlang(&["transcript", file, "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    for line in ["6: pack -> bottom of pack", "5: pack -> pile", "4: pack -> bottom of pile", "3: pack -> pile"] {
+        assert!(out.lines().any(|l| l.ends_with(line)), "{line} in\n{out}");
+    }
+    assert!(out.lines().any(|l| l.ends_with("4: pile -> bottom of pack (face down)")), "{out}");
+    let (code, out, err) = cardlang(&["transcript", file, "--seed", "1", "--format", "jsonl"]);
+    assert_eq!(code, 0, "{err}");
+    let moves: Vec<&str> = out.lines().filter(|l| l.contains(r#""event":"move""#)).collect();
+    assert!(moves[0].contains(r#""bottom":true"#), "{}", moves[0]);
+    // The 5 went onto an empty pile: nothing under it, nothing to mark.
+    assert!(!moves[1].contains("bottom"), "{}", moves[1]);
+    assert!(moves[2].contains(r#""bottom":true"#), "{}", moves[2]);
+}

@@ -581,6 +581,8 @@ pub enum Effect {
         what: MoveWhat,
         to: Expr,
         face_up: Option<bool>,
+        /// The cards go under the zone's cards (`to bottom of Z`) instead of on top.
+        bottom: bool,
     },
     TurnOver(Expr),
     TurnCard(Expr, bool),

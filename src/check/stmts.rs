@@ -216,7 +216,7 @@ impl Checker {
                 };
                 Stmt::Effect(Effect::Deal { count, from, to, face_up: Self::facing(*facing), first })
             }
-            StmtKind::Move { what, to, facing } => {
+            StmtKind::Move { what, to, facing, bottom } => {
                 let what = match what {
                     AstMove::All(z) => MoveWhat::All(self.zone_expr(z, scope)),
                     AstMove::Top(n, z) | AstMove::Bottom(n, z) => {
@@ -235,7 +235,7 @@ impl Checker {
                     AstMove::Above(c) => MoveWhat::Above(self.typed(c, Type::Card, scope)),
                 };
                 let to = self.zone_expr(to, scope);
-                Stmt::Effect(Effect::Move { what, to, face_up: Self::facing(*facing) })
+                Stmt::Effect(Effect::Move { what, to, face_up: Self::facing(*facing), bottom: *bottom })
             }
             StmtKind::TurnOver(z) => Stmt::Effect(Effect::TurnOver(self.zone_expr(z, scope))),
             StmtKind::TurnCard { card, facing } => {

@@ -29,9 +29,9 @@ pub fn hidden_move(state: &State, viewer: Viewer, event: &Event<'_>) -> bool {
         Viewer::Player(p) => p,
         Viewer::Table => u8::MAX,
     };
-    let Event::Move { from, to, was, .. } = event else { return false };
+    let Event::Move { from, to, was, at, .. } = event else { return false };
     let seen_before = state.would_see(me, *from, was.0, was.1, was.2);
-    !(seen_before || state.can_see(me, *to, state.zone_cards(*to).len().saturating_sub(1)))
+    !(seen_before || state.can_see(me, *to, *at))
 }
 
 /// Whether `viewer` is told of an event at all: a private choice (one offered only under a
@@ -72,13 +72,14 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> Option<
         Event::Shuffle { zone } => {
             format!("shuffle {} ({} cards)", p.zones[*zone as usize].name, state.zone_cards(*zone).len())
         }
-        Event::Move { card, from, to, .. } => {
+        Event::Move { card, from, to, at, .. } => {
             let name = if hidden_move(state, viewer, event) {
                 "a card".to_string()
             } else {
                 state.game().card_name(*card).to_string()
             };
-            format!("{name}: {} -> {}", p.zones[*from as usize].name, p.zones[*to as usize].name)
+            let under = if state.under_others(*to, *at) { "bottom of " } else { "" };
+            format!("{name}: {} -> {under}{}", p.zones[*from as usize].name, p.zones[*to as usize].name)
         }
         Event::TurnOver { zone } => format!("turn over {}", p.zones[*zone as usize].name),
         Event::Choice { player, value, ty, secret, .. } => {
@@ -223,8 +224,13 @@ impl EventSink for JsonTranscript {
                 self.decks.entry(zone(z)).or_insert_with(|| json!(order.clone()));
                 json!({"event": "shuffle", "zone": zone(z), "order": order})
             }
-            Event::Move { card: c, from, to, face_up, .. } => {
-                json!({"event": "move", "card": card(c), "from": zone(from), "to": zone(to), "face_up": face_up})
+            Event::Move { card: c, from, to, face_up, at, .. } => {
+                let mut j =
+                    json!({"event": "move", "card": card(c), "from": zone(from), "to": zone(to), "face_up": face_up});
+                if state.under_others(to, at) {
+                    j["bottom"] = json!(true);
+                }
+                j
             }
             Event::TurnOver { zone: z } => json!({"event": "turn_over", "zone": zone(z)}),
             Event::Turn { card: c, face_up } => json!({"event": "turn", "card": card(c), "face_up": face_up}),

@@ -148,7 +148,8 @@ impl State {
                         self.card_zone[c as usize] = *to;
                         self.zones[*to as usize].push(c);
                         if sink.enabled() {
-                            sink.event(self, Event::Move { card: c, from: *from, to: *to, face_up: up, was });
+                            let at = self.zones[*to as usize].len() - 1;
+                            sink.event(self, Event::Move { card: c, from: *from, to: *to, face_up: up, was, at });
                         }
                     }
                 }

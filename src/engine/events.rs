@@ -9,9 +9,10 @@ use crate::check::ir::{Type, Value};
 pub enum Event<'a> {
     /// A zone was shuffled; its new order is in the state.
     Shuffle { zone: u16 },
-    /// A card moved to the top of a zone; `was` is where it was (index from the bottom, the
-    /// zone's size then, and whether it faced up), so a viewer can tell whether they saw it.
-    Move { card: u16, from: u16, to: u16, face_up: bool, was: (usize, usize, bool) },
+    /// A card moved into a zone, at place `at` from the bottom (its top, unless the rules put
+    /// it under other cards); `was` is where it was (index from the bottom, the zone's size
+    /// then, and whether it faced up), so a viewer can tell whether they saw it.
+    Move { card: u16, from: u16, to: u16, face_up: bool, was: (usize, usize, bool), at: usize },
     /// A zone was turned over: its order reversed and every card flipped.
     TurnOver { zone: u16 },
     /// A card was turned face up or down.

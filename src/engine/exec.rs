@@ -175,7 +175,7 @@ impl State {
                 };
                 self.deal(count.as_ref(), from, *to, *face_up, first, sink)
             }
-            Effect::Move { what, to, face_up } => self.exec_move(what, to, *face_up, sink),
+            Effect::Move { what, to, face_up, bottom } => self.exec_move(what, to, *face_up, *bottom, sink),
             Effect::TurnOver(z) => {
                 if let Some(z) = self.zone_of(z).filter(|z| !self.zones[*z as usize].is_empty()) {
                     let by_facing =
@@ -353,11 +353,27 @@ impl State {
         face_up: Option<bool>,
         sink: &mut S,
     ) {
+        self.move_card_at(from, index, to, None, face_up, sink)
+    }
+
+    /// Moves one card from wherever it is (`from`) into `to`: on top when `at` is `None`, else
+    /// at place `at` from the bottom (under the cards there).
+    fn move_card_at<S: EventSink>(
+        &mut self,
+        from: u16,
+        index: usize,
+        to: u16,
+        at: Option<usize>,
+        face_up: Option<bool>,
+        sink: &mut S,
+    ) {
         let tracked = self.tracks_sightings();
         let (saw, covered) = match (tracked, self.zones[from as usize].get(index)) {
             (true, Some(&c)) => {
                 let len = self.zones[from as usize].len();
-                (self.sight_mask(from, index, len, self.face_up[c as usize]), self.coverable_top(to))
+                // A card put under others covers nothing.
+                let covered = if at.is_none() { self.coverable_top(to) } else { None };
+                (self.sight_mask(from, index, len, self.face_up[c as usize]), covered)
             }
             _ => (0, None),
         };
@@ -368,41 +384,59 @@ impl State {
         let up = face_up.unwrap_or_else(|| self.game.program.zones[to as usize].face_up);
         self.face_up[card as usize] = up;
         self.card_zone[card as usize] = to;
-        self.zones[to as usize].push(card);
+        let dest = &mut self.zones[to as usize];
+        let at = match at {
+            Some(i) if i < dest.len() => {
+                dest.insert(i, card);
+                i
+            }
+            _ => {
+                dest.push(card);
+                dest.len() - 1
+            }
+        };
         if tracked {
             // A card moved to the top of its own zone covers nothing new.
-            self.note_move(card, from, to, saw, covered.filter(|&(c, _)| c != card));
+            self.note_move(card, from, to, at, saw, covered.filter(|&(c, _)| c != card));
         }
         if sink.enabled() {
-            sink.event(self, Event::Move { card, from, to, face_up: up, was: (index, len, was_up) });
+            sink.event(self, Event::Move { card, from, to, face_up: up, was: (index, len, was_up), at });
         }
     }
 
+    /// A `move` statement: the cards go one at a time onto the top of `to`, or, with
+    /// `bottom`, each under the zone's cards (a stack moved with `and above` keeps its order).
     fn exec_move<S: EventSink>(
         &mut self,
         what: &MoveWhat,
         to: &crate::check::ir::Expr,
         face_up: Option<bool>,
+        bottom: bool,
         sink: &mut S,
     ) {
         let Some(to) = self.zone_of(to) else { return };
+        let under = if bottom { Some(0) } else { None };
         match what {
             MoveWhat::Card(c) => {
                 if let Value::Card(c) = self.eval(c) {
                     if let Some((z, i)) = self.find_card(c) {
-                        self.move_card(z, i, to, face_up, sink);
+                        self.move_card_at(z, i, to, under, face_up, sink);
                     }
                 }
             }
             MoveWhat::Above(c) => {
                 let Value::Card(c) = self.eval(c) else { return };
                 let Some((from, i)) = self.find_card(c) else { return };
-                if from == to {
+                if from == to && !bottom {
                     return;
                 }
                 // The card at `i` goes first, then each card that lay on it: the order is kept.
-                while self.zones[from as usize].len() > i {
-                    self.move_card(from, i, to, face_up, sink);
+                // Under a pile, the k-th card of the stack goes to place k; within one zone the
+                // stack's next card is then at `i + k + 1`.
+                let count = self.zones[from as usize].len() - i;
+                for k in 0..count {
+                    let index = if from == to { i + k } else { i };
+                    self.move_card_at(from, index, to, under.map(|_| k), face_up, sink);
                 }
             }
             MoveWhat::All(z) => {
@@ -411,19 +445,25 @@ impl State {
                     return;
                 }
                 while let Some(i) = self.zones[from as usize].len().checked_sub(1) {
-                    self.move_card(from, i, to, face_up, sink);
+                    self.move_card_at(from, i, to, under, face_up, sink);
                 }
             }
             MoveWhat::Top(n, z) | MoveWhat::Bottom(n, z) => {
                 let Some(from) = self.zone_of(z) else { return };
                 let n = self.eval(n).as_int().unwrap_or(0).max(0);
                 let top = matches!(what, MoveWhat::Top(..));
+                // Within one zone only the top going under changes anything (at most once for
+                // each card there); a zone moved onto itself otherwise does nothing.
+                if from == to && !(top && bottom) {
+                    return;
+                }
+                let n = if from == to { n.min(self.zones[from as usize].len() as i64) } else { n };
                 for _ in 0..n {
                     let len = self.zones[from as usize].len();
-                    if len == 0 || from == to {
+                    if len == 0 {
                         break;
                     }
-                    self.move_card(from, if top { len - 1 } else { 0 }, to, face_up, sink);
+                    self.move_card_at(from, if top { len - 1 } else { 0 }, to, under, face_up, sink);
                 }
             }
         }

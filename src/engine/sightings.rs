@@ -78,11 +78,20 @@ impl State {
         (seen != 0).then_some((top, seen))
     }
 
-    /// Records a move of `card` from `from` to the top of `to`, which `saw` (a bit set of
-    /// players) saw at its old place; `covered` is the card it now lies on and who saw that one.
-    pub(crate) fn note_move(&mut self, card: u16, from: u16, to: u16, saw: u64, covered: Option<(u16, u64)>) {
+    /// Records a move of `card` from `from` to place `at` of `to` (its top, or under other
+    /// cards), which `saw` (a bit set of players) saw at its old place; `covered` is the card
+    /// it now lies on and who saw that one.
+    pub(crate) fn note_move(
+        &mut self,
+        card: u16,
+        from: u16,
+        to: u16,
+        at: usize,
+        saw: u64,
+        covered: Option<(u16, u64)>,
+    ) {
         let len = self.zones[to as usize].len();
-        let sees = self.sight_mask(to, len - 1, len, self.face_up[card as usize]);
+        let sees = self.sight_mask(to, at, len, self.face_up[card as usize]);
         let n = self.face_up.len();
         for p in 0..self.game.program.players as usize {
             let bit = 1u64 << (p & 63);

@@ -328,6 +328,12 @@ impl State {
         &self.zones[zone as usize]
     }
 
+    /// Whether place `at` (from the bottom) of `zone` has cards on it: where a card that was
+    /// just moved there was put under others (`move ... to bottom of Z`).
+    pub fn under_others(&self, zone: u16, at: usize) -> bool {
+        at + 1 < self.zones[zone as usize].len()
+    }
+
     /// Whether a card faces up.
     pub fn is_face_up(&self, card: u16) -> bool {
         self.face_up[card as usize]

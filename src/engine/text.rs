@@ -117,8 +117,10 @@ impl State {
                 let cards: Vec<&str> = self.zones[*z as usize].iter().rev().map(|c| card(*c)).collect();
                 format!("shuffle {} ({} cards, top first): {}", zone(*z), cards.len(), cards.join(" "))
             }
-            Event::Move { card: c, from, to, face_up, .. } => {
-                format!("{}: {} -> {}{}", card(*c), zone(*from), zone(*to), if *face_up { "" } else { " (face down)" })
+            Event::Move { card: c, from, to, face_up, at, .. } => {
+                let under = if self.under_others(*to, *at) { "bottom of " } else { "" };
+                let facing = if *face_up { "" } else { " (face down)" };
+                format!("{}: {} -> {under}{}{facing}", card(*c), zone(*from), zone(*to))
             }
             Event::TurnOver { zone: z } => {
                 let top = self.zones[*z as usize].last().map(|c| card(*c)).unwrap_or("nothing");

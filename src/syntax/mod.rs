@@ -307,6 +307,8 @@ fn rule_words(rule: &Rule) -> String {
         }
         expr | primary | postfix_term | if_expr | player_lit | top_of | bottom_of | count_of
         | opponent_of | set_lit | call_expr | of_expr => "an expression",
+        // `move ... to bottom of Z`: where a zone is expected, one of the ways to write it.
+        to_bottom => "an expression",
         stmt | if_stmt | while_stmt | repeat_stmt | for_stmt | for_card_stmt | shuffle_stmt
         | deal_stmt | move_stmt | turn_stmt | let_stmt | set_stmt | add_stmt | subtract_stmt
         | return_stmt | end_stmt | announce_stmt | choose_stmt | simultaneous_choose

@@ -105,9 +105,14 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
         }
         Rule::move_stmt => {
             let what = parse_move_what(next());
-            let to = parse_expr(next());
+            let mut to = next();
+            let bottom = to.as_rule() == Rule::to_bottom;
+            if bottom {
+                to = next();
+            }
+            let to = parse_expr(to);
             let facing = it.next().map(parse_facing);
-            StmtKind::Move { what, to, facing }
+            StmtKind::Move { what, to, facing, bottom }
         }
         Rule::turn_stmt => {
             let inner = next();

@@ -201,7 +201,7 @@ impl<'a> Walk<'_, 'a> {
                 self.after(s, env);
             }
             // A card moved face down lies hidden, even in a zone whose cards face up.
-            StmtKind::Move { what: MoveWhat::Card(card), to, facing: Some(Facing::Down) } => {
+            StmtKind::Move { what: MoveWhat::Card(card), to, facing: Some(Facing::Down), .. } => {
                 env.clear();
                 if let (ExprKind::Name(n), Some(z)) = (&card.kind, self.facts.zone(to)) {
                     env.insert(n.clone(), Loc { zone: z.name, of: z.of, secret: false, down: true });
@@ -310,14 +310,14 @@ impl<'a> Walk<'_, 'a> {
     fn revealed_next(&self, card: &Expr, rest: &[Stmt]) -> bool {
         for s in rest {
             match &s.kind {
-                StmtKind::Move { what: MoveWhat::Card(e), to, facing } if same(e, card) => {
+                StmtKind::Move { what: MoveWhat::Card(e), to, facing, .. } if same(e, card) => {
                     return self.shows_everyone(to, *facing);
                 }
                 // `for each player q { move c of q to ... face up }` shows every `c of X`.
                 StmtKind::ForPlayer { var, body } => {
                     let ExprKind::Of { name, .. } = &card.kind else { continue };
                     let moved = body.stmts.iter().any(|m| match &m.kind {
-                        StmtKind::Move { what: MoveWhat::Card(e), to, facing } => {
+                        StmtKind::Move { what: MoveWhat::Card(e), to, facing, .. } => {
                             matches!(&e.kind, ExprKind::Of { name: n, arg } if n.text == name.text
                                 && matches!(&arg.kind, ExprKind::Name(q) if *q == var.text))
                                 && self.shows_everyone(to, *facing)

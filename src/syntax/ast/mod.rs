@@ -604,6 +604,8 @@ pub enum StmtKind {
         what: MoveWhat,
         to: Expr,
         facing: Option<Facing>,
+        /// `to bottom of Z`: the cards go under the zone's cards instead of on top.
+        bottom: bool,
     },
     TurnOver(Expr),
     TurnCard {

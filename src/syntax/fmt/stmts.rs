@@ -146,7 +146,7 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
             let first = first.as_ref().map(|p| format!(" starting with {}", expr(p))).unwrap_or_default();
             format!("deal {count} from {} to {}{}{first}", expr(from), to.text, facing(*f))
         }
-        StmtKind::Move { what, to, facing: f } => {
+        StmtKind::Move { what, to, facing: f, bottom } => {
             let what = match what {
                 MoveWhat::All(z) => format!("all of {}", expr(z)),
                 MoveWhat::Top(n, z) => format!("top {}of {}", count(n), expr(z)),
@@ -154,7 +154,8 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
                 MoveWhat::Card(c) => exprs::moved_card(c),
                 MoveWhat::Above(c) => format!("{} and above", exprs::moved_card(c)),
             };
-            format!("move {what} to {}{}", expr(to), facing(*f))
+            let under = if *bottom { "bottom of " } else { "" };
+            format!("move {what} to {under}{}{}", expr(to), facing(*f))
         }
         StmtKind::TurnOver(e) => format!("turn over {}", expr(e)),
         StmtKind::TurnCard { card, facing: f } => format!("turn {}{}", expr(card), facing(Some(*f))),
