@@ -10,9 +10,10 @@
 //!   since the root of this iteration: `0.5 + 0.5 * tanh(change / scale)`, where `scale` is the
 //!   mean size of that change over the search so far (at least 1), so the reward needs no
 //!   knowledge of the game's units and a lead held at the root is not counted as a win;
-//! - with one player, a win is 1, and anything else (a loss, the cap) is `0.9 *` the same curve
-//!   over the player's own `progress`: a deal that goes further is better, but never as good as
-//!   a win.
+//! - with one player, a win is 1; a deal that goes on (stopped by the cap) is `0.9 *` the same
+//!   curve over the player's own `progress`, and a lost deal `0.45 *` it: a deal that goes
+//!   further is better, one that can still be won better than one lost, and none as good as a
+//!   win.
 
 use crate::engine::rng::Rng;
 use crate::engine::{Action, Result as GameResult, State};
@@ -23,6 +24,9 @@ use super::config::Playout;
 const EVEN: f64 = 0.5;
 /// The most a one-player game that is not won can give.
 const SOLO_SHARE: f64 = 0.9;
+/// The most a one-player game that is lost can give: less than one that goes on at the same
+/// progress, which may still be won.
+const SOLO_LOST_SHARE: f64 = 0.45;
 
 /// The running mean size of the change of lead, which sets the reward curve's width.
 #[derive(Debug, Clone, Copy, Default)]
@@ -190,7 +194,11 @@ pub(super) fn rewards(state: &State, root_lead: &[f64], scale: &mut Scale, out: 
                 scale.observe(*r);
             }
             let width = scale.width();
-            let share = if players > 1 { 1.0 } else { SOLO_SHARE };
+            let share = match (players > 1, state.outcome().is_some()) {
+                (true, _) => 1.0,
+                (false, false) => SOLO_SHARE,
+                (false, true) => SOLO_LOST_SHARE,
+            };
             for r in out.iter_mut() {
                 *r = share * (EVEN + EVEN * (*r / width).tanh());
             }
