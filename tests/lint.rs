@@ -136,6 +136,34 @@ variant big { option hand_size = 7 }
     );
 }
 
+/// A game for a range of players is linted at the fewest and at the most: a deal that fits two
+/// hands but not seven is reported, and says at how many players.
+#[test]
+fn a_deal_too_big_for_the_most_players_is_reported() {
+    let source = r#"
+game "Seven hands"
+players 2 to 7
+enum rank = 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A
+property rank: rank
+cards ranks = every rank
+zone pack: shared, face down, holds ranks
+zone hand: per player, face down
+procedure setup {
+    deal 2 from pack to hand
+}
+procedure play {
+    move top of pack to hand of player 1
+    end game highest p: count of hand of p
+}
+"#;
+    let file = cardlang::syntax::parse(source).expect("parses");
+    let found: Vec<String> = cardlang::check::lints::lint(&file).iter().map(|d| d.finding.message.clone()).collect();
+    assert_eq!(
+        found,
+        ["this deal needs 14 cards (2 for each of 7 players), but `pack` holds only 13 at this point (with 7 players)"]
+    );
+}
+
 #[test]
 fn unbounded_loop_quotes_the_engines_limits() {
     // The checker cannot see the engine, so the help's numbers are written out: keep them true.

@@ -63,6 +63,9 @@ pub struct LintContext<'a> {
 pub struct Rules {
     /// The variant applied, or `None` for the base game.
     pub variant: Option<String>,
+    /// The count of players the program was checked for, when it is not the fewest the game
+    /// takes (a game of `players 2 to 7` is linted at 2 and at 7 players).
+    pub seats: Option<u8>,
     /// The declarations in force: the game's, with the variant's changes made.
     pub items: Vec<Item>,
     /// The checked program (options at their values in force), when these rules check cleanly.
@@ -70,19 +73,24 @@ pub struct Rules {
 }
 
 impl<'a> LintContext<'a> {
-    /// Applies and checks the base game and each variant of a file.
+    /// Applies and checks the base game and each variant of a file; a game for a range of
+    /// players is checked at the fewest and again at the most, so a deal that only the most
+    /// players cannot get is found too.
     pub fn new(file: &'a File) -> LintContext<'a> {
         let mut names = vec![None];
         names.extend(variants::variant_decls(file).iter().map(|v| Some(v.name.text.clone())));
-        let rules = names
-            .into_iter()
-            .map(|variant| {
-                let (applied, _) = variants::apply(file, variant.as_deref());
-                let config = Config { variant: variant.clone(), ..Config::default() };
-                let program = super::check(file, &config).ok();
-                Rules { variant, items: applied.items, program }
-            })
-            .collect();
+        let mut rules = Vec::new();
+        for variant in names {
+            let (applied, _) = variants::apply(file, variant.as_deref());
+            let config = Config { variant: variant.clone(), ..Config::default() };
+            let program = super::check(file, &config).ok();
+            let most = program.as_ref().map(|p| p.seats).filter(|(fewest, most)| most > fewest).map(|s| s.1);
+            rules.push(Rules { variant: variant.clone(), seats: None, items: applied.items.clone(), program });
+            if let Some(most) = most {
+                let program = super::check(file, &Config { seats: Some(most), ..config }).ok();
+                rules.push(Rules { variant, seats: Some(most), items: applied.items, program });
+            }
+        }
         LintContext { file, rules }
     }
 }
@@ -92,13 +100,21 @@ impl<'a> LintContext<'a> {
 /// it), and a finding that only some variant shows says which.
 pub(crate) fn each_rules(ctx: &LintContext, check: impl Fn(&Rules) -> Vec<Finding>) -> Vec<Finding> {
     let mut out: Vec<Finding> = Vec::new();
+    // What each finding said before the variant or the count of players was added to it.
+    let mut said: Vec<String> = Vec::new();
     for rules in &ctx.rules {
         for mut f in check(rules) {
-            if out.iter().any(|o| o.at.0 == f.at.0) {
+            // One finding per place; at another count of players, one per place and message.
+            let repeats = |(o, m): (&Finding, &String)| o.at.0 == f.at.0 && (rules.seats.is_none() || *m == f.message);
+            if out.iter().zip(&said).any(repeats) {
                 continue;
             }
-            if let Some(v) = &rules.variant {
-                f.message = format!("{} (with variant `{v}`)", f.message);
+            said.push(f.message.clone());
+            match (&rules.variant, rules.seats) {
+                (Some(v), None) => f.message = format!("{} (with variant `{v}`)", f.message),
+                (Some(v), Some(n)) => f.message = format!("{} (with variant `{v}` and {n} players)", f.message),
+                (None, Some(n)) => f.message = format!("{} (with {n} players)", f.message),
+                (None, None) => {}
             }
             out.push(f);
         }
