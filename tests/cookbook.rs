@@ -301,3 +301,26 @@ fn standing_ends_a_players_turn_at_twenty_one() {
     pick(&mut s, 0, "stand");
     assert_eq!(s.to_move(), ToMove::One(1), "player 1 stood: player 2's turn");
 }
+
+#[test]
+fn three_passed_cards_reach_the_left_and_sets_are_of_one_rank() {
+    let game = game_at(&snippet("Pass Three, Play Sets"), None);
+    // `top` lists a hand from its top card down; labels name a set's cards bottom first.
+    let mut s = stacked(
+        &game,
+        "pack",
+        &[
+            top("hand of player 1", &["2♥", "2♠", "3♥", "4♥", "5♥"]),
+            top("hand of player 2", &["3♠", "3♣", "4♠", "5♠", "5♣"]),
+        ],
+    );
+    assert_eq!(offered(&s, 0).len(), 10, "any three of five cards: {:?}", offered(&s, 0));
+    pick(&mut s, 0, "5♥ + 4♥ + 3♥");
+    assert!(cards_in(&s, "passing of player 1").len() == 3 && cards_in(&s, "hand of player 2").len() == 5);
+    pick(&mut s, 1, "5♣ + 5♠ + 4♠");
+    // Player 1's three went left, to player 2, and player 2's came round to player 1.
+    assert_eq!(cards_in(&s, "hand of player 2"), ["3♣", "3♠", "3♥", "4♥", "5♥"]);
+    assert_eq!(offered(&s, 0), ["2♠", "2♥", "4♠", "5♠", "5♣", "2♠ + 2♥", "5♠ + 5♣"]);
+    pick(&mut s, 0, "2♠ + 2♥");
+    assert_eq!(cards_in(&s, "pile"), ["2♠", "2♥"]);
+}

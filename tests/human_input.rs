@@ -100,3 +100,27 @@ fn the_words_come_from_the_games_own_enums() {
     assert_eq!(pick(&german, "ober leaves\n").0.as_deref(), Some("OL"));
     assert_eq!(pick(&german, "tb\n").0.as_deref(), Some("10B"));
 }
+
+/// A choice of several cards: the set typed in any order, with spaces or commas; a long menu is
+/// cut short with an example of a set to type.
+#[test]
+fn several_cards_are_typed_as_a_set_in_any_order() {
+    let several = ONE_CARD.replace(
+        "player 1 chooses c from hand of player 1",
+        "player 1 chooses 1 to 2 cards of one rank from hand of player 1 to pack",
+    );
+    // The hand is dealt from the top of the pack, so the label names the spade first.
+    for typed in ["8h 8s", "8s 8h", "8♠, 8♥", "8♠ + 8♥", "eight"] {
+        let (chosen, shown) = pick(&several, &format!("{typed}\n8h\n"));
+        let want = if typed == "eight" { "8♥" } else { "8♠ + 8♥" };
+        assert_eq!(chosen.as_deref(), Some(want), "`{typed}`:\n{shown}");
+    }
+    // 52 single cards and 78 pairs: 40 are listed, then how to name one.
+    let (_, shown) = pick(&several, "q\n");
+    assert!(shown.contains("... and 90 more"), "{shown}");
+    assert!(shown.contains("or type a choice such as `"), "{shown}");
+    // Two cards of different ranks are not a choice: asked again.
+    let (chosen, shown) = pick(&several, "8h 9h\n8h\n");
+    assert_eq!(chosen.as_deref(), Some("8♥"));
+    assert!(shown.contains("`8h 9h` is not one of the choices"), "{shown}");
+}

@@ -329,3 +329,31 @@ fn cards_moved_to_the_bottom_of_a_zone() {
     assert!(!moves[1].contains("bottom"), "{}", moves[1]);
     assert!(moves[2].contains(r#""bottom":true"#), "{}", moves[2]);
 }
+
+/// A choice of several cards, from `tests/fixtures/several.cardgame` (an unshuffled deal:
+/// player 1 holds A♠ 4♠ 3♠ 2♠, player 2 the hearts): each set is offered once, in the zone's
+/// order; the `where` tests every card, `of one rank` the set; `0 to 1` offers "no card".
+#[test]
+fn several_cards_chosen_at_once() {
+    let file = cardlang::syntax::parse(&std::fs::read_to_string("tests/fixtures/several.cardgame").expect("fixture"))
+        .expect("parses");
+    let game = cardlang::engine::Game::new(check::check(&file, &Config::default()).expect("checks"));
+    let mut s = cardlang::engine::State::new(game, 1);
+    let labels = |s: &cardlang::engine::State, p: u8| -> Vec<String> {
+        s.legal_actions(p).iter().map(|a| s.action_label(p, *a)).collect()
+    };
+    // Two of player 1's three cards that are not an ace.
+    assert_eq!(labels(&s, 0), ["4♠ + 3♠", "4♠ + 2♠", "3♠ + 2♠"]);
+    let pass = s.legal_actions(0)[1];
+    s.apply(0, pass).expect("a legal action");
+    // Player 2 now holds the hearts and 2♠ 4♠: single cards, and the pairs of one rank.
+    assert_eq!(labels(&s, 1), ["A♥", "4♥", "3♥", "2♥", "2♠", "4♠", "4♥ + 4♠", "2♥ + 2♠"]);
+    let pair = s.legal_actions(1)[6];
+    s.apply(1, pair).expect("a legal action");
+    assert_eq!(labels(&s, 0), ["no card", "A♠", "3♠"]);
+    // What player 2 chose is on the table; player 1 saw their own pass as cards, and player 2's
+    // choice from a private hand as "a card".
+    let out = transcript_of("several", &std::fs::read_to_string("tests/fixtures/several.cardgame").expect("fixture"));
+    assert!(out.contains("player 1 chooses 4♠ + 2♠ from [4♠ + 3♠, 4♠ + 2♠, 3♠ + 2♠]"), "{out}");
+    assert!(out.contains("» table 1"), "{out}");
+}

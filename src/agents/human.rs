@@ -50,6 +50,40 @@ pub fn parse_choice(answer: &str, labels: &[String], numbers: bool, words: &Word
     let mut found = labels.iter().enumerate().filter(|(_, l)| Words::same(&typed, &words.read(l)));
     match (found.next(), found.next()) {
         (Some((i, _)), None) => Some(i),
+        (Some(_), Some(_)) => None,
+        (None, _) => parse_set(a, labels, words),
+    }
+}
+
+/// What separates the words of a set: spaces, commas and the `+` of a label such as `3♠ + 3♥`.
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || c == ',' || c == '+'
+}
+
+/// Reads an answer as a set of words in any order (`3h 3s` for the label `3♠ + 3♥` of a choice
+/// of several cards): the label whose words each match one typed word.
+fn parse_set(answer: &str, labels: &[String], words: &Words) -> Option<usize> {
+    let typed: Vec<Vec<Piece>> =
+        answer.split(|c: char| is_separator(c)).filter(|w| !w.is_empty()).map(|w| words.read(w)).collect();
+    if typed.len() < 2 {
+        return None;
+    }
+    let matches = |label: &str| {
+        let parts: Vec<Vec<Piece>> =
+            label.split(|c: char| is_separator(c)).filter(|w| !w.is_empty()).map(|w| words.read(w)).collect();
+        let mut used = vec![false; parts.len()];
+        parts.len() == typed.len()
+            && typed.iter().all(|t| match (0..parts.len()).find(|&j| !used[j] && Words::same(t, &parts[j])) {
+                Some(j) => {
+                    used[j] = true;
+                    true
+                }
+                None => false,
+            })
+    };
+    let mut found = labels.iter().enumerate().filter(|(_, l)| matches(l));
+    match (found.next(), found.next()) {
+        (Some((i, _)), None) => Some(i),
         _ => None,
     }
 }
@@ -177,6 +211,9 @@ impl Words {
     }
 }
 
+/// The most choices listed one per line; past it, a person types the choice itself.
+const MAX_LISTED: usize = 40;
+
 /// The lowest and highest of labels that are whole numbers in an unbroken ascending run
 /// ("3", "4", "5"), if they all are and there are at least two.
 pub fn number_run(labels: &[String]) -> Option<(i64, i64)> {
@@ -212,10 +249,26 @@ impl Agent for Human {
             format!("Type {} (or q to quit): ", number_span(&labels))
         } else {
             let _ = writeln!(out, "Your choices:");
-            for (i, l) in labels.iter().enumerate() {
+            for (i, l) in labels.iter().enumerate().take(MAX_LISTED) {
                 let _ = writeln!(out, "  {}) {}", i + 1, l);
             }
-            format!("Choose 1-{} (or q to quit): ", labels.len())
+            if labels.len() > MAX_LISTED {
+                // A choice of several cards can offer hundreds of sets: name one by its cards.
+                let _ = writeln!(out, "  ... and {} more", labels.len() - MAX_LISTED);
+                let short = |l: &String| -> String {
+                    let words: Vec<String> = l
+                        .split(|c: char| is_separator(c))
+                        .filter(|w| !w.is_empty())
+                        .map(|w| words.short(w).unwrap_or_else(|| w.to_string()))
+                        .collect();
+                    words.join(" ")
+                };
+                let example =
+                    labels.last().map(|l| format!(", or type a choice such as `{}`", short(l))).unwrap_or_default();
+                format!("Choose 1-{}{example} (or q to quit): ", labels.len())
+            } else {
+                format!("Choose 1-{} (or q to quit): ", labels.len())
+            }
         };
         loop {
             let _ = write!(self.output, "{ask}");

@@ -244,7 +244,8 @@ pub struct CheckErrors {
 /// A "did you mean" help line: the known name closest to `name`, if any is close enough.
 pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<String> {
     let mut best: Option<(usize, &str)> = None;
-    for k in known {
+    // A hidden local (one the rules cannot name) has no name to suggest.
+    for k in known.into_iter().filter(|k| !k.is_empty()) {
         let d = edit_distance(name, k);
         let limit = (name.len().max(k.len()) / 3).max(1);
         // Ties go to the name first in alphabetical order, so the hint never depends on the

@@ -623,13 +623,17 @@ pub enum Domain {
     /// The least-deadwood arrangements of a zone's cards, when there are several; an action is
     /// an arrangement's place in their list.
     Arrangements(Expr),
+    /// The cards of a zone (the first expression) lying above a card (the second): a choice of
+    /// several cards binds each card above the one before, so each set is offered once. Only
+    /// in a `chooses one of` branch.
+    Above(Expr, Expr),
 }
 
 impl Domain {
     /// The type of the chosen value.
     pub fn value_type(&self) -> Type {
         match self {
-            Domain::Zone(_) | Domain::Card(_) => Type::Card,
+            Domain::Zone(_) | Domain::Card(_) | Domain::Above(..) => Type::Card,
             Domain::Members(_, e) => Type::Enum(*e),
             Domain::Range(..) => Type::Int,
             Domain::Arrangements(_) => Type::Arrangement,

@@ -11,6 +11,7 @@ pub mod lints;
 mod measures;
 mod melds;
 mod options;
+mod several;
 mod view;
 pub use melds::MAX_PATTERN_RULES;
 mod stmts;

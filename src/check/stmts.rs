@@ -126,7 +126,7 @@ impl Checker {
         }
     }
 
-    fn facing(f: Option<ast::Facing>) -> Option<bool> {
+    pub(super) fn facing(f: Option<ast::Facing>) -> Option<bool> {
         f.map(|f| f == ast::Facing::Up)
     }
 
@@ -380,6 +380,7 @@ impl Checker {
                 let private = self.private_choices.contains(&s.span);
                 Stmt::Choose(Choice::Secret { player_slot, base, from, filter, prompt, private })
             }
+            StmtKind::ChooseCards(c) => self.check_choose_cards(s.span, c, scope),
             StmtKind::ChooseOne { player, prompt, branches, otherwise } => {
                 self.check_menu(s.span, player.as_ref(), prompt.as_deref(), branches, otherwise.as_ref(), scope)
             }
@@ -440,7 +441,7 @@ impl Checker {
         Stmt::Menu { choice: Choice::Menu { player, branch, branches: checked, prompt, private }, bodies, otherwise }
     }
 
-    fn check_template(&mut self, parts: &[ast::TemplatePart], scope: &mut Scope) -> Vec<TextPart> {
+    pub(super) fn check_template(&mut self, parts: &[ast::TemplatePart], scope: &mut Scope) -> Vec<TextPart> {
         parts
             .iter()
             .map(|p| match p {

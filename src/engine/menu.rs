@@ -94,6 +94,21 @@ impl State {
                     }
                 }
             }
+            Domain::Above(z, below) => {
+                let (Value::Zone(z), Value::Card(c)) = (self.eval_in(z, &t.binds), self.eval_in(below, &t.binds))
+                else {
+                    return true;
+                };
+                let Some((at, i)) = self.find_card(c) else { return true };
+                if at != z {
+                    return true;
+                }
+                for j in i + 1..self.zones[z as usize].len() {
+                    if !offer(Value::Card(self.zones[z as usize][j]), t) {
+                        return false;
+                    }
+                }
+            }
             Domain::Members(set, e) => {
                 let mask = match self.eval_in(set, &t.binds) {
                     Value::Set(m) => m,

@@ -315,7 +315,7 @@ fn rule_words(rule: &Rule) -> String {
         | call_stmt => "a statement",
         block => "`{`",
         infix | op_or | op_and | op_eq | op_ne | op_le | op_ge | op_lt | op_gt | op_in | op_add
-        | op_sub | op_mul | op_div | op_mod => "an operator",
+        | op_sub | op_mul | op_div | op_mod | op_pow => "an operator",
         postfix | is_empty | is_not_empty | is_none | is_not_none | field | kw_is => "`is` or `.`",
         zone_attr => "a zone attribute (per player, shared, face up, face down, stack, spread, public, private, holds)",
         type_expr => "a type (bool, int, card, player, an enum, set of an enum)",
@@ -355,12 +355,23 @@ fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
     let line_end = source[at..].find('\n').map_or(source.len(), |i| at + i);
     let words: Vec<&str> = source[line_start..line_end].split_whitespace().collect();
     let has = |pair: &[&str]| words.windows(pair.len()).any(|w| w == pair);
-    let after = |w: &str| words.iter().position(|x| *x == w).and_then(|i| words.get(i + 1)).copied();
     let cookbook = "see \"What the language cannot do (yet)\" in docs/cookbook.md";
-    if after("chooses").is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()) || w == "cards") {
+    // A statement that ends too early is found at the start of the next line: look back too.
+    let first_word = source[line_start..at].trim().is_empty();
+    let previous = source[..line_start.saturating_sub(1)].rsplit('\n').find(|l| !l.trim().is_empty()).unwrap_or("");
+    let several = |words: &[&str]| {
+        let after = words.iter().position(|x| *x == "chooses").and_then(|i| words.get(i + 1));
+        after.is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()) || *w == "cards")
+    };
+    let before: Vec<&str> = if first_word { previous.split_whitespace().collect() } else { Vec::new() };
+    // (A whole choice on the line before, `to` and all, is not what went wrong.)
+    if several(&words) || (several(&before) && !before.contains(&"to")) {
         return Some((
-            "choosing several cards at once is not in the language yet".into(),
-            format!("repeat the choice, moving each chosen card away so it is not offered again; {cookbook}"),
+            "a choice of several cards is written `p chooses 3 cards from hand of p to passing of p`".into(),
+            "in this order: how many (`2`, or `1 to 4`), `cards`, a name for `where` to test (optional), \
+             `of one rank` (optional), `from` a zone, `to` the zone they go to, `face up` or `face down`, \
+             `where ...`, `asking \"...\"`; see \"Choosing several cards\" in docs/language.md"
+                .into(),
         ));
     }
     if has(&["each", "subset"]) || has(&["each", "combination"]) {

@@ -180,6 +180,49 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
             let (filter, prompt) = parse_choice_tail(it);
             StmtKind::Choose { player, var, from, filter, prompt }
         }
+        Rule::choose_cards_stmt => {
+            let player = parse_chooser(next());
+            let mut counts = next().into_inner().map(super::parse_expr::parse_operand);
+            let count = counts.next().expect("choose_cards_stmt: count");
+            let most = counts.next();
+            let _cards = next();
+            let mut var = None;
+            let mut alike = Vec::new();
+            let mut part = next();
+            if part.as_rule() == Rule::ident {
+                var = Some(parse_name(part));
+                part = next();
+            }
+            if part.as_rule() == Rule::cards_alike {
+                alike = part.into_inner().map(parse_name).collect();
+                part = next();
+            }
+            let from = parse_expr(part);
+            let to = parse_expr(next());
+            let mut facing = None;
+            let mut filter = None;
+            let mut prompt = None;
+            for p in it {
+                match p.as_rule() {
+                    Rule::facing => facing = Some(parse_facing(p)),
+                    Rule::expr => filter = Some(parse_expr(p)),
+                    Rule::asking => prompt = p.into_inner().next().map(parse_template),
+                    r => unreachable!("choose_cards_stmt: {r:?}"),
+                }
+            }
+            StmtKind::ChooseCards(Box::new(CardsChoice {
+                player,
+                count,
+                most,
+                var,
+                alike,
+                from,
+                to,
+                facing,
+                filter,
+                prompt,
+            }))
+        }
         Rule::simultaneous_choose => {
             let player_var = parse_name(next());
             let var = parse_name(next());

@@ -196,6 +196,21 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
                 expr(v, a);
             }
         }
+        StmtKind::ChooseCards(c) => {
+            let CardsChoice { player, count, most, alike, from, to, filter, prompt, .. } = &**c;
+            for e in [player.as_ref(), Some(count), most.as_ref(), Some(from), Some(to), filter.as_ref()]
+                .into_iter()
+                .flatten()
+            {
+                expr(v, e);
+            }
+            for a in alike {
+                v.name(a);
+            }
+            if let Some(p) = prompt {
+                template(v, p);
+            }
+        }
         StmtKind::Choose { player, from, filter, prompt, .. } => {
             if let Some(p) = player {
                 expr(v, p);

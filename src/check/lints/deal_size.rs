@@ -161,9 +161,12 @@ impl Setup<'_, '_> {
                 }
                 None => self.opaque(s),
             },
-            StmtKind::While { .. } | StmtKind::ForCard { .. } | StmtKind::ForEach { .. } | StmtKind::Break => {
-                self.opaque(s)
-            }
+            // A choice of several cards moves a number of cards the rules do not say.
+            StmtKind::While { .. }
+            | StmtKind::ForCard { .. }
+            | StmtKind::ForEach { .. }
+            | StmtKind::Break
+            | StmtKind::ChooseCards(_) => self.opaque(s),
             StmtKind::Call { name, args } => self.call(s, name, args),
             _ => {
                 self.read(&self.facts.mentions(s));

@@ -183,6 +183,10 @@ impl<'f, 'a> Summaries<'f, 'a> {
             StmtKind::Choose { var, .. } | StmtKind::ChooseSecretly { var, .. } => {
                 e.names.insert(var.text.clone());
             }
+            StmtKind::ChooseCards(c) => {
+                zone(&mut e, &c.from, false);
+                zone(&mut e, &c.to, true);
+            }
             StmtKind::Return => e.returns = true,
             StmtKind::End(_) => e.ends_game = true,
             StmtKind::Call { name, .. } => e.add(&self.procedure(&name.text)),

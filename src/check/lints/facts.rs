@@ -331,6 +331,7 @@ pub(crate) fn moves_cards(s: &Stmt) -> bool {
                 | StmtKind::Deal { .. }
                 | StmtKind::TurnOver(_)
                 | StmtKind::TurnCard { .. }
+                | StmtKind::ChooseCards(_)
                 | StmtKind::Call { .. }
         );
     };

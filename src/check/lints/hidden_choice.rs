@@ -99,7 +99,10 @@ fn offers_choice_block(b: &Block, choosers: &HashSet<&str>, own: &HashSet<Span>)
 /// Whether a statement itself is a choice, or calls a procedure that offers one.
 fn offers_choice_here(s: &Stmt, choosers: &HashSet<&str>) -> bool {
     match &s.kind {
-        StmtKind::Choose { .. } | StmtKind::ChooseSecretly { .. } | StmtKind::ChooseOne { .. } => true,
+        StmtKind::Choose { .. }
+        | StmtKind::ChooseSecretly { .. }
+        | StmtKind::ChooseOne { .. }
+        | StmtKind::ChooseCards(_) => true,
         StmtKind::Call { name, .. } => choosers.contains(name.text.as_str()),
         _ => false,
     }

@@ -106,7 +106,10 @@ impl<'a> Guards<'a> {
             }
             let Some(p) = facts.procedure(name) else { continue };
             each_stmt(&p.body, &mut |s| match &s.kind {
-                StmtKind::Choose { .. } | StmtKind::ChooseSecretly { .. } | StmtKind::ChooseOne { .. } => {
+                StmtKind::Choose { .. }
+                | StmtKind::ChooseSecretly { .. }
+                | StmtKind::ChooseOne { .. }
+                | StmtKind::ChooseCards(_) => {
                     g.private.insert(s.span);
                 }
                 StmtKind::Call { name, .. } => {
@@ -194,6 +197,9 @@ impl<'a> Guards<'a> {
                 }
                 let card = from.to.is_none() && r.zone_hidden(&from.from, Part::All);
                 bind(&mut env.cards, &var.text, card);
+            }
+            StmtKind::ChooseCards(_) if hidden => {
+                self.private.insert(s.span);
             }
             StmtKind::ChooseOne { branches, otherwise, .. } => {
                 let by_domain = branches.iter().flat_map(|b| &b.binds).any(

@@ -661,6 +661,8 @@ pub enum StmtKind {
         filter: Option<Expr>,
         prompt: Option<Vec<TemplatePart>>,
     },
+    /// `p chooses 1 to 4 cards [c] [of one rank] from Z to Y ...`: see [`CardsChoice`].
+    ChooseCards(Box<CardsChoice>),
     /// `p chooses one of { branches } [else { ... }]`; `player` is `None` for `chance`.
     ChooseOne {
         player: Option<Expr>,
@@ -678,6 +680,26 @@ pub enum StmtKind {
         name: Name,
         args: Vec<Expr>,
     },
+}
+
+/// `p chooses 1 to 4 cards [c] [of one rank] from Z to Y [facing] [where cond] [asking "..."]`:
+/// a set of cards, chosen in one decision and moved to `to`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardsChoice {
+    /// Who chooses; `None` for `chance`.
+    pub player: Option<Expr>,
+    /// How many cards: `count`, or from `count` to `most`.
+    pub count: Expr,
+    pub most: Option<Expr>,
+    /// The name each card takes in `filter`.
+    pub var: Option<Name>,
+    /// Properties every chosen card shares (`of one rank and suit`).
+    pub alike: Vec<Name>,
+    pub from: Expr,
+    pub to: Expr,
+    pub facing: Option<Facing>,
+    pub filter: Option<Expr>,
+    pub prompt: Option<Vec<TemplatePart>>,
 }
 
 /// What a choice is made from: a zone's cards, a set of enum members (`{check, raise}`), or the

@@ -181,6 +181,28 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
             let line = format!("{who} chooses {} from {}{}", var.text, domain(from), filter_text(filter));
             return (line, prompt.as_deref().map(asking));
         }
+        StmtKind::ChooseCards(c) => {
+            let CardsChoice { player, count, most, var, alike, from, to, facing: f, filter, prompt } = &**c;
+            let who = player.as_ref().map_or_else(|| "chance".to_string(), expr);
+            let most = most.as_ref().map(|m| format!(" to {}", exprs::count_arg(m))).unwrap_or_default();
+            let word = if most.is_empty() && matches!(count.kind, ExprKind::Int(1)) { "card" } else { "cards" };
+            let var = var.as_ref().map(|v| format!(" {}", v.text)).unwrap_or_default();
+            let alike = if alike.is_empty() {
+                String::new()
+            } else {
+                let names: Vec<&str> = alike.iter().map(|a| a.text.as_str()).collect();
+                format!(" of one {}", names.join(" and "))
+            };
+            let line = format!(
+                "{who} chooses {}{most} {word}{var}{alike} from {} to {}{}{}",
+                exprs::count_arg(count),
+                expr(from),
+                expr(to),
+                facing(*f),
+                filter_text(filter)
+            );
+            return (line, prompt.as_deref().map(asking));
+        }
         StmtKind::ChooseSecretly { player_var, var, from, filter, prompt } => {
             let line = format!(
                 "each player {} secretly chooses {} from {}{}",
