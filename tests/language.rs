@@ -357,3 +357,36 @@ fn several_cards_chosen_at_once() {
     assert!(out.contains("player 1 chooses 4♠ + 2♠ from [4♠ + 3♠, 4♠ + 2♠, 3♠ + 2♠]"), "{out}");
     assert!(out.contains("» table 1"), "{out}");
 }
+
+/// `with V adding up to T`: the sets whose values add up to the total, as when a card captures
+/// table cards that add up to its value; "no card" only when the total is 0.
+#[test]
+fn several_cards_that_add_up_to_a_total() {
+    let source = |total: &str| {
+        format!(
+            r#"
+            game "Capture"
+            players 1
+            enum rank = 1, 2, 3, 4, 5, 6
+            property rank: rank
+            order worth: rank 1 < 2 < 3 < 4 < 5 < 6
+            cards deck = every rank
+            zone pack: shared, face up, spread, holds deck
+            zone taken: shared, face up
+            procedure play {{
+                player 1 chooses 0 to 3 cards c from pack to taken with worth of c + 1 adding up to {total}
+                end game draw
+            }}"#
+        )
+    };
+    let labels = |total: &str| -> Vec<String> {
+        let file = cardlang::syntax::parse(&source(total)).expect("parses");
+        let game = cardlang::engine::Game::new(check::check(&file, &Config::default()).expect("checks"));
+        let s = cardlang::engine::State::new(game, 1);
+        s.legal_actions(0).iter().map(|a| s.action_label(0, *a)).collect()
+    };
+    // The pack lies 1 to 6 from the bottom: 6 alone, two that make 6, three that make 6.
+    assert_eq!(labels("6"), ["6", "1 + 5", "2 + 4", "1 + 2 + 3"]);
+    assert_eq!(labels("2 * 2 - 4"), ["no card"]);
+    assert_eq!(labels("16"), Vec::<String>::new());
+}

@@ -38,6 +38,16 @@ impl Checker {
                 ),
             ));
         }
+        if let (Some((v, _)), None) = (&c.sum, &c.var) {
+            self.errors.push(CheckError::invalid(
+                v.span,
+                "the cards need a name for `with` to add up their values",
+                "whose value is this?",
+                Some("name them after `cards`: `p chooses 1 to 4 cards c from table to taken of p with c.points adding up to 15`".into()),
+            ));
+        }
+        // The value each card adds (about the named card) and the total they must reach.
+        let sum = c.sum.as_ref().filter(|_| c.var.is_some());
         let face_up = Self::facing(c.facing);
         let branch = scope.hidden();
         let mut branches = Vec::new();
@@ -50,6 +60,8 @@ impl Checker {
             let mut binds: Vec<MenuBind> = Vec::new();
             let mut label = Vec::new();
             let mut body = Vec::new();
+            let mut total: Option<Expr> = None;
+            let target = sum.map(|(_, t)| self.typed(t, Type::Int, scope));
             for i in 0..k {
                 let domain = match binds.last() {
                     None => Domain::Zone(from.clone()),
@@ -60,6 +72,18 @@ impl Checker {
                 // Without a name the `where` cannot be about the cards (reported above).
                 let filter = c.filter.as_ref().filter(|_| c.var.is_some());
                 let mut tests: Vec<Expr> = filter.map(|f| self.typed(f, Type::Bool, scope)).into_iter().collect();
+                if let Some((v, _)) = sum {
+                    let v = self.typed(v, Type::Int, scope);
+                    let so_far = match total.take() {
+                        Some(t) => Expr::Binary(BinOp::Add, Box::new(t), Box::new(v)),
+                        None => v,
+                    };
+                    total = Some(so_far.clone());
+                    // The last card of the set: the values must add up to the target.
+                    if let (true, Some(target)) = (i + 1 == k, &target) {
+                        tests.push(Expr::Binary(BinOp::Eq, Box::new(so_far), Box::new(target.clone())));
+                    }
+                }
                 if let Some(first) = binds.first() {
                     for &p in &alike {
                         let mine = Expr::Prop(Box::new(Expr::Local(slot)), p);
@@ -83,7 +107,10 @@ impl Checker {
             if k != most {
                 self.errors.truncate(errors);
             }
-            branches.push(MenuBranch { label, binds, guard: None });
+            // No card adds up to 0.
+            let zero = Box::new(Expr::Const(Value::Int(0)));
+            let guard = target.filter(|_| k == 0).map(|t| Expr::Binary(BinOp::Eq, zero, Box::new(t)));
+            branches.push(MenuBranch { label, binds, guard });
             bodies.push(body);
         }
         let private = self.private_choices.contains(&span);

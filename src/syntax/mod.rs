@@ -370,7 +370,7 @@ fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
             "a choice of several cards is written `p chooses 3 cards from hand of p to passing of p`".into(),
             "in this order: how many (`2`, or `1 to 4`), `cards`, a name for `where` to test (optional), \
              `of one rank` (optional), `from` a zone, `to` the zone they go to, `face up` or `face down`, \
-             `where ...`, `asking \"...\"`; see \"Choosing several cards\" in docs/language.md"
+             `where ...`, `with VALUE adding up to N`, `asking \"...\"`; see \"Choosing several cards\" in docs/language.md"
                 .into(),
         ));
     }

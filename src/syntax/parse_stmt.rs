@@ -202,8 +202,13 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
             let mut facing = None;
             let mut filter = None;
             let mut prompt = None;
+            let mut sum = None;
             for p in it {
                 match p.as_rule() {
+                    Rule::cards_sum => {
+                        let mut parts = p.into_inner().map(parse_expr);
+                        sum = parts.next().zip(parts.next());
+                    }
                     Rule::facing => facing = Some(parse_facing(p)),
                     Rule::expr => filter = Some(parse_expr(p)),
                     Rule::asking => prompt = p.into_inner().next().map(parse_template),
@@ -220,6 +225,7 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
                 to,
                 facing,
                 filter,
+                sum,
                 prompt,
             }))
         }

@@ -197,8 +197,9 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
             }
         }
         StmtKind::ChooseCards(c) => {
-            let CardsChoice { player, count, most, alike, from, to, filter, prompt, .. } = &**c;
-            for e in [player.as_ref(), Some(count), most.as_ref(), Some(from), Some(to), filter.as_ref()]
+            let CardsChoice { player, count, most, alike, from, to, filter, sum, prompt, .. } = &**c;
+            let (value, total) = (sum.as_ref().map(|s| &s.0), sum.as_ref().map(|s| &s.1));
+            for e in [player.as_ref(), Some(count), most.as_ref(), Some(from), Some(to), filter.as_ref(), value, total]
                 .into_iter()
                 .flatten()
             {

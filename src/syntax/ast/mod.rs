@@ -699,6 +699,8 @@ pub struct CardsChoice {
     pub to: Expr,
     pub facing: Option<Facing>,
     pub filter: Option<Expr>,
+    /// `with V adding up to T`: each card's value `V` (about the named card), and the total.
+    pub sum: Option<(Expr, Expr)>,
     pub prompt: Option<Vec<TemplatePart>>,
 }
 

@@ -182,7 +182,9 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
             return (line, prompt.as_deref().map(asking));
         }
         StmtKind::ChooseCards(c) => {
-            let CardsChoice { player, count, most, var, alike, from, to, facing: f, filter, prompt } = &**c;
+            let CardsChoice { player, count, most, var, alike, from, to, facing: f, filter, sum, prompt } = &**c;
+            let sum =
+                sum.as_ref().map(|(v, t)| format!(" with {} adding up to {}", expr(v), expr(t))).unwrap_or_default();
             let who = player.as_ref().map_or_else(|| "chance".to_string(), expr);
             let most = most.as_ref().map(|m| format!(" to {}", exprs::count_arg(m))).unwrap_or_default();
             let word = if most.is_empty() && matches!(count.kind, ExprKind::Int(1)) { "card" } else { "cards" };
@@ -194,7 +196,7 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
                 format!(" of one {}", names.join(" and "))
             };
             let line = format!(
-                "{who} chooses {}{most} {word}{var}{alike} from {} to {}{}{}",
+                "{who} chooses {}{most} {word}{var}{alike} from {} to {}{}{}{sum}",
                 exprs::count_arg(count),
                 expr(from),
                 expr(to),
