@@ -390,3 +390,14 @@ fn several_cards_that_add_up_to_a_total() {
     assert_eq!(labels("2 * 2 - 4"), ["no card"]);
     assert_eq!(labels("16"), Vec::<String>::new());
 }
+
+/// A function's block: `let` lines, each able to use the ones before, then the result; a name
+/// an aggregate binds hides a `let` of that name inside it; a name given twice means its latest
+/// value. Player 1 holds 4♥ 3♥, player 2 4♠ 3♠.
+#[test]
+fn functions_with_local_names() {
+    assert_eq!(announcements("tests/fixtures/function_block.cardgame"), ["14 4 102 20"]);
+    // The formatter keeps the block as written.
+    let text = std::fs::read_to_string("tests/fixtures/function_block.cardgame").expect("fixture");
+    assert_eq!(cardlang::syntax::format(&text).expect("formats"), text);
+}

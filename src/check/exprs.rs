@@ -294,9 +294,33 @@ impl Checker {
             let params = f.params.iter().map(|p| (p.name.text.clone(), self.resolve_type(&p.ty))).collect();
             self.inlining.push(f.name.text.clone());
             let mut scope = Scope { params, ..Scope::default() };
+            let before = self.errors.len();
+            // Each `let` of a block, with the ones before it put in: checked against its type,
+            // and checked at all when the result does not use it.
+            for (i, l) in f.block.iter().flat_map(|b| b.lets.iter().enumerate()) {
+                let lets = f.block.as_ref().map_or(&[][..], |b| &b.lets[..i]);
+                let value = crate::syntax::lets::put_in(lets, &l.value);
+                match &l.ty {
+                    Some(t) => {
+                        let t = self.resolve_type(t);
+                        self.typed(&value, t, &mut scope);
+                    }
+                    None => {
+                        self.check_expr(&value, None, &mut scope);
+                    }
+                }
+            }
             let (_, bt) = self.check_expr(&f.body, Some(ret), &mut scope);
             self.inlining.pop();
             self.expect_type(f.body.span, ret, bt);
+            // A mistake in a `let` the result uses twice is one mistake.
+            let mut seen = Vec::new();
+            for e in self.errors.drain(before..).collect::<Vec<_>>() {
+                if !seen.contains(&e) {
+                    seen.push(e.clone());
+                    self.errors.push(e);
+                }
+            }
         }
     }
 

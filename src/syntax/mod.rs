@@ -3,6 +3,7 @@
 
 pub mod ast;
 pub mod fmt;
+pub(crate) mod lets;
 mod parse;
 mod parse_expr;
 mod parse_stmt;
@@ -347,6 +348,13 @@ fn rule_words(rule: &Rule) -> String {
     s.to_string()
 }
 
+/// Whether the text before a line ends inside a function's block: the last line that starts a
+/// declaration (at the margin) is `function ... {`.
+fn in_function_block(before: &str) -> bool {
+    let head = before.lines().rev().find(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()));
+    head.is_some_and(|l| l.starts_with("function ") && l.trim_end().ends_with('{'))
+}
+
 /// What a designer may reach for that the language does not have (yet), told plainly with what
 /// to write instead, rather than as the parser's expectations: read from the line of the error.
 fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
@@ -380,10 +388,10 @@ fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
             format!("ask about the cards with aggregates (`count of c in Z where ...`, `any ...`); {cookbook}"),
         ));
     }
-    if words.first() == Some(&"function") && source[line_start..line_end].trim_end().ends_with('{') {
+    if in_function_block(&source[..line_start]) && source[at..].starts_with('}') {
         return Some((
-            "a function's body is one expression, not a block".into(),
-            format!("write `function f(...): int = ...` with aggregates (`sum of ...`, `count of ...`) or `if ... then ... else ...`, or a procedure that sets a variable; {cookbook}"),
+            "a function's block holds `let` lines and then the result it gives back".into(),
+            format!("end the block with the value (`total * 10`); statements such as `if`, `for each` or `set` belong in procedures, and aggregates (`sum of ...`, `count of ...`) and `if ... then ... else ...` are expressions; {cookbook}"),
         ));
     }
     if words.iter().any(|w| *w == "elif" || *w == "elsif") {

@@ -439,8 +439,31 @@ fn parse_function_decl(pair: Pair<'_, Rule>) -> FunctionDecl {
     let name = it.next().map(parse_name).unwrap_or_else(|| missing(span));
     let params = parse_params(it.next().expect("parse_function_decl: params"));
     let ret = parse_type_expr(it.next().expect("parse_function_decl: type"));
-    let body = parse_expr(it.next().expect("parse_function_decl: body"));
-    FunctionDecl { span, name, params, ret, body }
+    let body = it.next().expect("parse_function_decl: body");
+    if body.as_rule() != Rule::function_block {
+        return FunctionDecl { span, name, params, ret, body: parse_expr(body), block: None };
+    }
+    let mut lets = Vec::new();
+    let mut result = None;
+    for p in body.into_inner() {
+        if p.as_rule() == Rule::expr {
+            result = Some(parse_expr(p));
+            continue;
+        }
+        let let_span = span_of(&p);
+        let mut li = p.into_inner();
+        let name = li.next().map(parse_name).unwrap_or_else(|| missing(let_span));
+        let mut next = li.next().expect("function let: value");
+        let mut ty = None;
+        if next.as_rule() == Rule::type_expr {
+            ty = Some(parse_type_expr(next));
+            next = li.next().expect("function let: value");
+        }
+        lets.push(FunctionLet { span: let_span, name, ty, value: parse_expr(next) });
+    }
+    let result = result.expect("function_block: result");
+    let body = super::lets::put_in(&lets, &result);
+    FunctionDecl { span, name, params, ret, body, block: Some(FunctionBlock { lets, result }) }
 }
 
 fn parse_procedure_decl(pair: Pair<'_, Rule>) -> ProcedureDecl {

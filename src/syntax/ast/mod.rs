@@ -482,7 +482,27 @@ pub struct FunctionDecl {
     pub name: Name,
     pub params: Vec<Param>,
     pub ret: TypeExpr,
+    /// The result, with the names of the block's `let` lines replaced by their values: what
+    /// the checker, the lints and every call read.
     pub body: Expr,
+    /// The block as written, when the function has one (`{ let x = ... result }`).
+    pub block: Option<FunctionBlock>,
+}
+
+/// A function's block as written: its `let` lines, then its result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionBlock {
+    pub lets: Vec<FunctionLet>,
+    pub result: Expr,
+}
+
+/// `let name[: type] = value` in a function's block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionLet {
+    pub span: Span,
+    pub name: Name,
+    pub ty: Option<TypeExpr>,
+    pub value: Expr,
 }
 
 /// A parameter of a function or procedure.

@@ -250,6 +250,20 @@ impl Printer<'_> {
     }
 
     fn function(&mut self, d: &FunctionDecl, level: usize) {
+        if let Some(block) = &d.block {
+            // A block: each `let` on a line of its own, then the result, then `}`.
+            self.write(&format!("function {}{}: {} {{", d.name.text, exprs::params(&d.params), type_expr(&d.ret)));
+            for (i, l) in block.lets.iter().enumerate() {
+                self.start_line(l.span.start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
+                let ty = l.ty.as_ref().map(|t| format!(": {}", type_expr(t))).unwrap_or_default();
+                self.write(&format!("let {}{ty} = {}", l.name.text, expr(&l.value)));
+            }
+            let gap = if block.lets.is_empty() { Gap::First } else { Gap::Keep };
+            self.start_line(block.result.span.start, level + 1, gap);
+            self.write(&expr(&block.result));
+            self.close(self.closing_brace(d.span.end), level, false);
+            return;
+        }
         self.write(&format!("function {}{}: {} =", d.name.text, exprs::params(&d.params), type_expr(&d.ret)));
         let body = expr(&d.body);
         // Comments before the body, or before an `else` of an `if` body (not inside its last
