@@ -107,17 +107,30 @@ fn each_checker_error_in_the_catalogue_has_a_fixture() {
     assert!(report.rendered.contains("did you mean `turns`?"), "{}", report.rendered);
 }
 
+/// A pack of thirteen ranks, and a hand per player: the tests of deal sizes add the rest.
+const THIRTEEN_RANKS: &str = r#"enum rank = 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A
+property rank: rank
+cards ranks = every rank
+zone pack: shared, face down, holds ranks
+zone hand: per player, face down
+"#;
+
+/// What lint says about a source text, message by message.
+fn lint_messages(source: &str) -> Vec<String> {
+    let file = cardlang::syntax::parse(source).expect("parses");
+    cardlang::check::lints::lint(&file).iter().map(|d| d.finding.message.clone()).collect()
+}
+
 #[test]
 fn a_warning_only_a_variant_shows_names_the_variant() {
     let source = r#"
 game "Big hands"
 players 2
 option hand_size = 5
-enum rank = 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A
-property rank: rank
-cards ranks = every rank
-zone pack: shared, face down, holds ranks
-zone hand: per player, face down
+"#
+    .to_string()
+        + THIRTEEN_RANKS
+        + r#"
 procedure setup {
     deal hand_size from pack to hand
 }
@@ -127,8 +140,7 @@ procedure play {
 }
 variant big { option hand_size = 7 }
 "#;
-    let file = cardlang::syntax::parse(source).expect("parses");
-    let found: Vec<String> = cardlang::check::lints::lint(&file).iter().map(|d| d.finding.message.clone()).collect();
+    let found = lint_messages(&source);
     assert_eq!(
         found,
         ["this deal needs 14 cards (7 for each of 2 players), but `pack` holds only 13 at this point \
@@ -143,11 +155,10 @@ fn a_deal_too_big_for_the_most_players_is_reported() {
     let source = r#"
 game "Seven hands"
 players 2 to 7
-enum rank = 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A
-property rank: rank
-cards ranks = every rank
-zone pack: shared, face down, holds ranks
-zone hand: per player, face down
+"#
+    .to_string()
+        + THIRTEEN_RANKS
+        + r#"
 procedure setup {
     deal 2 from pack to hand
 }
@@ -156,8 +167,7 @@ procedure play {
     end game highest p: count of hand of p
 }
 "#;
-    let file = cardlang::syntax::parse(source).expect("parses");
-    let found: Vec<String> = cardlang::check::lints::lint(&file).iter().map(|d| d.finding.message.clone()).collect();
+    let found = lint_messages(&source);
     assert_eq!(
         found,
         ["this deal needs 14 cards (2 for each of 7 players), but `pack` holds only 13 at this point (with 7 players)"]
