@@ -1,4 +1,5 @@
-//! `unused`: a zone, option, counter, variable, function or procedure that nothing uses. Often a
+//! `unused`: a zone, option, counter, variable, function or procedure that nothing uses, or a
+//! `let` of a function's block that neither its result nor a later `let` reads. Often a
 //! misspelling elsewhere, or a rule that was meant to be written and never was.
 
 use std::collections::HashSet;
@@ -6,14 +7,14 @@ use std::collections::HashSet;
 use miette::Severity;
 
 use super::{Finding, Lint, LintContext};
-use crate::syntax::ast::{Expr, ExprKind, Item, Name, VariantItem};
+use crate::syntax::ast::{Expr, ExprKind, FunctionDecl, Item, Name, VariantItem};
 use crate::syntax::walk::{self, Visitor};
 
 /// The lint.
 pub const LINT: Lint = Lint {
     name: "unused",
     severity: Severity::Warning,
-    summary: "a zone, option, counter, variable, function or procedure that no rule uses",
+    summary: "a zone, option, counter, variable, function, procedure or function's `let` that no rule uses",
     run,
 };
 
@@ -84,6 +85,33 @@ fn run(ctx: &LintContext) -> Vec<Finding> {
             also: None,
             help,
         });
+    }
+    for item in &decls {
+        if let Item::Function(f) = item {
+            out.extend(unused_lets(f));
+        }
+    }
+    out
+}
+
+/// The `let` lines of a function's block that neither a later `let` nor the result reads.
+fn unused_lets(f: &FunctionDecl) -> Vec<Finding> {
+    let Some(block) = &f.block else { return Vec::new() };
+    let mut out = Vec::new();
+    for (i, l) in block.lets.iter().enumerate() {
+        let mut later = Uses::default();
+        block.lets[i + 1..].iter().map(|x| &x.value).chain([&block.result]).for_each(|e| walk::expr(&mut later, e));
+        if !later.0.contains(&l.name.text) {
+            out.push(Finding {
+                message: format!("`{}` is never used in function `{}`", l.name.text, f.name.text),
+                at: (l.name.span, "named here, used nowhere after".into()),
+                also: None,
+                help: format!(
+                    "use `{}` in the result or a later `let`, or remove the line (check the spelling where you meant it)",
+                    l.name.text
+                ),
+            });
+        }
     }
     out
 }
