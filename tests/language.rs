@@ -401,3 +401,24 @@ fn functions_with_local_names() {
     let text = std::fs::read_to_string("tests/fixtures/function_block.cardgame").expect("fixture");
     assert_eq!(cardlang::syntax::format(&text).expect("formats"), text);
 }
+
+/// A variant may override the game's `progress` and `length` (`override progress p = ...`):
+/// `simulate` measures and labels by the ones in force.
+#[test]
+fn a_variant_overrides_progress_and_length() {
+    let file = "tests/fixtures/override_measures.cardgame";
+    let (code, base, err) = cardlang(&["simulate", file, "-n", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(base.contains("how far the player got (`turns` at the end): mean 1.0"), "{base}");
+    assert!(base.contains("length (turns)"), "{base}");
+    let (code, other, err) = cardlang(&["simulate", file, "-n", "3", "--variant", "other"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(other.contains("how far the player got (`score * 2` at the end): mean 4.0"), "{other}");
+    assert!(other.contains("length (score): mean 2.0"), "{other}");
+    // Overriding what the game does not declare is refused.
+    let text = std::fs::read_to_string(file).expect("fixture").replace("progress p = turns\n", "");
+    let parsed = cardlang::syntax::parse(&text).expect("parses");
+    let err =
+        check::check(&parsed, &Config { variant: Some("other".into()), ..Config::default() }).expect_err("refused");
+    assert!(format!("{err:?}").contains("declares no `progress` for this variant to override"), "{err:?}");
+}

@@ -211,6 +211,18 @@ fn apply_one(
     for change in &v.items {
         match change {
             VariantItem::SetOption(o) => set_option(v, o, items, option_values, errors),
+            // `override progress p = ...`, `override length rounds`: a game has one of each.
+            VariantItem::Override { item, .. } if item.name().is_none() => {
+                match items.iter().position(|i| i.kind_word() == item.kind_word()) {
+                    Some(p) => items[p] = item.clone(),
+                    None => errors.push(CheckError::invalid(
+                        item.span(),
+                        format!("the game declares no `{}` for this variant to override", item.kind_word()),
+                        "nothing to override",
+                        Some("leave out `override` to give the variant one of its own".into()),
+                    )),
+                }
+            }
             VariantItem::Override { item, .. } => {
                 let Some(name) = item.name() else { continue };
                 let pos = items.iter().position(|i| {

@@ -101,9 +101,11 @@ fn play(req: &Request<'_>) -> Result<(Setup, Tally, std::ops::Range<u64>), (Stri
             2,
         ));
     }
-    // The progress expression, written back as `fmt` writes it, for the report's legend (a
-    // slice of the source would take along any comment that follows it).
-    let progress = loaded.file.items.iter().find_map(|i| match i {
+    // The progress expression in force (a variant may override it), written back as `fmt`
+    // writes it, for the report's legend (a slice of the source would take along any comment
+    // that follows it).
+    let (applied, _) = crate::check::variants::apply(&loaded.file, game.program.variant.as_deref());
+    let progress = applied.items.iter().find_map(|i| match i {
         Item::Progress(p) => Some(crate::syntax::fmt::expression(&p.value)),
         _ => None,
     });
