@@ -80,6 +80,9 @@ snapshot!(wild_twist_gin_free_wilds_seed_5, "wild_twist_gin", Some("free_wilds")
 // each).
 snapshot!(crazy_eights_seed_1, "crazy_eights", None, 1, "random", seats 2);
 snapshot!(crazy_eights_four_players_seed_2, "crazy_eights", None, 2, "random", seats 4);
+// Cheat, a game of 3 to 6 seats: three random players (18, 17 and 17 cards), and five.
+snapshot!(cheat_seed_1, "cheat", None, 1, "random", seats 3);
+snapshot!(cheat_five_players_seed_2, "cheat", None, 2, "random", seats 5);
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);

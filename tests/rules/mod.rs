@@ -1,5 +1,6 @@
 //! Scenario tests: one per ruling of RULINGS.md, each stacking the deck so the ruling happens.
 
+mod cheat;
 mod crazy_eights;
 mod high_low_war;
 pub(crate) mod support;
