@@ -22,6 +22,11 @@ pub trait Watcher: EventSink {
     fn paused(&mut self, _state: &State) {}
 }
 
+/// Watching nothing: a game played for its end state alone.
+impl Watcher for crate::engine::NoEvents {
+    fn decision(&mut self, _: &State, _: &Decision) {}
+}
+
 /// Why a game could not be played to its end.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
 pub enum DriveError {
@@ -33,6 +38,15 @@ pub enum DriveError {
     #[error("the agent of player {0} chose an illegal action")]
     #[diagnostic(code(cardlang::play::illegal_action))]
     Illegal(u8),
+    /// The game has more seats than agents were given.
+    #[error("the game has {seats} seats but {agents} player(s) were given")]
+    #[diagnostic(code(cardlang::play::seats), help("give one player per seat"))]
+    Seats {
+        /// The game's seats.
+        seats: u8,
+        /// The agents given.
+        agents: usize,
+    },
 }
 
 /// Plays until the game is over, asking each deciding player's agent in seat order.
@@ -42,6 +56,10 @@ pub fn play_game<W: Watcher>(
     watcher: &mut W,
 ) -> Result<(), DriveError> {
     let mut legal = Vec::new();
+    let seats = state.game().players();
+    if agents.len() < seats as usize {
+        return Err(DriveError::Seats { seats, agents: agents.len() });
+    }
     // Keeping what each player saw costs a little on every move; only the search player reads it.
     if !agents.iter().any(|a| a.remembers_sightings()) {
         state.forget_sightings();

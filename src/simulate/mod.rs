@@ -62,6 +62,15 @@ pub enum SimError {
         /// Why.
         error: agents::SpecError,
     },
+    /// The players given are not one per seat.
+    #[error("the game has {seats} seats, but {given} player(s) were given")]
+    #[diagnostic(code(cardlang::simulate::seats), help("give one player per seat: random, greedy or mcts"))]
+    Seats {
+        /// The game's seats.
+        seats: u8,
+        /// The players given.
+        given: usize,
+    },
     /// The thread pool could not be made.
     #[error("cannot start {0} worker threads")]
     #[diagnostic(code(cardlang::simulate::threads), help("try a smaller --jobs"))]
@@ -99,6 +108,9 @@ pub fn run_slice(
     games: Range<u64>,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, SimError> {
+    if settings.players.len() != game.players() as usize {
+        return Err(SimError::Seats { seats: game.players(), given: settings.players.len() });
+    }
     for (i, kind) in settings.players.iter().enumerate() {
         match agents::AgentSpec::parse(kind, agents::Pace::Reproducible) {
             Ok(agents::AgentSpec::Human) => {
