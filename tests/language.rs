@@ -422,3 +422,31 @@ fn a_variant_overrides_progress_and_length() {
         check::check(&parsed, &Config { variant: Some("other".into()), ..Config::default() }).expect_err("refused");
     assert!(format!("{err:?}").contains("declares no `progress` for this variant to override"), "{err:?}");
 }
+
+/// `next of r` and `previous of r`: the member after or before, round from the last to the
+/// first; a number alone is refused (which enum's 2?).
+#[test]
+fn the_member_after_and_before_another() {
+    let out = transcript_of(
+        "next",
+        r#"
+        game "Next"
+        players 2
+        enum rank = A, 2, 3, K
+        counter due: rank = A
+        procedure play {
+            announce "{next of due} {previous of due} {next of K} {next of next of due}"
+            set due = previous of due
+            announce "{due}"
+            end game draw
+        }"#,
+    );
+    assert!(out.contains("» 2 K A 3\n"), "{out}");
+    assert!(out.contains("» K\n"), "{out}");
+    let file = cardlang::syntax::parse(
+        "game \"X\"\nplayers 2\nenum rank = A, 2\nprocedure play {\n    announce \"{next of 2}\"\n    end game draw\n}\n",
+    )
+    .expect("parses");
+    let err = check::check(&file, &Config::default()).expect_err("a number is not a member");
+    assert!(format!("{err:?}").contains("`next of` needs a member of an enum, not a number"), "{err:?}");
+}

@@ -538,6 +538,30 @@ impl Checker {
                 let c = self.typed(arg, Type::Card, scope);
                 (Expr::Prop(Box::new(c), p), self.properties[p as usize].ty)
             }
+            // The member after or before another in its enum's order, round from the last to the
+            // first (`next of K` is `A`), unless the game gave these words a meaning of its own.
+            None if matches!(name.text.as_str(), "next" | "previous") => {
+                let (x, ty) = self.check_expr(arg, None, scope);
+                let Type::Enum(e) = ty else {
+                    if ty != Type::None {
+                        let found = self.type_name(ty);
+                        let help = match ty {
+                            // `next of 2`: which enum's 2? A member read from a card or a counter says.
+                            Type::Int => "a number alone names no enum's member here: write it from a card or a counter, as in `next of c.rank` or `next of due`",
+                            _ => "`next of` and `previous of` step through the members of an enum, such as a rank or a suit",
+                        };
+                        self.errors.push(CheckError::invalid(
+                            arg.span,
+                            format!("`{} of` needs a member of an enum, not {found}", name.text),
+                            "not a member",
+                            Some(help.into()),
+                        ));
+                    }
+                    return (Expr::Const(Value::None), Type::None);
+                };
+                let members = self.enums[e as usize].members.len() as u16;
+                (Expr::MemberStep(Box::new(x), members, name.text == "next"), Type::Enum(e))
+            }
             // The seats around the table, unless the game gave these words a meaning of its own.
             None if matches!(name.text.as_str(), "seat" | "left" | "right" | "team") => {
                 let p = Box::new(self.typed(arg, Type::Player, scope));
@@ -765,6 +789,7 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
         Expr::Seat(p) => Expr::Seat(s(p)),
         Expr::Team(p) => Expr::Team(s(p)),
         Expr::MemberAt(k) => Expr::MemberAt(s(k)),
+        Expr::MemberStep(m, n, forward) => Expr::MemberStep(s(m), n, forward),
         Expr::CardAt(z, k) => Expr::CardAt(s(z), s(k)),
         Expr::PlayerAt(k) => Expr::PlayerAt(s(k)),
         Expr::Around(p, n) => Expr::Around(s(p), n),

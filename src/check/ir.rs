@@ -443,6 +443,9 @@ pub enum Expr {
     CardAt(Box<Expr>, Box<Expr>),
     /// The member of an enum at an index (from 0): a loop over the members counts with it.
     MemberAt(Box<Expr>),
+    /// The member after (`true`) or before a member, in an enum of this many members, round
+    /// from the last to the first (`next of r`, `previous of r`).
+    MemberStep(Box<Expr>, u16, bool),
     /// The player in seat `k` (from 1), `none` when there is none.
     PlayerAt(Box<Expr>),
     /// The player `n` seats to the left (the way play goes): `(p + n) % players`.

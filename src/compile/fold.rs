@@ -59,6 +59,7 @@ pub(crate) fn is_pure_node(e: &Expr) -> bool {
             | Expr::Seat(_)
             | Expr::Team(_)
             | Expr::MemberAt(_)
+            | Expr::MemberStep(..)
             | Expr::PlayerAt(_)
             | Expr::Around(..)
     )

@@ -193,6 +193,7 @@ pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
         | Expr::Seat(x)
         | Expr::Team(x)
         | Expr::MemberAt(x)
+        | Expr::MemberStep(x, ..)
         | Expr::PlayerAt(x)
         | Expr::Around(x, _)
         | Expr::IsNone(x) => f(x),
@@ -246,6 +247,7 @@ pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
         | Expr::Seat(x)
         | Expr::Team(x)
         | Expr::MemberAt(x)
+        | Expr::MemberStep(x, ..)
         | Expr::PlayerAt(x)
         | Expr::Around(x, _)
         | Expr::IsNone(x) => f(x),

@@ -233,6 +233,7 @@ impl State {
             Expr::Seat(_)
             | Expr::Team(_)
             | Expr::MemberAt(_)
+            | Expr::MemberStep(..)
             | Expr::PlayerAt(_)
             | Expr::Around(..)
             | Expr::CardAt(..) => self.eval_rare(e, b),
@@ -345,6 +346,10 @@ impl State {
             },
             Expr::MemberAt(k) => match self.eval_in(k, b) {
                 Value::Int(k) => u16::try_from(k).map_or(Value::None, Value::Sym),
+                _ => Value::None,
+            },
+            Expr::MemberStep(m, n, forward) => match self.eval_in(m, b) {
+                Value::Sym(i) if *n > 0 => Value::Sym(if *forward { (i + 1) % n } else { (i + n - 1) % n }),
                 _ => Value::None,
             },
             Expr::PlayerAt(k) => match self.eval_in(k, b) {
