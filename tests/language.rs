@@ -450,3 +450,90 @@ fn the_member_after_and_before_another() {
     let err = check::check(&file, &Config::default()).expect_err("a number is not a member");
     assert!(format!("{err:?}").contains("`next of` needs a member of an enum, not a number"), "{err:?}");
 }
+
+/// Every word of the language is reserved, `top` too (it was taken for a name because `to`,
+/// listed before it, matched first).
+#[test]
+fn top_is_a_reserved_word_like_the_others() {
+    let err =
+        cardlang::syntax::parse("game \"K\"\nplayers 2\nprocedure play {\n    let top = 1\n    end game draw\n}\n")
+            .expect_err("a reserved word is not a name");
+    assert!(format!("{err:?}").contains("`top` is a reserved word"), "{err:?}");
+}
+
+/// `move c and above to bottom of Z` slides the stack under the pile: its top card first, each
+/// next one under it, so every move is to the bottom and the stack keeps its order.
+#[test]
+fn a_stack_slid_under_a_pile_moves_top_card_first() {
+    let out = transcript_of(
+        "stack",
+        r#"
+        game "Stack"
+        players 2
+        enum rank = 2, 3, 4, 5
+        property rank: rank
+        cards deck = every rank
+        zone pack: shared, face up, spread, holds deck
+        zone pile: shared, face up, spread
+        procedure play {
+            move top of pack to pile
+            move card 3 of pack and above to bottom of pile
+            announce "{card 1 of pile} {card 2 of pile} {card 3 of pile} {card 4 of pile}"
+            end game draw
+        }"#,
+    );
+    // The pack was 5 4 3 2 (top first); 5 went to the pile; the stack 4 3 2 (from 2 up) went under.
+    let moves: Vec<&str> = out.lines().filter(|l| l.contains("-> bottom of pile")).collect();
+    assert_eq!(moves, ["4: pack -> bottom of pile", "3: pack -> bottom of pile", "2: pack -> bottom of pile"]);
+    assert!(out.contains("» 5 4 3 2\n"), "{out}");
+}
+
+/// Cards without the property or value a choice of several cards tests never match: two jokers
+/// (no rank) are not "of one rank", and a joker (worth `none`) adds up to nothing. The deal: 2,
+/// 3 and two jokers; the sets must add up to 1 (the worth of a 3).
+#[test]
+fn cards_without_a_value_match_nothing_in_a_set() {
+    let source = r#"
+game "Jokers"
+players 1
+enum rank = 2, 3
+property rank: rank = none
+order worth: rank 2 < 3
+cards deck = every rank
+cards jokers = {
+    "Joker" { }
+    "Joker" { }
+}
+zone pack: shared, face up, spread, holds deck + jokers
+zone taken: shared, face up
+procedure play {
+    player 1 chooses 1 to 2 cards c of one rank from pack to taken with worth of c adding up to 1
+    end game draw
+}
+"#;
+    let file = cardlang::syntax::parse(source).expect("parses");
+    let game = cardlang::engine::Game::new(check::check(&file, &Config::default()).expect("checks"));
+    let s = cardlang::engine::State::new(game, 1);
+    let labels: Vec<String> = s.legal_actions(0).iter().map(|a| s.action_label(0, *a)).collect();
+    assert_eq!(labels, ["3"]);
+    let pairs_only = source
+        .replace("1 to 2 cards c of one rank", "2 cards of one rank")
+        .replace(" with worth of c adding up to 1", "");
+    let file = cardlang::syntax::parse(&pairs_only).expect("parses");
+    let game = cardlang::engine::Game::new(check::check(&file, &Config::default()).expect("checks"));
+    let s = cardlang::engine::State::new(game, 1);
+    assert!(s.legal_actions(0).is_empty(), "two jokers share no rank");
+}
+
+/// A statement in a function's block gets the message that says what a block holds, not the
+/// parser's expectations.
+#[test]
+fn a_statement_in_a_function_block_is_explained() {
+    for line in ["if count of hand of p > 2 {", "set tricks = 3", "for each c in hand of p {"] {
+        let source = format!(
+            "game \"F\"\nplayers 2\nzone hand: per player, private\nfunction f(p: player): int {{\n    let tricks = 1\n    {line}\n    tricks\n}}\nprocedure play {{\n    end game draw\n}}\n"
+        );
+        let err = cardlang::syntax::parse(&source).expect_err("a statement is not a let");
+        assert!(format!("{err:?}").contains("a function's block holds `let` lines"), "{line}: {err:?}");
+    }
+}

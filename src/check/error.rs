@@ -247,7 +247,8 @@ pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
     // A hidden local (one the rules cannot name) has no name to suggest.
     for k in known.into_iter().filter(|k| !k.is_empty()) {
         let d = edit_distance(name, k);
-        let limit = (name.len().max(k.len()) / 3).max(1);
+        // A one-letter name has nothing in common with another one-letter name (`c` is not `2`).
+        let limit = (name.len().max(k.len()) / 3).max(1).min(name.chars().count().saturating_sub(1));
         // Ties go to the name first in alphabetical order, so the hint never depends on the
         // order names are stored in (a fuzzing finding: docs/reliability.md).
         if d <= limit && best.is_none_or(|(bd, bk)| d < bd || (d == bd && k < bk)) {

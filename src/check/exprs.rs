@@ -546,8 +546,10 @@ impl Checker {
                     if ty != Type::None {
                         let found = self.type_name(ty);
                         let help = match ty {
-                            // `next of 2`: which enum's 2? A member read from a card or a counter says.
-                            Type::Int => "a number alone names no enum's member here: write it from a card or a counter, as in `next of c.rank` or `next of due`",
+                            // `next of 2`: which enum's 2? A counter typed with the enum says.
+                            Type::Int => "a number names no enum's member here: read the member from a card (`next of rank of c`), or give a counter the enum's type (`variable due: rank = 2`)",
+                            // `next of c.rank` reads as `(next of c).rank`.
+                            Type::Card => "`next of c.rank` reads as `(next of c).rank`: write `next of rank of c` or `next of (c.rank)`",
                             _ => "`next of` and `previous of` step through the members of an enum, such as a rank or a suit",
                         };
                         self.errors.push(CheckError::invalid(

@@ -79,16 +79,22 @@ impl Checker {
                         None => v,
                     };
                     total = Some(so_far.clone());
-                    // The last card of the set: the values must add up to the target.
+                    // The last card of the set: the values must add up to the target (a card with
+                    // no value, `none`, adds up to nothing).
                     if let (true, Some(target)) = (i + 1 == k, &target) {
-                        tests.push(Expr::Binary(BinOp::Eq, Box::new(so_far), Box::new(target.clone())));
+                        let known = Expr::Not(Box::new(Expr::IsNone(Box::new(so_far.clone()))));
+                        let equal = Expr::Binary(BinOp::Eq, Box::new(so_far), Box::new(target.clone()));
+                        tests.push(Expr::Binary(BinOp::And, Box::new(known), Box::new(equal)));
                     }
                 }
                 if let Some(first) = binds.first() {
+                    // Cards without the property (`none`, a joker's rank) share nothing.
                     for &p in &alike {
                         let mine = Expr::Prop(Box::new(Expr::Local(slot)), p);
                         let firsts = Expr::Prop(Box::new(Expr::Local(first.slot)), p);
-                        tests.push(Expr::Binary(BinOp::Eq, Box::new(mine), Box::new(firsts)));
+                        let known = Expr::Not(Box::new(Expr::IsNone(Box::new(firsts.clone()))));
+                        let equal = Expr::Binary(BinOp::Eq, Box::new(mine), Box::new(firsts));
+                        tests.push(Expr::Binary(BinOp::And, Box::new(known), Box::new(equal)));
                     }
                 }
                 let filter = tests.into_iter().reduce(|a, b| Expr::Binary(BinOp::And, Box::new(a), Box::new(b)));

@@ -219,7 +219,10 @@ fn apply_one(
                         item.span(),
                         format!("the game declares no `{}` for this variant to override", item.kind_word()),
                         "nothing to override",
-                        Some("leave out `override` to give the variant one of its own".into()),
+                        Some(format!(
+                            "declare `{}` in the game first; a variant can only replace it",
+                            if item.kind_word() == "progress" { "progress p = ..." } else { "length NAME" }
+                        )),
                     )),
                 }
             }

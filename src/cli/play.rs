@@ -16,16 +16,18 @@ struct Printer {
     quiet: bool,
     /// People sit at the table: the rules' `pause` waits for Enter.
     people: bool,
-    /// Unseen moves not yet printed: (from, to, how many), in the order first seen.
-    unseen: Vec<(u16, u16, usize)>,
+    /// Unseen moves not yet printed: (from, to, under other cards, how many), in the order first
+    /// seen.
+    unseen: Vec<(u16, u16, bool, usize)>,
 }
 
 impl Printer {
     fn flush(&mut self, state: &State) {
         let zones = &state.game().program.zones;
-        for (from, to, n) in self.unseen.drain(..) {
+        for (from, to, under, n) in self.unseen.drain(..) {
             let what = if n == 1 { "a card".to_string() } else { format!("{n} cards") };
-            say(&format!("{what}: {} -> {}", zones[from as usize].name, zones[to as usize].name));
+            let bottom = if under { "bottom of " } else { "" };
+            say(&format!("{what}: {} -> {bottom}{}", zones[from as usize].name, zones[to as usize].name));
         }
     }
 }
@@ -52,10 +54,12 @@ impl EventSink for Printer {
         if (self.quiet && !shown_when_quiet(&event)) || transcript::decision_line_says_it(self.viewer, &event) {
             return;
         }
-        if let (true, Event::Move { from, to, .. }) = (transcript::hidden_move(state, self.viewer, &event), &event) {
-            match self.unseen.iter_mut().find(|(f, t, _)| f == from && t == to) {
-                Some(run) => run.2 += 1,
-                None => self.unseen.push((*from, *to, 1)),
+        if let (true, Event::Move { from, to, at, .. }) = (transcript::hidden_move(state, self.viewer, &event), &event)
+        {
+            let under = state.under_others(*to, *at);
+            match self.unseen.iter_mut().find(|(f, t, u, _)| f == from && t == to && *u == under) {
+                Some(run) => run.3 += 1,
+                None => self.unseen.push((*from, *to, under, 1)),
             }
             return;
         }

@@ -430,13 +430,13 @@ impl State {
                 if from == to && !bottom {
                     return;
                 }
-                // The card at `i` goes first, then each card that lay on it: the order is kept.
-                // Under a pile, the k-th card of the stack goes to place k; within one zone the
-                // stack's next card is then at `i + k + 1`.
+                // On top: the card at `i` goes first, then each card that lay on it. Under a pile:
+                // the stack's top card goes first, each next one under it (the stack is the top
+                // of its zone, within one zone too). Either way the order is kept.
                 let count = self.zones[from as usize].len() - i;
-                for k in 0..count {
-                    let index = if from == to { i + k } else { i };
-                    self.move_card_at(from, index, to, under.map(|_| k), face_up, sink);
+                for _ in 0..count {
+                    let index = if bottom { self.zones[from as usize].len() - 1 } else { i };
+                    self.move_card_at(from, index, to, under, face_up, sink);
                 }
             }
             MoveWhat::All(z) => {

@@ -310,6 +310,12 @@ fn rule_words(rule: &Rule) -> String {
         | opponent_of | set_lit | call_expr | of_expr => "an expression",
         // `move ... to bottom of Z`: where a zone is expected, one of the ways to write it.
         to_bottom => "an expression",
+        // The words that start an expression, said as one thing.
+        aggregate | every_of | kw_across | across_from | kw_card | card_at | op_neg | op_not | player_at
+        | deadwood_of | arrangements_of => "an expression",
+        kw_break | kw_pause | kw_reveal | pause_stmt | reveal_stmt | break_stmt | choose_cards_stmt => {
+            "a statement"
+        }
         stmt | if_stmt | while_stmt | repeat_stmt | for_stmt | for_card_stmt | shuffle_stmt
         | deal_stmt | move_stmt | turn_stmt | let_stmt | set_stmt | add_stmt | subtract_stmt
         | return_stmt | end_stmt | announce_stmt | choose_stmt | simultaneous_choose
@@ -388,7 +394,14 @@ fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
             format!("ask about the cards with aggregates (`count of c in Z where ...`, `any ...`); {cookbook}"),
         ));
     }
-    if in_function_block(&source[..line_start]) && source[at..].starts_with('}') {
+    // In a function's block: the result is missing, or a statement stands where only `let` lines
+    // and the result may.
+    const STATEMENTS: &[&str] = &[
+        "if", "while", "for", "repeat", "set", "add", "subtract", "move", "deal", "shuffle", "turn", "announce",
+        "transfer", "return", "end", "break",
+    ];
+    let statement = words.first().is_some_and(|w| STATEMENTS.contains(w));
+    if in_function_block(&source[..line_start]) && (source[at..].starts_with('}') || statement) {
         return Some((
             "a function's block holds `let` lines and then the result it gives back".into(),
             format!("end the block with the value (`total * 10`); statements such as `if`, `for each` or `set` belong in procedures, and aggregates (`sum of ...`, `count of ...`) and `if ... then ... else ...` are expressions; {cookbook}"),
