@@ -149,6 +149,16 @@ impl Checker {
             None => fewest,
         };
         match (fewest, most) {
+            (Some(_), Some(0)) => {
+                let at = c.most.as_ref().map_or(c.count.span, |m| m.span);
+                self.errors.push(CheckError::invalid(
+                    at,
+                    "a choice of no cards asks nothing",
+                    "no card to choose",
+                    Some("choose at least one card (`0 to 1 cards` lets the player choose none)".into()),
+                ));
+                (0, 0)
+            }
             (Some(a), Some(b)) if a <= b => (a as usize, b as usize),
             (Some(a), Some(b)) => {
                 let at = c.most.as_ref().map_or(c.count.span, |m| m.span);
