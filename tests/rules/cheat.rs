@@ -6,19 +6,11 @@
 //! A turn is one card chosen by its name, then "add <card>" until four are down or "done"; then
 //! each other player from the left answers "believe" or "doubt".
 
-use cardlang::engine::{ArrangeStep, Recorder, State, ToMove};
+use cardlang::engine::{ArrangeStep, Recorder, State};
 
 use super::support::*;
 
 const GAME: &str = "cheat";
-
-/// Every card of the pack, by name.
-const ALL: [&str; 52] = [
-    "A♥", "2♥", "3♥", "4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥", "J♥", "Q♥", "K♥", //
-    "A♦", "2♦", "3♦", "4♦", "5♦", "6♦", "7♦", "8♦", "9♦", "10♦", "J♦", "Q♦", "K♦", //
-    "A♣", "2♣", "3♣", "4♣", "5♣", "6♣", "7♣", "8♣", "9♣", "10♣", "J♣", "Q♣", "K♣", //
-    "A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠", "8♠", "9♠", "10♠", "J♠", "Q♠", "K♠",
-];
 
 /// The deal: the first cards dealt to each player (so the bottom of each hand, bottom first).
 /// With `short`, the stock holds only the cards named and the rest of the pack starts on the
@@ -41,7 +33,7 @@ impl Deal<'_> {
             );
         }
         let named: Vec<&str> = self.hands.iter().flat_map(|h| h.iter().copied()).collect();
-        let mut spare = ALL.iter().copied().filter(|c| !named.contains(c));
+        let mut spare = STANDARD_52.iter().copied().filter(|c| !named.contains(c));
         let mut order: Vec<&str> = Vec::new();
         for i in 0..n {
             for h in self.hands {
@@ -72,22 +64,6 @@ fn start_with(variant: Option<&str>, sets: &[(&str, &str)], deal: &Deal<'_>) -> 
     (s, log)
 }
 
-/// The labels offered to whoever decides now.
-fn offered(state: &State) -> Vec<String> {
-    match state.to_move() {
-        ToMove::One(p) => state.legal_actions(p).iter().map(|a| state.action_label(p, *a)).collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// Whoever decides now chooses `label`.
-fn say(state: &mut State, log: &mut Recorder, label: &str) {
-    let p = mover(state) as usize - 1;
-    let mut picks = vec![""; state.game().players() as usize];
-    picks[p] = label;
-    choose(state, log, &picks);
-}
-
 /// The player whose turn it is puts these cards down: the first by name, then each with "add",
 /// then "done" unless four are down or the hand is empty.
 fn put_down(state: &mut State, log: &mut Recorder, cards_down: &[&str]) {
@@ -97,7 +73,7 @@ fn put_down(state: &mut State, log: &mut Recorder, cards_down: &[&str]) {
         assert_eq!(mover(state), p);
         say(state, log, &format!("add {c}"));
     }
-    if cards_down.len() < 4 && mover(state) == p && offered(state).iter().any(|l| l == "done") {
+    if cards_down.len() < 4 && mover(state) == p && offered_now(state).iter().any(|l| l == "done") {
         say(state, log, "done");
     }
 }
@@ -106,7 +82,7 @@ fn put_down(state: &mut State, log: &mut Recorder, cards_down: &[&str]) {
 fn answers(state: &mut State, log: &mut Recorder, said: &[(u8, &str)]) {
     for (p, a) in said {
         assert_eq!(mover(state), *p, "player {p} should answer now");
-        assert_eq!(offered(state), ["believe", "doubt"]);
+        assert_eq!(offered_now(state), ["believe", "doubt"]);
         say(state, log, a);
     }
 }
@@ -157,7 +133,7 @@ fn ch_2_the_rank_due_goes_up_each_turn_and_wraps_from_k_to_a() {
     for (turn, rank) in ranks.iter().enumerate() {
         let p = (turn % 3) as u8 + 1;
         assert_eq!(mover(&s), p, "turn {}", turn + 1);
-        let first = offered(&s)[0].clone();
+        let first = offered_now(&s)[0].clone();
         put_down(&mut s, &mut log, &[&first]);
         assert!(
             logged(&log, &format!("» player {p} puts down 1 card, claiming 1 × {rank}")),
@@ -182,11 +158,11 @@ fn ch_2_the_rank_due_goes_up_each_turn_and_wraps_from_k_to_a() {
 fn ch_3_a_player_puts_down_one_to_four_cards() {
     let (mut s, mut log) =
         start_with(None, &[], &Deal { hands: &[&["9♣", "K♦", "2♠", "7♥", "5♣"], &["2♥"], &["3♥"]], short: false });
-    let first = offered(&s);
+    let first = offered_now(&s);
     assert_eq!(first.len(), 18);
     assert!(!first.contains(&"done".to_string()));
     say(&mut s, &mut log, "9♣");
-    let more = offered(&s);
+    let more = offered_now(&s);
     assert_eq!(more.len(), 18, "17 cards to add, and done");
     assert!(more.contains(&"add K♦".to_string()) && more.contains(&"done".to_string()));
     say(&mut s, &mut log, "add K♦");
@@ -194,7 +170,7 @@ fn ch_3_a_player_puts_down_one_to_four_cards() {
     say(&mut s, &mut log, "add 7♥");
     // Four are down: the others are asked at once.
     assert_eq!(mover(&s), 2);
-    assert_eq!(offered(&s), ["believe", "doubt"]);
+    assert_eq!(offered_now(&s), ["believe", "doubt"]);
     assert_eq!(count(&s, "played"), 4);
     assert_eq!(count(&s, "hand of player 1"), 14);
     assert!(logged(&log, "» player 1 puts down 4 cards, claiming 4 × A"));
@@ -340,14 +316,14 @@ fn ch_10_any_rank_claims_the_rank_due_or_one_either_side() {
         start_with(Some("any_rank"), &[], &Deal { hands: &[&["K♥", "K♠"], &["2♥"], &["3♥"]], short: false });
     put_down(&mut s, &mut log, &["K♥", "K♠"]);
     assert_eq!(mover(&s), 1);
-    assert_eq!(offered(&s), ["A", "2", "K"]);
+    assert_eq!(offered_now(&s), ["A", "2", "K"]);
     say(&mut s, &mut log, "K");
     assert!(logged(&log, "» player 1 puts down 2 cards, claiming 2 × K"));
     answers(&mut s, &mut log, &[(2, "doubt")]);
     assert!(logged(&log, "» the claim was true: player 2 takes the pile of 2 cards"));
     // The next rank due is 2, whatever was claimed: 2 is claimed truly... or as 3.
     put_down(&mut s, &mut log, &["2♥"]);
-    assert_eq!(offered(&s), ["A", "2", "3"]);
+    assert_eq!(offered_now(&s), ["A", "2", "3"]);
     say(&mut s, &mut log, "3");
     answers(&mut s, &mut log, &[(3, "doubt")]);
     assert!(logged(&log, "» the claim was false: player 2 takes the pile of 1 card"));
@@ -356,5 +332,5 @@ fn ch_10_any_rank_claims_the_rank_due_or_one_either_side() {
     let (mut s, mut log) = start_with(None, &[], &Deal { hands: &[&["K♥"], &["2♥"], &["3♥"]], short: false });
     put_down(&mut s, &mut log, &["K♥"]);
     assert_eq!(mover(&s), 2);
-    assert_eq!(offered(&s), ["believe", "doubt"]);
+    assert_eq!(offered_now(&s), ["believe", "doubt"]);
 }

@@ -11,14 +11,6 @@ use super::support::*;
 
 const GAME: &str = "crazy_eights";
 
-/// Every card of the pack, by name.
-const ALL: [&str; 52] = [
-    "A♥", "2♥", "3♥", "4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥", "J♥", "Q♥", "K♥", //
-    "A♦", "2♦", "3♦", "4♦", "5♦", "6♦", "7♦", "8♦", "9♦", "10♦", "J♦", "Q♦", "K♦", //
-    "A♣", "2♣", "3♣", "4♣", "5♣", "6♣", "7♣", "8♣", "9♣", "10♣", "J♣", "Q♣", "K♣", //
-    "A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠", "8♠", "9♠", "10♠", "J♠", "Q♠", "K♠",
-];
-
 /// The deal: each player's hand (all of one length), the starter, and the top of the stock (top
 /// first). With `short`, the stock holds only the cards named: the rest lie under the starter,
 /// ready to be shuffled into a new stock.
@@ -64,14 +56,6 @@ fn offered(state: &State) -> Vec<String> {
     out
 }
 
-/// Whoever decides now chooses `label`.
-fn say(state: &mut State, log: &mut Recorder, label: &str) {
-    let p = mover(state) as usize - 1;
-    let mut picks = vec![""; state.game().players() as usize];
-    picks[p] = label;
-    choose(state, log, &picks);
-}
-
 fn sorted(labels: &[&str]) -> Vec<String> {
     let mut out: Vec<String> = labels.iter().map(|l| l.to_string()).collect();
     out.sort();
@@ -86,7 +70,7 @@ fn hand(state: &State, player: u8) -> Vec<String> {
 
 /// Cards of the pack other than those named, in pack order.
 fn others(named: &[&str]) -> Vec<&'static str> {
-    ALL.iter().copied().filter(|c| !named.contains(c)).collect()
+    STANDARD_52.iter().copied().filter(|c| !named.contains(c)).collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,7 +124,7 @@ fn deal_five_cards_each_to_three_players_and_play_goes_left() {
 /// Five cards each at seven players too: 35 dealt, the starter, 16 left in the stock.
 #[test]
 fn deal_five_cards_each_to_seven_players() {
-    let hands: Vec<Vec<&str>> = ALL[..35].chunks(5).map(|c| c.to_vec()).collect();
+    let hands: Vec<Vec<&str>> = STANDARD_52[..35].chunks(5).map(|c| c.to_vec()).collect();
     let refs: Vec<&[&str]> = hands.iter().map(|h| h.as_slice()).collect();
     let (s, log) = start_with(None, &[], &Deal { hands: &refs, starter: "9♠", stock: &[], short: false });
     for (i, h) in hands.iter().enumerate() {
@@ -302,8 +286,11 @@ fn the_suit_called_survives_a_reshuffle() {
 #[test]
 fn a_player_who_cannot_play_or_draw_passes() {
     // Player 1: no club, no five, no eight; the card left in the stock neither.
-    let unplayable: Vec<&str> =
-        ALL.iter().copied().filter(|c| !c.ends_with('♣') && !c.starts_with('5') && !c.starts_with('8')).collect();
+    let unplayable: Vec<&str> = STANDARD_52
+        .iter()
+        .copied()
+        .filter(|c| !c.ends_with('♣') && !c.starts_with('5') && !c.starts_with('8'))
+        .collect();
     let p1: Vec<&str> = unplayable[..25].to_vec();
     let last = unplayable[25];
     let mut named = p1.clone();

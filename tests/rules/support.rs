@@ -154,3 +154,27 @@ pub fn stacked_stock(order: &[&str], short: bool) -> Vec<ArrangeStep> {
     steps.push(top("stock", order));
     steps
 }
+
+/// Every card of a standard pack, by name, suit by suit (hearts, diamonds, clubs, spades).
+pub const STANDARD_52: [&str; 52] = [
+    "A♥", "2♥", "3♥", "4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥", "J♥", "Q♥", "K♥", //
+    "A♦", "2♦", "3♦", "4♦", "5♦", "6♦", "7♦", "8♦", "9♦", "10♦", "J♦", "Q♦", "K♦", //
+    "A♣", "2♣", "3♣", "4♣", "5♣", "6♣", "7♣", "8♣", "9♣", "10♣", "J♣", "Q♣", "K♣", //
+    "A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠", "8♠", "9♠", "10♠", "J♠", "Q♠", "K♠",
+];
+
+/// The labels offered to whoever decides now (nothing when several decide at once).
+pub fn offered_now(state: &State) -> Vec<String> {
+    match state.to_move() {
+        ToMove::One(p) => state.legal_actions(p).iter().map(|a| state.action_label(p, *a)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whoever decides now chooses `label`.
+pub fn say(state: &mut State, log: &mut Recorder, label: &str) {
+    let p = mover(state) as usize - 1;
+    let mut picks = vec![""; state.game().players() as usize];
+    picks[p] = label;
+    choose(state, log, &picks);
+}

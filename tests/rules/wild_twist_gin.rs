@@ -6,7 +6,7 @@
 //! both decline, takes the first normal turn.
 
 use cardlang::cli::transcript::{describe_for, Viewer};
-use cardlang::engine::{ArrangeStep, Event, EventSink, Recorder, State, ToMove};
+use cardlang::engine::{ArrangeStep, Event, EventSink, Recorder, State};
 
 use super::support::*;
 
@@ -43,22 +43,7 @@ fn start_with(variant: Option<&str>, deal: &Deal<'_>) -> (State, Recorder) {
     (s, log)
 }
 
-/// The labels offered to whoever decides now.
-fn offered(state: &State) -> Vec<String> {
-    match state.to_move() {
-        ToMove::One(p) => state.legal_actions(p).iter().map(|a| state.action_label(p, *a)).collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// Whoever decides now chooses `label`.
-fn say(state: &mut State, log: &mut Recorder, label: &str) {
-    let p = mover(state) as usize - 1;
-    let mut picks = vec![""; 2];
-    picks[p] = label;
-    choose(state, log, &picks);
-}
-
 /// Both players decline the up-card (GR-3).
 fn both_decline(state: &mut State, log: &mut Recorder, up: &str) {
     assert_eq!(mover(state), 2, "the non-dealer is offered the up-card first");
@@ -202,7 +187,7 @@ fn gr_2_seat_1_deals_first_the_deal_alternates_and_the_non_dealer_acts_first() {
     assert_eq!(counter(&s, "hands"), 2);
     assert!(logged(&log, "hand 2: player 2 deals"));
     assert_eq!(mover(&s), 1);
-    let offers = offered(&s);
+    let offers = offered_now(&s);
     assert_eq!(offers.len(), 2);
     assert!(offers[0].starts_with("take ") && offers[1].starts_with("decline "));
 }
@@ -217,7 +202,7 @@ fn gr_3_both_decline_the_up_card_and_the_non_dealer_draws_from_the_stock() {
     // they now choose a card to discard (any of their eleven).
     assert_eq!(mover(&s), 2);
     assert!(cards(&s, "hand of player 2").contains(&"J♦".to_string()));
-    assert_eq!(offered(&s).len(), 11);
+    assert_eq!(offered_now(&s).len(), 11);
     assert_eq!(cards(&s, "discard")[0], "Q♣");
 }
 
@@ -230,13 +215,13 @@ fn gr_3_the_non_dealer_takes_the_up_card_and_discards_a_different_card() {
     let (mut s, mut log) = start_with(None, &deal);
     say(&mut s, &mut log, "take Q♣");
     assert_eq!(mover(&s), 2);
-    let offers = offered(&s);
+    let offers = offered_now(&s);
     assert_eq!(offers.len(), 10, "every card but the up-card");
     assert!(!offers.contains(&"Q♣".to_string()));
     say(&mut s, &mut log, "K♥");
     // The dealer takes the next normal turn, drawing from the stock or the discard.
     assert_eq!(mover(&s), 1);
-    assert_eq!(offered(&s), ["draw from the stock", "take K♥"]);
+    assert_eq!(offered_now(&s), ["draw from the stock", "take K♥"]);
 }
 
 #[test]
@@ -246,11 +231,11 @@ fn gr_3_the_dealer_may_take_the_up_card_when_the_non_dealer_declines() {
     say(&mut s, &mut log, "decline Q♣");
     say(&mut s, &mut log, "take Q♣");
     assert_eq!(mover(&s), 1);
-    assert!(!offered(&s).contains(&"Q♣".to_string()));
+    assert!(!offered_now(&s).contains(&"Q♣".to_string()));
     say(&mut s, &mut log, "K♠");
     // Then the non-dealer takes the next normal turn.
     assert_eq!(mover(&s), 2);
-    assert_eq!(offered(&s), ["draw from the stock", "take K♠"]);
+    assert_eq!(offered_now(&s), ["draw from the stock", "take K♠"]);
 }
 
 #[test]
@@ -271,11 +256,11 @@ fn gr_4_knocking_is_offered_before_drawing_with_ten_deadwood_or_less() {
     let deal = Deal { p1: LOOSE, p2: ten, up: "Q♣", stock: &["J♦"], short: false };
     let (mut s, mut log) = start_with(None, &deal);
     both_decline(&mut s, &mut log, "Q♣");
-    assert_eq!(offered(&s), ["knock with 10 deadwood", "play on"]);
+    assert_eq!(offered_now(&s), ["knock with 10 deadwood", "play on"]);
     // Knocking is optional: playing on goes to the draw (here from the stock, GR-3).
     say(&mut s, &mut log, "play on");
     assert!(cards(&s, "hand of player 2").contains(&"J♦".to_string()));
-    assert_eq!(offered(&s).len(), 11);
+    assert_eq!(offered_now(&s).len(), 11);
 }
 
 #[test]
@@ -285,7 +270,7 @@ fn gr_4_no_knock_with_eleven_deadwood() {
     let (mut s, mut log) = start_with(None, &deal);
     both_decline(&mut s, &mut log, "Q♣");
     assert_eq!(deadwood(&s, 2), 11 + 11, "J♠ and the drawn J♦");
-    assert_eq!(offered(&s).len(), 11, "straight to the discard");
+    assert_eq!(offered_now(&s).len(), 11, "straight to the discard");
 }
 
 #[test]
@@ -298,9 +283,9 @@ fn gr_4_a_normal_turn_may_discard_the_card_just_taken() {
     say(&mut s, &mut log, "J♦");
     say(&mut s, &mut log, "draw from the stock");
     say(&mut s, &mut log, "K♠");
-    assert_eq!(offered(&s), ["draw from the stock", "take K♠"]);
+    assert_eq!(offered_now(&s), ["draw from the stock", "take K♠"]);
     say(&mut s, &mut log, "take K♠");
-    assert!(offered(&s).contains(&"K♠".to_string()));
+    assert!(offered_now(&s).contains(&"K♠".to_string()));
     say(&mut s, &mut log, "K♠");
     assert_eq!(cards(&s, "discard")[0], "K♠");
 }
@@ -312,7 +297,7 @@ fn gr_4_knock_after_draw_goes_gin_when_the_ten_cards_left_all_meld() {
     let deal = Deal { p1, p2: nine, up: "Q♣", stock: &["8♦"], short: false };
     let (mut s, mut log) = start_with(Some("knock_after_draw"), &deal);
     both_decline(&mut s, &mut log, "Q♣");
-    assert!(offered(&s).contains(&"discard K♠ and go Gin".to_string()));
+    assert!(offered_now(&s).contains(&"discard K♠ and go Gin".to_string()));
     say(&mut s, &mut log, "discard K♠ and go Gin");
     assert!(logged(&log, "player 2 declares Gin"));
     assert_eq!(counter(&s, "gins"), 1);
@@ -327,7 +312,7 @@ fn gr_4_knock_after_draw_knocks_by_discarding_and_showing_ten_cards() {
     let (mut s, mut log) = start_with(Some("knock_after_draw"), &deal);
     both_decline(&mut s, &mut log, "Q♣");
     // No knock before drawing: the stock's K♣ is drawn, and the discard may knock.
-    let offers = offered(&s);
+    let offers = offered_now(&s);
     assert!(offers.contains(&"discard K♣".to_string()));
     assert!(offers.contains(&"discard K♣ and knock with 2 deadwood".to_string()));
     assert!(!offers.iter().any(|o| o.starts_with("discard 2♠ and")), "13 is too much");
@@ -473,7 +458,7 @@ fn gr_8_a_player_who_could_knock_at_the_end_of_the_stock_may_still() {
     both_decline(&mut s, &mut log, "Q♣");
     say(&mut s, &mut log, "J♦");
     // Player 1 may knock; playing on instead ends the hand as a tie.
-    assert_eq!(offered(&s), ["knock with 10 deadwood", "play on"]);
+    assert_eq!(offered_now(&s), ["knock with 10 deadwood", "play on"]);
     say(&mut s, &mut log, "play on");
     assert!(logged(&log, "the hand is a tie"));
 }
@@ -515,17 +500,17 @@ fn gr_13_a_hand_that_ends_before_the_stock_draw_leaves_nothing_of_its_first_turn
     // Hand 2: player 2 deals; player 1 takes the up-card and discards another card.
     assert_eq!(counter(&s, "hands"), 2);
     assert_eq!(mover(&s), 1);
-    let take = offered(&s)[0].clone();
+    let take = offered_now(&s)[0].clone();
     assert!(take.starts_with("take "), "{take}");
     say(&mut s, &mut log, &take);
-    let thrown = offered(&s)[0].clone();
+    let thrown = offered_now(&s)[0].clone();
     say(&mut s, &mut log, &thrown);
     // Player 2's normal turn: the stock-only draw of hand 1 is long gone, so the discard is offered.
     assert_eq!(mover(&s), 2);
-    if offered(&s)[0].starts_with("knock") {
+    if offered_now(&s)[0].starts_with("knock") {
         say(&mut s, &mut log, "play on");
     }
-    assert_eq!(offered(&s), ["draw from the stock".to_string(), format!("take {thrown}")]);
+    assert_eq!(offered_now(&s), ["draw from the stock".to_string(), format!("take {thrown}")]);
 }
 
 #[test]
@@ -720,7 +705,7 @@ fn gr_11_the_knocker_chooses_among_the_least_deadwood_arrangements() {
         // The knocker is asked which melds to lay down, each way shown with what it leaves.
         assert_eq!(mover(&s), 2);
         assert_eq!(s.choice_prompt(1).as_deref(), Some("Which melds do you lay down?"));
-        let offers = offered(&s);
+        let offers = offered_now(&s);
         assert_eq!(offers.len(), 2, "{offers:?}");
         assert!(offers.iter().all(|o| o.ends_with("; leaves A♥ 3♥ 3♠ (7)")), "{offers:?}");
         let pick = offers.iter().find(|o| o.contains(keep_8_in)).expect("both ways are offered").clone();
@@ -759,7 +744,7 @@ fn gr_14_declining_to_knock_is_told_to_nobody_else() {
     act(&mut s, &mut seats, "decline Q♣");
     act(&mut s, &mut seats, "decline Q♣");
     let before = seats.seen[0].len();
-    assert_eq!(offered(&s), ["knock with 10 deadwood", "play on"]);
+    assert_eq!(offered_now(&s), ["knock with 10 deadwood", "play on"]);
     act(&mut s, &mut seats, "play on");
     // The draw (from the stock, GR-3) follows at once; then player 2 discards the K♥ drawn.
     assert_eq!(mover(&s), 2);

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use cardlang::engine::{ArrangeStep, Game, Recorder, State, ToMove};
+use cardlang::engine::{ArrangeStep, Game, Recorder, State};
 
 use super::support::*;
 
@@ -56,16 +56,8 @@ fn start_with(variant: Option<&str>, sets: &[(&str, &str)], table: &Table<'_>) -
     (s, log)
 }
 
-/// The labels of the moves offered now.
-fn offered(state: &State) -> Vec<String> {
-    match state.to_move() {
-        ToMove::One(p) => state.legal_actions(p).iter().map(|a| state.action_label(p, *a)).collect(),
-        _ => Vec::new(),
-    }
-}
-
 fn offers(state: &State, label: &str) -> bool {
-    offered(state).iter().any(|l| l == label)
+    offered_now(state).iter().any(|l| l == label)
 }
 
 fn lost(state: &State) -> bool {
@@ -139,7 +131,7 @@ fn ws_2_an_emptied_hand_draws_at_once() {
 fn ws_3_by_default_an_empty_deck_is_not_formed_again_and_the_game_is_lost() {
     let t = Table { columns: [&["5♥"], &[], &[], &[], &[], &[], &[]], hand: &["9♣", "J♦"], ..Table::default() };
     let (s, log) = start_with(None, &[], &t);
-    assert!(lost(&s), "no move, no draw and no redeal: {:?}", offered(&s));
+    assert!(lost(&s), "no move, no draw and no redeal: {:?}", offered_now(&s));
     assert!(logged(&log, "no move is left"));
     assert_eq!(counter(&s, "redeals_made"), 0);
 }
@@ -175,7 +167,7 @@ fn ws_4_suit_piles_start_with_an_ace_and_go_up_by_suit() {
         piles: &[("♥", &["A♥"])],
     };
     let (mut s, mut log) = start_with(None, &[], &t);
-    let o = offered(&s);
+    let o = offered_now(&s);
     assert!(o.contains(&"A♠: column 1 -> pile".to_string()));
     assert!(o.contains(&"2♥: hand -> pile".to_string()));
     // Not the next of its suit, no Ace yet, or a wild: not offered.
@@ -186,7 +178,7 @@ fn ws_4_suit_piles_start_with_an_ace_and_go_up_by_suit() {
     choose(&mut s, &mut log, &["3♥: column 2 -> pile"]);
     assert_eq!(cards(&s, "pile of ♥"), ["3♥", "2♥", "A♥"]);
     // Nothing is ever offered from a suit pile.
-    assert!(!offered(&s).iter().any(|l| l.contains("♥: pile")));
+    assert!(!offered_now(&s).iter().any(|l| l.contains("♥: pile")));
 }
 
 #[test]
@@ -198,7 +190,7 @@ fn ws_5_as_written_a_card_goes_on_the_opposite_colour_one_rank_lower() {
         ..Table::default()
     };
     let (mut s, mut log) = start_with(None, &[], &t);
-    let o = offered(&s);
+    let o = offered_now(&s);
     // The document's example: a black 6 onto the 5♥.
     assert!(o.contains(&"6♠: column 2 -> column 1".to_string()), "{o:?}");
     // Not a 4 (that is `descending`), not a red 6.
@@ -221,7 +213,7 @@ fn ws_5_descending_a_card_goes_on_the_opposite_colour_one_rank_higher() {
         ..Table::default()
     };
     let (mut s, mut log) = start_with(Some("descending"), &[], &t);
-    let o = offered(&s);
+    let o = offered_now(&s);
     assert!(o.contains(&"4♣: column 3 -> column 1".to_string()), "{o:?}");
     assert!(!o.contains(&"6♠: column 2 -> column 1".to_string()));
     assert!(!o.contains(&"4♥: column 4 -> column 1".to_string()));
@@ -239,7 +231,7 @@ fn ws_6_only_a_king_with_its_stack_fills_an_empty_column() {
     };
     for variant in [None, Some("descending")] {
         let (mut s, mut log) = start_with(variant, &[], &t);
-        let o = offered(&s);
+        let o = offered_now(&s);
         assert!(o.contains(&"K♦: hand -> column 1".to_string()), "{o:?}");
         assert!(o.contains(&"K♠: column 2 -> column 1".to_string()));
         assert!(!o.iter().any(|l| l.starts_with("Q♣") || l.starts_with("Q♦: column 2 -> column 1")));
@@ -259,7 +251,7 @@ fn ws_7_a_wild_takes_the_rank_above_and_the_opposite_colour_of_the_card_it_cover
         ..Table::default()
     };
     let (mut s, mut log) = start_with(None, &[], &t);
-    let o = offered(&s);
+    let o = offered_now(&s);
     // Wild Red goes on black cards only, and never to a suit pile.
     assert!(o.contains(&"Wild Red: hand -> column 2".to_string()), "{o:?}");
     assert!(!o.contains(&"Wild Red: hand -> column 1".to_string()));
@@ -267,9 +259,9 @@ fn ws_7_a_wild_takes_the_rank_above_and_the_opposite_colour_of_the_card_it_cover
     choose(&mut s, &mut log, &["Wild Red: hand -> column 3"]);
     // On the 6♣ it is a red 7: a black 8 may follow, a black 7 may not; the played wild itself
     // never moves again.
-    assert!(offers(&s, "8♣: column 4 -> column 3"), "{:?}", offered(&s));
+    assert!(offers(&s, "8♣: column 4 -> column 3"), "{:?}", offered_now(&s));
     assert!(!offers(&s, "7♠: column 2 -> column 3"));
-    assert!(!offered(&s).iter().any(|l| l.starts_with("Wild Red")));
+    assert!(!offered_now(&s).iter().any(|l| l.starts_with("Wild Red")));
 }
 
 #[test]
@@ -328,8 +320,8 @@ fn ws_7_a_stack_holding_a_played_wild_moves_only_from_above_it() {
         // Wild Red on the K♠: a red card one above a King, or a red Queen in `descending`.
         choose(&mut s, &mut log, &["Wild Red: hand -> column 3"]);
         // The K♠ could fill the empty column 4 alone, but not with the wild on it.
-        assert!(!offered(&s).iter().any(|l| l.starts_with("K♠")), "{:?}", offered(&s));
-        assert!(!offered(&s).iter().any(|l| l.starts_with("Wild Red")));
+        assert!(!offered_now(&s).iter().any(|l| l.starts_with("K♠")), "{:?}", offered_now(&s));
+        assert!(!offered_now(&s).iter().any(|l| l.starts_with("Wild Red")));
     }
 }
 
@@ -342,7 +334,7 @@ fn ws_7_nothing_is_built_on_an_unplayed_wild_and_a_dealt_wild_may_be_played() {
         ..Table::default()
     };
     let (mut s, mut log) = start_with(None, &[], &t);
-    let o = offered(&s);
+    let o = offered_now(&s);
     assert!(!o.iter().any(|l| l.ends_with("-> column 1")), "{o:?}");
     // The dealt wild, face up, is played like one from the hand; the card under it turns up.
     choose(&mut s, &mut log, &["Wild: column 1 -> column 2"]);
@@ -362,7 +354,7 @@ fn ws_7_descending_a_wild_takes_the_rank_below() {
     let (mut s, mut log) = start_with(Some("descending"), &[], &t);
     // On the 5♥ the wild is a black 4, so a red 3 may follow; the 4♥ and 4♠ cannot.
     choose(&mut s, &mut log, &["Wild: hand -> column 1"]);
-    assert!(offers(&s, "3♦: column 5 -> column 1"), "{:?}", offered(&s));
+    assert!(offers(&s, "3♦: column 5 -> column 1"), "{:?}", offered_now(&s));
     assert!(!offers(&s, "4♥: column 2 -> column 1"));
     assert!(!offers(&s, "4♠: column 3 -> column 1"));
 }
@@ -412,7 +404,7 @@ fn ws_9_a_whole_column_never_moves_to_an_empty_column() {
     };
     for variant in [None, Some("descending"), Some("redeal")] {
         let (s, _) = start_with(variant, &[], &t);
-        let o = offered(&s);
+        let o = offered_now(&s);
         assert!(!o.iter().any(|l| l.starts_with("K♠") || l.starts_with("K♥")), "{variant:?}: {o:?}");
         assert!(o.contains(&"K♦: column 3 -> column 4".to_string()), "{variant:?}: {o:?}");
     }
@@ -432,7 +424,7 @@ fn ws_9_redeal_ends_after_a_pass_without_a_real_move() {
     let (mut s, mut log) = start_with(Some("redeal"), &[], &t);
     let mut draws = 0;
     while !s.is_over() {
-        assert_eq!(offered(&s), ["draw"]);
+        assert_eq!(offered_now(&s), ["draw"]);
         choose(&mut s, &mut log, &["draw"]);
         draws += 1;
         assert!(draws < 10, "the game should end after one pass");
