@@ -93,12 +93,6 @@ fn hand(state: &State, player: u8) -> Vec<String> {
     out
 }
 
-fn sorted(labels: &[&str]) -> Vec<String> {
-    let mut out: Vec<String> = labels.iter().map(|l| l.to_string()).collect();
-    out.sort();
-    out
-}
-
 /// CH-1: every card is dealt, one at a time from player 1, so at three seats player 1 holds 18
 /// and the others 17; at five, players 1 and 2 hold 11 and the others 10. Player 1 plays first.
 #[test]
@@ -210,7 +204,10 @@ fn ch_5_a_believed_claim_stays_on_the_pile() {
     let (mut s, mut log) = start_with(None, &[], &Deal { hands: &[&["K♠", "4♦"], &["2♥"], &["3♥"]], short: false });
     put_down(&mut s, &mut log, &["K♠", "4♦"]);
     answers(&mut s, &mut log, &[(2, "believe"), (3, "believe")]);
-    assert_eq!(sorted(&cards(&s, "pile").iter().map(String::as_str).collect::<Vec<_>>()), sorted(&["K♠", "4♦"]));
+    assert_eq!(
+        sorted_labels(&cards(&s, "pile").iter().map(String::as_str).collect::<Vec<_>>()),
+        sorted_labels(&["K♠", "4♦"])
+    );
     assert_eq!(count(&s, "played"), 0);
     assert_eq!(
         [count(&s, "hand of player 1"), count(&s, "hand of player 2"), count(&s, "hand of player 3")],

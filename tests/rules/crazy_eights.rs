@@ -56,12 +56,6 @@ fn offered(state: &State) -> Vec<String> {
     out
 }
 
-fn sorted(labels: &[&str]) -> Vec<String> {
-    let mut out: Vec<String> = labels.iter().map(|l| l.to_string()).collect();
-    out.sort();
-    out
-}
-
 fn hand(state: &State, player: u8) -> Vec<String> {
     let mut out = cards(state, &format!("hand of player {player}"));
     out.sort();
@@ -84,8 +78,8 @@ fn deal_seven_cards_each_to_two_players() {
     let p1 = ["A♥", "2♥", "3♥", "4♥", "5♥", "6♥", "7♥"];
     let p2 = ["A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠"];
     let (s, log) = start_with(None, &[], &Deal { hands: &[&p1, &p2], starter: "9♦", stock: &[], short: false });
-    assert_eq!(hand(&s, 1), sorted(&p1));
-    assert_eq!(hand(&s, 2), sorted(&p2));
+    assert_eq!(hand(&s, 1), sorted_labels(&p1));
+    assert_eq!(hand(&s, 2), sorted_labels(&p2));
     assert_eq!(cards(&s, "discard"), ["9♦"]);
     assert_eq!(count(&s, "stock"), 37);
     assert!(logged(&log, "» player 2 deals 7 cards each; the starter is 9♦"));
@@ -107,7 +101,7 @@ fn deal_five_cards_each_to_three_players_and_play_goes_left() {
     let (mut s, mut log) =
         start_with(None, &[], &Deal { hands: &[&p1, &p2, &p3], starter: "6♥", stock: &[], short: false });
     for (p, h) in [(1, &p1), (2, &p2), (3, &p3)] {
-        assert_eq!(hand(&s, p), sorted(&h[..]));
+        assert_eq!(hand(&s, p), sorted_labels(&h[..]));
     }
     assert_eq!(count(&s, "stock"), 36);
     assert!(logged(&log, "» player 3 deals 5 cards each; the starter is 6♥"));
@@ -128,7 +122,7 @@ fn deal_five_cards_each_to_seven_players() {
     let refs: Vec<&[&str]> = hands.iter().map(|h| h.as_slice()).collect();
     let (s, log) = start_with(None, &[], &Deal { hands: &refs, starter: "9♠", stock: &[], short: false });
     for (i, h) in hands.iter().enumerate() {
-        assert_eq!(hand(&s, i as u8 + 1), sorted(h));
+        assert_eq!(hand(&s, i as u8 + 1), sorted_labels(h));
     }
     assert_eq!(count(&s, "stock"), 16);
     assert!(logged(&log, "» player 7 deals 5 cards each; the starter is 9♠"));
@@ -148,8 +142,8 @@ fn a_starter_eight_is_buried_in_the_stock() {
     assert!(!starter[0].starts_with('8'), "the starter is {}", starter[0]);
     assert!(cards(&s, "stock").contains(&"8♠".to_string()));
     assert_eq!(count(&s, "stock"), 37);
-    assert_eq!(hand(&s, 1), sorted(&p1));
-    assert_eq!(hand(&s, 2), sorted(&p2));
+    assert_eq!(hand(&s, 1), sorted_labels(&p1));
+    assert_eq!(hand(&s, 2), sorted_labels(&p2));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,7 +156,7 @@ fn a_card_matches_the_top_discards_suit_or_rank_or_is_an_eight() {
     let p1 = ["5♥", "K♣", "8♦", "9♥", "2♦", "Q♠", "J♦"];
     let p2 = ["A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠"];
     let (s, _) = start_with(None, &[], &Deal { hands: &[&p1, &p2], starter: "5♣", stock: &[], short: false });
-    assert_eq!(offered(&s), sorted(&["play 5♥", "play K♣", "play 8♦", "draw a card"]));
+    assert_eq!(offered(&s), sorted_labels(&["play 5♥", "play K♣", "play 8♦", "draw a card"]));
 }
 
 /// An eight lets its player name any suit; the next player must follow that suit or play another
@@ -175,11 +169,11 @@ fn an_eight_names_a_suit_and_the_next_player_must_follow_it() {
     let (mut s, mut log) = start_with(None, &[], &Deal { hands: &[&p1, &p2], starter: "5♣", stock: &[], short: false });
     say(&mut s, &mut log, "play 8♥");
     assert_eq!(mover(&s), 1, "the player of the eight names the suit");
-    assert_eq!(offered(&s), sorted(&["♥", "♦", "♣", "♠"]));
+    assert_eq!(offered(&s), sorted_labels(&["♥", "♦", "♣", "♠"]));
     say(&mut s, &mut log, "♠");
     assert!(logged(&log, "» player 1 calls ♠"));
     assert_eq!(mover(&s), 2);
-    assert_eq!(offered(&s), sorted(&["play K♠", "play 8♦", "draw a card"]));
+    assert_eq!(offered(&s), sorted_labels(&["play K♠", "play 8♦", "draw a card"]));
     say(&mut s, &mut log, "play K♠");
     // The call is over: player 1 matches the K♠ by suit or rank again.
     assert_eq!(mover(&s), 1);
@@ -206,7 +200,7 @@ fn a_player_who_cannot_play_draws_until_they_can() {
     assert_eq!(offered(&s), ["draw a card"], "Q♦ does not match");
     say(&mut s, &mut log, "draw a card");
     assert_eq!(mover(&s), 1, "still player 1's turn");
-    assert_eq!(offered(&s), sorted(&["play J♣", "draw a card"]));
+    assert_eq!(offered(&s), sorted_labels(&["play J♣", "draw a card"]));
     say(&mut s, &mut log, "play J♣");
     assert_eq!(counter(&s, "draws"), 3);
     assert_eq!(count(&s, "hand of player 1"), 9);
@@ -229,10 +223,10 @@ fn a_player_who_can_play_may_still_draw_unless_must_play() {
     let p2 = ["A♠", "2♠", "3♠", "4♠", "6♠", "7♠", "9♠"];
     let deal = Deal { hands: &[&p1, &p2], starter: "5♣", stock: &["K♦"], short: false };
     let (mut s, mut log) = start_with(None, &[], &deal);
-    assert_eq!(offered(&s), sorted(&["play 5♥", "draw a card"]));
+    assert_eq!(offered(&s), sorted_labels(&["play 5♥", "draw a card"]));
     say(&mut s, &mut log, "draw a card");
     assert_eq!(mover(&s), 1, "drawing does not end the turn");
-    assert_eq!(offered(&s), sorted(&["play 5♥", "draw a card"]));
+    assert_eq!(offered(&s), sorted_labels(&["play 5♥", "draw a card"]));
     let (s, _) = start_with(Some("must_play"), &[], &deal);
     assert_eq!(offered(&s), ["play 5♥"]);
 }
@@ -338,7 +332,7 @@ fn a_last_card_eight_wins_without_naming_a_suit() {
         &[("deal_two", "1")],
         &Deal { hands: &[&["8♦"], &["2♥"]], starter: "5♣", stock: &[], short: false },
     );
-    assert_eq!(offered(&s), sorted(&["play 8♦", "draw a card"]));
+    assert_eq!(offered(&s), sorted_labels(&["play 8♦", "draw a card"]));
     say(&mut s, &mut log, "play 8♦");
     assert!(s.is_over());
     assert_eq!(winners(&s), Some(vec![1]));

@@ -178,3 +178,10 @@ pub fn say(state: &mut State, log: &mut Recorder, label: &str) {
     picks[p] = label;
     choose(state, log, &picks);
 }
+
+/// Labels as owned texts, sorted: what a sorted list of offers is compared with.
+pub fn sorted_labels(labels: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = labels.iter().map(|l| l.to_string()).collect();
+    out.sort();
+    out
+}

@@ -85,10 +85,16 @@ impl<'a> LintContext<'a> {
             let config = Config { variant: variant.clone(), ..Config::default() };
             let program = super::check(file, &config).ok();
             let most = program.as_ref().map(|p| p.seats).filter(|(fewest, most)| most > fewest).map(|s| s.1);
-            rules.push(Rules { variant: variant.clone(), seats: None, items: applied.items.clone(), program });
-            if let Some(most) = most {
-                let program = super::check(file, &Config { seats: Some(most), ..config }).ok();
-                rules.push(Rules { variant, seats: Some(most), items: applied.items, program });
+            // The fewest seats first (a place is reported as they see it), then the most: a second
+            // program, the same items in force (copied only then).
+            let items = applied.items;
+            match most {
+                Some(most) => {
+                    let at_most = super::check(file, &Config { seats: Some(most), ..config }).ok();
+                    rules.push(Rules { variant: variant.clone(), seats: None, items: items.clone(), program });
+                    rules.push(Rules { variant, seats: Some(most), items, program: at_most });
+                }
+                None => rules.push(Rules { variant, seats: None, items, program }),
             }
         }
         LintContext { file, rules }
