@@ -97,20 +97,51 @@ pub fn engine(games: &[(String, Arc<Game>, syntax::File)], data: &[u8]) {
     for o in &base.program.options {
         if let (Some((lo, hi)), Type::Int) = (o.range, o.ty) {
             // Mostly small values, sometimes an end of the range: a game with a cap of a million
-            // turns would take the whole run.
+            // turns would take the whole run. Few distinct values, so compiled games are reused.
             let span = (hi - lo) as u64;
             let v = match bytes.below(4) {
                 0 => lo,
                 1 => hi.min(lo + 200),
-                _ => lo + bytes.below(span.min(50) + 1) as i64,
+                _ => lo + bytes.below(span.min(12) + 1) as i64,
             };
             sets.push((o.name.clone(), v.to_string()));
         }
     }
-    let config = Config { variant: base.program.variant.clone(), sets, seats: None };
-    let program = check::check(file, &config).unwrap_or_else(|e| panic!("{label}: in-range options refused: {e:?}"));
+    let game = compiled(label, base, file, sets);
     let seed = bytes.next_u64();
-    play(&Game::new(program), file, seed, &mut bytes, MAX_DECISIONS);
+    play(&game, file, seed, &mut bytes, MAX_DECISIONS);
+}
+
+/// How many compiled games (a game with its option values) one thread keeps.
+const COMPILED_CACHE: usize = 1024;
+
+/// Compiled games by game and option values.
+type Compiled = std::collections::HashMap<(String, Vec<(String, String)>), Arc<Game>>;
+
+thread_local! {
+    /// Games already checked and compiled with given option values. Checking and compiling is
+    /// most of an execution's time when a game is short; each (game, values) pair is still
+    /// checked and compiled the first time it is met.
+    static COMPILED: std::cell::RefCell<Compiled> = Default::default();
+}
+
+/// The game `label` checked with the options `sets` and compiled, from the cache when possible.
+fn compiled(label: &str, base: &Game, file: &syntax::File, sets: Vec<(String, String)>) -> Arc<Game> {
+    let key = (label.to_string(), sets);
+    if let Some(g) = COMPILED.with(|c| c.borrow().get(&key).cloned()) {
+        return g;
+    }
+    let config = Config { variant: base.program.variant.clone(), sets: key.1.clone(), seats: None };
+    let program = check::check(file, &config).unwrap_or_else(|e| panic!("{label}: in-range options refused: {e:?}"));
+    let game = Game::new(program);
+    COMPILED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= COMPILED_CACHE {
+            c.clear();
+        }
+        c.insert(key, game.clone());
+    });
+    game
 }
 
 /// Plays a game for at most `decisions` decisions, choosing by the input's bytes (then by
