@@ -124,3 +124,44 @@ fn several_cards_are_typed_as_a_set_in_any_order() {
     assert_eq!(chosen.as_deref(), Some("8♥"));
     assert!(shown.contains("`8h 9h` is not one of the choices"), "{shown}");
 }
+
+/// A choice of several cards with too many sets to list (up to four of 52: over 270,000) is
+/// offered one card at a time; a person still types the whole set at once, in any order, and
+/// the rest of it is picked for them.
+#[test]
+fn a_set_typed_at_once_is_picked_card_by_card_when_the_sets_are_too_many() {
+    let many = ONE_CARD.replace(
+        "player 1 chooses c from hand of player 1",
+        "player 1 chooses 1 to 4 cards from hand of player 1 to pack",
+    );
+    let mut state = State::new(game(&many), 1);
+    assert!(state.offered_card_by_card());
+    let screen = Screen::default();
+    let mut person = Human::new(Box::new(Cursor::new("2c 8h, As\n".to_string())), Box::new(screen.clone()));
+    let mut picked = Vec::new();
+    while state.must_choose(0) {
+        let legal = state.legal_actions(0);
+        let a = person.choose(&state, 0, &legal).expect("the person answers");
+        picked.push(state.action_label(0, a));
+        state.apply(0, a).expect("a legal action");
+    }
+    // The typed cards, then "done": one line of input.
+    assert_eq!(picked, ["2♣", "8♥", "A♠", "done"]);
+    assert_eq!(state.zone_cards(0).len(), 3, "the three cards went back to the pack");
+    // A set the rules do not allow (five cards) is asked again, nothing picked.
+    let mut state = State::new(game(&many), 1);
+    let mut person = Human::new(Box::new(Cursor::new("2c 3c 4c 5c 6c\n7d\n".to_string())), Box::new(screen.clone()));
+    let legal = state.legal_actions(0);
+    let a = person.choose(&state, 0, &legal).expect("the person answers");
+    assert_eq!(state.action_label(0, a), "7♦");
+    state.apply(0, a).expect("a legal action");
+    let shown = String::from_utf8_lossy(&screen.0.lock().expect("the screen")).into_owned();
+    assert!(shown.contains("`2c 3c 4c 5c 6c` is not one of the choices"), "{shown}");
+    // The next question shows the pick so far.
+    let mut person = Human::new(Box::new(Cursor::new("done\n".to_string())), Box::new(screen.clone()));
+    let legal = state.legal_actions(0);
+    let a = person.choose(&state, 0, &legal).expect("the person answers");
+    assert_eq!(state.action_label(0, a), "done");
+    let shown = String::from_utf8_lossy(&screen.0.lock().expect("the screen")).into_owned();
+    assert!(shown.contains("Picked so far: 7♦"), "{shown}");
+}

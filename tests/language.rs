@@ -537,3 +537,49 @@ fn a_statement_in_a_function_block_is_explained() {
         assert!(format!("{err:?}").contains("a function's block holds `let` lines"), "{line}: {err:?}");
     }
 }
+
+/// A choice of several cards with too many sets to list (up to four of a 26-card hand: 17,901
+/// sets) is offered one card at a time, in any order, with "done" once a set is whole; the
+/// whole set is made by itself when no card can be added. Every card offered belongs to some
+/// set the rules allow. A small choice (two of one rank) is still offered as whole sets.
+#[test]
+fn several_cards_from_a_big_hand_are_offered_one_at_a_time() {
+    let file =
+        cardlang::syntax::parse(&std::fs::read_to_string("tests/fixtures/many_cards.cardgame").expect("fixture"))
+            .expect("parses");
+    let game = cardlang::engine::Game::new(check::check(&file, &Config::default()).expect("checks"));
+    let mut s = cardlang::engine::State::new(game, 1);
+    let labels = |s: &cardlang::engine::State, p: u8| -> Vec<String> {
+        s.legal_actions(p).iter().map(|a| s.action_label(p, *a)).collect()
+    };
+    let take = |s: &mut cardlang::engine::State, p: u8, label: &str| {
+        let a = s.legal_actions(p).into_iter().find(|a| s.action_label(p, *a) == label).expect(label);
+        s.apply(p, a).expect("a legal action");
+    };
+    assert!(s.offered_card_by_card());
+    // Player 1 holds the clubs and spades: every one is a first card, and nothing is done yet.
+    let first = labels(&s, 0);
+    assert_eq!(first.len(), 26);
+    assert!(!first.contains(&"done".to_string()));
+    // Picked out of the hand's order: the set is kept in the hand's order all the same.
+    take(&mut s, 0, "2♠");
+    take(&mut s, 0, "K♣");
+    let now = labels(&s, 0);
+    assert_eq!(now.len(), 25, "24 cards and done: {now:?}");
+    assert_eq!(now.last().map(String::as_str), Some("done"));
+    assert!(!now.contains(&"2♠".to_string()) && !now.contains(&"K♣".to_string()));
+    assert_eq!(s.observation(0).my_picks.len(), 2);
+    assert!(s.observation(1).my_picks.is_empty(), "player 2 is not told what player 1 picked");
+    take(&mut s, 0, "7♠");
+    // A fourth card makes the set whole: it moves without a "done".
+    take(&mut s, 0, "A♣");
+    assert!(!s.offered_card_by_card());
+    assert_eq!(s.zone_cards(3).len(), 4, "four cards on the table");
+    // Player 2's two of one rank: few sets, offered whole.
+    assert_eq!(labels(&s, 1).len(), 12);
+    assert!(labels(&s, 1).contains(&"2♦ + 2♥".to_string()));
+    // Played to the end by chance, the game finishes; the onlooker's transcript has each pick.
+    let out = transcript_of("many", &std::fs::read_to_string("tests/fixtures/many_cards.cardgame").expect("fixture"));
+    assert!(out.contains("game over"), "{out}");
+    assert!(out.contains(", done]"), "{out}");
+}

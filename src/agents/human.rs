@@ -10,17 +10,53 @@ pub struct Human {
     /// `None` reads standard input, whose one buffer every person at the terminal shares.
     input: Option<Box<dyn BufRead>>,
     output: Box<dyn Write>,
+    /// The rest of a set typed at once at a choice offered card by card: each is picked in
+    /// turn, then "done".
+    queued: Vec<String>,
 }
 
 impl Human {
     /// A human at standard input and output.
     pub fn stdio() -> Self {
-        Human { input: None, output: Box::new(std::io::stdout()) }
+        Human { input: None, output: Box::new(std::io::stdout()), queued: Vec::new() }
     }
 
     /// A human reading and writing the given streams (for tests).
     pub fn new(input: Box<dyn BufRead>, output: Box<dyn Write>) -> Self {
-        Human { input: Some(input), output }
+        Human { input: Some(input), output, queued: Vec::new() }
+    }
+
+    /// A set typed at once (`3h 3s`, any order) at a choice offered card by card: tried on a
+    /// copy of the table card by card, then "done" when it is still asked; when the whole set
+    /// is allowed, its first card is the answer (its place in `labels`) and the others are queued.
+    fn plan_set(&mut self, state: &State, player: u8, answer: &str, labels: &[String], words: &Words) -> Option<usize> {
+        let typed: Vec<String> =
+            answer.split(|c: char| is_separator(c)).filter(|w| !w.is_empty()).map(str::to_string).collect();
+        let mut copy = state.clone();
+        let mut plan = Vec::new();
+        for w in typed.iter().map(Some).chain([None]) {
+            if !copy.must_choose(player)
+                || !copy.offered_card_by_card()
+                || copy.picked_so_far(player).len() < plan.len()
+            {
+                break;
+            }
+            let legal = copy.legal_actions(player);
+            let now: Vec<String> = legal.iter().map(|a| copy.action_label(player, *a)).collect();
+            let i = match w {
+                Some(w) => parse_choice(w, &now, false, words)?,
+                None => now.iter().position(|l| l == "done")?,
+            };
+            copy.apply(player, legal[i]).ok()?;
+            plan.push(now[i].clone());
+        }
+        // Every card typed was taken.
+        if plan.iter().filter(|l| *l != "done").count() != typed.len() {
+            return None;
+        }
+        let first = labels.iter().position(|l| *l == plan[0])?;
+        self.queued = plan[1..].to_vec();
+        Some(first)
     }
 
     fn read_line(&mut self, line: &mut String) -> std::io::Result<usize> {
@@ -237,6 +273,17 @@ impl Agent for Human {
 
     fn choose(&mut self, state: &State, player: u8, legal: &[Action]) -> Option<Action> {
         let labels: Vec<String> = legal.iter().map(|a| state.action_label(player, *a)).collect();
+        let words = Words::of(&state.game().program);
+        if !state.offered_card_by_card() {
+            self.queued.clear();
+        } else if !self.queued.is_empty() {
+            // The next card of a set typed at once (checked whole when it was typed).
+            let next = self.queued.remove(0);
+            if let Some(i) = parse_choice(&next, &labels, false, &words) {
+                return Some(legal[i]);
+            }
+            self.queued.clear();
+        }
         let out = &mut self.output;
         let _ = writeln!(out, "\n── {}, your view ──", state.game().player_name(player));
         let _ = write!(out, "{}", state.observation_text(player));
@@ -244,7 +291,10 @@ impl Agent for Human {
             let _ = writeln!(out, "{q}");
         }
         let numbers = state.choice_is_number(player);
-        let words = Words::of(&state.game().program);
+        let picked = state.picked_so_far(player);
+        if !picked.is_empty() {
+            let _ = writeln!(out, "Picked so far: {}", picked.join(" + "));
+        }
         let ask = if numbers {
             format!("Type {} (or q to quit): ", number_span(&labels))
         } else {
@@ -282,7 +332,11 @@ impl Agent for Human {
             if t.eq_ignore_ascii_case("q") || t.eq_ignore_ascii_case("quit") {
                 return None;
             }
-            match parse_choice(t, &labels, numbers, &words) {
+            let answer = match parse_choice(t, &labels, numbers, &words) {
+                None if state.offered_card_by_card() => self.plan_set(state, player, t, &labels, &words),
+                found => found,
+            };
+            match answer {
                 Some(i) => return Some(legal[i]),
                 None if numbers => {
                     let _ = writeln!(self.output, "`{t}` is not allowed here: type {}.", number_span(&labels));

@@ -69,6 +69,8 @@ impl Checker {
                 };
                 let name = c.var.as_ref().map_or("", |v| v.text.as_str());
                 let slot = scope.bind(name, Type::Card, false, 1);
+                // Each card is tested with the same words: their mistakes are reported once.
+                let said = self.errors.len();
                 // Without a name the `where` cannot be about the cards (reported above).
                 let filter = c.filter.as_ref().filter(|_| c.var.is_some());
                 let mut tests: Vec<Expr> = filter.map(|f| self.typed(f, Type::Bool, scope)).into_iter().collect();
@@ -96,6 +98,9 @@ impl Checker {
                         let equal = Expr::Binary(BinOp::Eq, Box::new(mine), Box::new(firsts));
                         tests.push(Expr::Binary(BinOp::And, Box::new(known), Box::new(equal)));
                     }
+                }
+                if i > 0 {
+                    self.errors.truncate(said);
                 }
                 let filter = tests.into_iter().reduce(|a, b| Expr::Binary(BinOp::And, Box::new(a), Box::new(b)));
                 binds.push(MenuBind { slot, from: domain, filter });

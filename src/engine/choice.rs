@@ -4,6 +4,7 @@
 use super::eval::Binds;
 use super::events::{Event, EventSink};
 use super::lower::Instr;
+use super::picks::Step;
 use super::state::{Action, Pending, State};
 use crate::check::ir::{Choice, Domain, Expr, TextPart, Type, Value};
 
@@ -95,6 +96,7 @@ impl State {
                     match self.menu_has_candidates(branches) {
                         Some(true) => {
                             self.menu = std::sync::OnceLock::new();
+                            self.picks.clear();
                             self.pending = Pending::One { player: p };
                             return true;
                         }
@@ -216,7 +218,7 @@ impl State {
     /// by its index in its enum, a number by its distance from the lowest.
     fn for_each_candidate(&self, player: u8, mut f: impl FnMut(Action) -> bool) {
         if let Some(Instr::Choose(Choice::Menu { branches, .. })) = self.game.code.instrs.get(self.pc as usize) {
-            for i in 0..self.pending_tuples(branches).tuples.len() {
+            for i in 0..self.menu_len(branches) {
                 if !f(Action(i as u32)) {
                     break;
                 }
@@ -322,6 +324,9 @@ impl State {
     pub fn action_label(&self, player: u8, action: Action) -> String {
         let i = action.0 as usize;
         if let Some(Instr::Choose(Choice::Menu { branches, .. })) = self.game.code.instrs.get(self.pc as usize) {
+            if let Some(step) = self.menu_step(branches, action) {
+                return self.step_label(step, Some(player));
+            }
             return match self.menu_tuple(branches, action) {
                 Some(t) => self.menu_label(&branches[t.branch], &t, Some(player)),
                 None => format!("choice {}", i + 1),
@@ -364,6 +369,9 @@ impl State {
     /// every card by its name.
     pub fn onlooker_label(&self, player: u8, action: Action) -> String {
         if let Some(Instr::Choose(Choice::Menu { branches, .. })) = self.game.code.instrs.get(self.pc as usize) {
+            if let Some(step) = self.menu_step(branches, action) {
+                return self.step_label(step, None);
+            }
             if let Some(t) = self.menu_tuple(branches, action) {
                 return self.menu_label(&branches[t.branch], &t, None);
             }
@@ -412,7 +420,28 @@ impl State {
                     self.stop_unfinished(TOO_BIG_MENU, sink);
                     return;
                 }
-                let t = self.menu_tuple(branches, action);
+                let t = match self.menu_step(branches, action) {
+                    None => self.menu_tuple(branches, action),
+                    Some(step) => {
+                        if let Step::Card(z, i) = step {
+                            self.add_pick((z, i));
+                            self.menu = std::sync::OnceLock::new();
+                            // Asked again, unless the set cannot grow: then it is made.
+                            let next = self.pending_tuples(branches).clone();
+                            if next.too_big {
+                                self.picks.clear();
+                                self.pending = Pending::None;
+                                self.stop_unfinished(TOO_BIG_MENU, sink);
+                                return;
+                            }
+                            if next.steps.as_deref() != Some(&[Step::Done]) {
+                                return;
+                            }
+                        }
+                        self.picked_tuple(branches)
+                    }
+                };
+                self.picks.clear();
                 self.menu = std::sync::OnceLock::new();
                 self.pending = Pending::None;
                 self.take_tuple(branches, *branch, t, Some(player), choice.is_private(), sink);

@@ -16,7 +16,7 @@ pub const MAX_MENU: usize = 10_000;
 
 /// The most values a menu's names may take while its candidates are listed (each one is tested
 /// against its condition); past it the listing stops, and the game ends unfinished.
-const MAX_MENU_WORK: u64 = 1_000_000;
+pub(crate) const MAX_MENU_WORK: u64 = 1_000_000;
 
 /// The candidates of a pending menu, listed once.
 #[derive(Debug)]
@@ -24,6 +24,9 @@ pub(crate) struct MenuList {
     pub tuples: Vec<Tuple>,
     /// Whether listing stopped at a limit before the end (`MAX_MENU`, `MAX_MENU_WORK`).
     pub too_big: bool,
+    /// When the menu is offered card by card (too many sets to list), the options after the
+    /// cards picked so far; the actions stand for these instead of `tuples`.
+    pub steps: Option<Vec<super::picks::Step>>,
 }
 
 /// One candidate of a menu: its branch and the value of each name the branch binds.
@@ -57,7 +60,13 @@ impl State {
     /// Binds the first of `rest` to each of its candidates in turn (those that meet its
     /// condition), then the others; calls `f` once all are bound. Returns false to stop (`f`
     /// said so, or `work` passed the limit).
-    fn bind_level(&self, rest: &[MenuBind], t: &mut Tuple, work: &mut u64, f: &mut impl FnMut(&Tuple) -> bool) -> bool {
+    pub(crate) fn bind_level(
+        &self,
+        rest: &[MenuBind],
+        t: &mut Tuple,
+        work: &mut u64,
+        f: &mut impl FnMut(&Tuple) -> bool,
+    ) -> bool {
         let Some((first, rest)) = rest.split_first() else { return f(t) };
         let level = t.binds.len();
         let slot = self.abs_slot(first.slot);
@@ -159,12 +168,41 @@ impl State {
             }
             !too_many
         });
-        MenuList { tuples, too_big: too_many || !within }
+        MenuList { tuples, too_big: too_many || !within, steps: None }
     }
 
-    /// Every candidate of the pending menu, listed once and kept until it is chosen.
+    /// Every candidate of the pending menu, listed once and kept until it is chosen; a choice
+    /// of several cards with too many sets to list is offered card by card (picks.rs).
     pub(crate) fn pending_tuples(&self, branches: &[MenuBranch]) -> &Arc<MenuList> {
-        self.menu.get_or_init(|| Arc::new(self.menu_tuples(branches)))
+        self.menu.get_or_init(|| {
+            if !self.picks.is_empty() {
+                return Arc::new(self.step_list(branches));
+            }
+            let whole = self.menu_tuples(branches);
+            Arc::new(if whole.too_big && Self::can_step(branches) { self.step_list(branches) } else { whole })
+        })
+    }
+
+    /// How many actions the pending menu offers.
+    pub(crate) fn menu_len(&self, branches: &[MenuBranch]) -> usize {
+        let list = self.pending_tuples(branches);
+        list.steps.as_ref().map_or(list.tuples.len(), Vec::len)
+    }
+
+    /// The option of a menu offered card by card that an action stands for, if it is one.
+    pub(crate) fn menu_step(&self, branches: &[MenuBranch], action: Action) -> Option<super::picks::Step> {
+        self.pending_tuples(branches).steps.as_ref()?.get(action.0 as usize).copied()
+    }
+
+    /// How `viewer` (everything, for `None`) sees an option of a menu offered card by card.
+    pub(crate) fn step_label(&self, step: super::picks::Step, viewer: Option<u8>) -> String {
+        match step {
+            super::picks::Step::Done => "done".to_string(),
+            super::picks::Step::Card(z, i) => match viewer {
+                Some(p) if !self.can_see(p, z, i as usize) => "a card".to_string(),
+                _ => self.game.card_name(self.zones[z as usize][i as usize]).to_string(),
+            },
+        }
     }
 
     /// The candidate an action stands for, if the action is one.

@@ -15,6 +15,7 @@ mod memo;
 mod menu;
 mod observe;
 mod panel;
+mod picks;
 mod privacy;
 mod reveal;
 pub mod rng;

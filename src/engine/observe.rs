@@ -42,6 +42,10 @@ pub struct Observation {
     pub counters: Vec<(String, String)>,
     /// This player's own secret choice, made and not yet revealed.
     pub my_pending_choice: Option<Action>,
+    /// The cards this player has picked so far (zone, index from the bottom) of a choice of
+    /// several cards offered card by card; empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub my_picks: Vec<(u16, u32)>,
 }
 
 impl State {
@@ -94,7 +98,11 @@ impl State {
             Pending::Secret { chosen, .. } => chosen.get(player as usize).copied().flatten(),
             _ => None,
         };
-        Observation { player, zones, counters, my_pending_choice }
+        let my_picks = match self.pending {
+            Pending::One { player: p } if p == player => self.picks.clone(),
+            _ => Vec::new(),
+        };
+        Observation { player, zones, counters, my_pending_choice, my_picks }
     }
 
     /// The per-card counters shown on the visible cards of a zone (`seen`, bottom first).

@@ -1,0 +1,166 @@
+//! A choice of several cards too big to list whole (`p chooses 1 to 4 cards ...` from a hand of
+//! thirty cards has over 30,000 sets) is offered card by card: the chooser picks cards one at a
+//! time, in any order, then says "done" (or the set is made by itself when no card can be
+//! added). A card is offered only when some whole set the rules allow holds it and the cards
+//! picked before, so every path ends in such a set. The picks are kept by their places (zone
+//! and index), which stay put because nothing moves until the choice is made, and which a
+//! reshuffle of hidden cards (a search player's sample) does not disturb. Only the whole set is
+//! reported, with the same words as a set chosen at once.
+
+use super::eval::Binds;
+use super::menu::{MenuList, Tuple, MAX_MENU_WORK};
+use super::state::State;
+use crate::check::ir::{Domain, MenuBind, MenuBranch, Value};
+
+/// One option of a choice offered card by card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// Add the card at this place (zone, index from the bottom) to the set.
+    Card(u16, u32),
+    /// The set is complete as it stands.
+    Done,
+}
+
+impl State {
+    /// Whether a menu can be offered card by card: every name it binds is a card of a zone.
+    pub(crate) fn can_step(branches: &[MenuBranch]) -> bool {
+        branches.iter().all(|b| b.binds.iter().all(|m| matches!(m.from, Domain::Zone(_) | Domain::Above(..))))
+    }
+
+    /// The options of a menu offered card by card, after the cards picked so far.
+    pub(crate) fn step_list(&self, branches: &[MenuBranch]) -> MenuList {
+        let mut steps = Vec::new();
+        let mut work = 0u64;
+        let mut with = Vec::with_capacity(self.picks.len() + 1);
+        // Every card a set may hold is a candidate of a branch's first name.
+        let Some(first) = branches.iter().find_map(|b| b.binds.first()) else {
+            return MenuList { tuples: Vec::new(), steps: Some(steps), too_big: false };
+        };
+        for (z, at) in self.places(first, &Binds::default()) {
+            let place = (z, at as u32);
+            if self.picks.contains(&place) {
+                continue;
+            }
+            with.clear();
+            with.extend_from_slice(&self.picks);
+            with.push(place);
+            with.sort_unstable();
+            if self.completion(branches, &with, false, &mut work).is_some() {
+                steps.push(Step::Card(z, at as u32));
+            }
+            if work > MAX_MENU_WORK {
+                return MenuList { tuples: Vec::new(), steps: Some(steps), too_big: true };
+            }
+        }
+        if self.completion(branches, &self.picks, true, &mut work).is_some() {
+            steps.push(Step::Done);
+        }
+        MenuList { tuples: Vec::new(), steps: Some(steps), too_big: work > MAX_MENU_WORK }
+    }
+
+    /// The whole set the picks so far make, if the rules allow it as it stands.
+    pub(crate) fn picked_tuple(&self, branches: &[MenuBranch]) -> Option<Tuple> {
+        self.completion(branches, &self.picks, true, &mut 0)
+    }
+
+    /// Adds the card at `place` to the picks, kept in the zone's order.
+    pub(crate) fn add_pick(&mut self, place: (u16, u32)) {
+        let at = self.picks.partition_point(|p| *p < place);
+        self.picks.insert(at, place);
+    }
+
+    /// A whole set the rules allow that holds the cards at `places` (in order), and no other
+    /// card when `exact`: the first found, branch by branch.
+    fn completion(&self, branches: &[MenuBranch], places: &[(u16, u32)], exact: bool, work: &mut u64) -> Option<Tuple> {
+        for (i, b) in branches.iter().enumerate() {
+            if b.binds.len() < places.len() || (exact && b.binds.len() != places.len()) {
+                continue;
+            }
+            let mut t = Tuple { branch: i, binds: Binds::default() };
+            if b.guard.as_ref().is_some_and(|g| !self.eval_in(g, &t.binds).is_true()) {
+                continue;
+            }
+            if self.holding(&b.binds, 0, places, &mut t, work) {
+                return Some(t);
+            }
+        }
+        None
+    }
+
+    /// Binds the names from `level` on, depth first, so that the set holds every card of
+    /// `needed` (the places still to be taken, in order); true when it does, with `t` bound.
+    fn holding(&self, binds: &[MenuBind], level: usize, needed: &[(u16, u32)], t: &mut Tuple, work: &mut u64) -> bool {
+        let Some(bind) = binds.get(level) else { return needed.is_empty() };
+        let left = binds.len() - level;
+        if needed.len() > left {
+            return false;
+        }
+        for (z, at) in self.places(bind, &t.binds) {
+            let place = (z, at as u32);
+            let next = needed.first().copied();
+            // Names bind in the zone's order: a needed card passed over is never taken.
+            if next.is_some_and(|n| place > n) {
+                break;
+            }
+            let rest = if next == Some(place) { &needed[1..] } else { needed };
+            if rest.len() >= left {
+                continue;
+            }
+            *work += 1;
+            if *work > MAX_MENU_WORK {
+                return false;
+            }
+            if self.fits(bind, level, self.zones[z as usize][at], t) && self.holding(binds, level + 1, rest, t, work) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Binds `card` at `level` and tests the name's condition.
+    fn fits(&self, bind: &MenuBind, level: usize, card: u16, t: &mut Tuple) -> bool {
+        t.binds.set(level, self.abs_slot(bind.slot), Value::Card(card));
+        bind.filter.as_ref().is_none_or(|f| self.eval_in(f, &t.binds).is_true())
+    }
+    /// The places (zone, index) of a name's candidate cards, bottom first.
+    fn places<'a>(&'a self, bind: &MenuBind, binds: &Binds) -> Box<dyn Iterator<Item = (u16, usize)> + 'a> {
+        let zones = self.zones.len() as u16;
+        match &bind.from {
+            Domain::Zone(z) => {
+                let (start, n) = match self.eval_in(z, binds) {
+                    Value::Zone(z) => (z, 1),
+                    Value::Zones(first, n) => (first, n),
+                    _ => (0, 0),
+                };
+                let end = start.saturating_add(n).min(zones);
+                Box::new((start..end).flat_map(move |z| (0..self.zones[z as usize].len()).map(move |i| (z, i))))
+            }
+            Domain::Above(z, below) => match (self.eval_in(z, binds), self.eval_in(below, binds)) {
+                (Value::Zone(z), Value::Card(c)) if z < zones => match self.find_card(c) {
+                    Some((at, i)) if at == z => Box::new((i + 1..self.zones[z as usize].len()).map(move |j| (z, j))),
+                    _ => Box::new(std::iter::empty()),
+                },
+                _ => Box::new(std::iter::empty()),
+            },
+            _ => Box::new(std::iter::empty()),
+        }
+    }
+}
+
+impl State {
+    /// Whether the pending choice is of several cards offered one card at a time (see the
+    /// module's doc): its actions are single cards and "done".
+    pub fn offered_card_by_card(&self) -> bool {
+        match self.game.code.instrs.get(self.pc as usize) {
+            Some(super::lower::Instr::Choose(crate::check::ir::Choice::Menu { branches, .. })) => {
+                self.pending != super::state::Pending::None && self.pending_tuples(branches).steps.is_some()
+            }
+            _ => false,
+        }
+    }
+
+    /// The cards picked so far at a choice offered card by card, as `viewer` sees them.
+    pub fn picked_so_far(&self, viewer: u8) -> Vec<String> {
+        self.picks.iter().map(|&(z, i)| self.step_label(Step::Card(z, i), Some(viewer))).collect()
+    }
+}
