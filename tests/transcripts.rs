@@ -83,6 +83,10 @@ snapshot!(crazy_eights_four_players_seed_2, "crazy_eights", None, 2, "random", s
 // Cheat, a game of 3 to 6 seats: three random players (18, 17 and 17 cards), and five.
 snapshot!(cheat_seed_1, "cheat", None, 1, "random", seats 3);
 snapshot!(cheat_five_players_seed_2, "cheat", None, 2, "random", seats 5);
+// Klondike, one player: a random deal (lost after 100 moves without headway, cards coming back
+// from the foundations) and a greedy deal that is won.
+snapshot!(klondike_seed_1, "klondike", None, 1);
+snapshot!(klondike_greedy_seed_7, "klondike", None, 7, "greedy");
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);
