@@ -83,10 +83,10 @@ snapshot!(crazy_eights_four_players_seed_2, "crazy_eights", None, 2, "random", s
 // Cheat, a game of 3 to 6 seats: three random players (18, 17 and 17 cards), and five.
 snapshot!(cheat_seed_1, "cheat", None, 1, "random", seats 3);
 snapshot!(cheat_five_players_seed_2, "cheat", None, 2, "random", seats 5);
-// Scopa: two random players (seed 1: four hands, three scope), two greedy players (seed 5: both
+// Scopa: two random players (seed 1: four hands, three scope), two greedy players (seed 6: both
 // pass 11 in the fifth hand, 12 to 11), and `asso_piglia_tutto` (aces sweep the table).
 snapshot!(scopa_seed_1, "scopa", None, 1);
-snapshot!(scopa_greedy_seed_5, "scopa", None, 5, "greedy");
+snapshot!(scopa_greedy_seed_6, "scopa", None, 6, "greedy");
 snapshot!(scopa_asso_piglia_tutto_seed_1, "scopa", Some("asso_piglia_tutto"), 1);
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);

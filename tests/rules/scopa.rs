@@ -3,8 +3,9 @@
 //! players' choices by their labels, and checks the table, the captures and the scores.
 //!
 //! Player 2 deals the first hand: three cards each, one at a time from player 1, then four face
-//! up to the table; player 1 plays first. A play is one label: "5♠ takes 5♦" (a card of the same
-//! value), or "play 7♠" (then, when table cards add up to its value, a set such as "3♣ + 4♣").
+//! up to the table; player 1 plays first. A play is a card, by its name ("5♠"); then, when it
+//! has a choice, which card of its value it takes ("5♦") or which set adding up to its value
+//! ("3♣ + 4♣").
 
 use cardlang::engine::{ArrangeStep, Recorder, State};
 
@@ -145,9 +146,7 @@ fn untaken_layout<'a>(taken2: &'a [&'a str]) -> Layout<'a> {
 /// Plays the six cards of `untaken_layout`, each staying on the table; the hand is then scored.
 fn play_untaken(state: &mut State, log: &mut Recorder) {
     for c in ["6♠", "5♣", "4♠", "3♣", "2♠", "A♣"] {
-        let offered = offered_now(state);
-        assert!(offered.iter().all(|l| l.starts_with("play ")), "nothing can be taken: {offered:?}");
-        say(state, log, &format!("play {c}"));
+        say(state, log, c);
         assert!(logged(log, &format!("plays {c}, which takes nothing")));
     }
 }
@@ -166,22 +165,22 @@ fn sc_1_the_italian_pack_and_card_values() {
         ["stock", "hand of player 1", "hand of player 2", "table"].iter().flat_map(|z| cards(&s, z)).collect();
     all.sort();
     assert_eq!(all, sorted_labels(&ITALIAN_40));
-    assert_eq!(offered_sorted(&s), ["play C♠", "play F♠", "play R♠"]);
+    assert_eq!(offered_sorted(&s), ["C♠", "F♠", "R♠"]);
     // What each court card takes from A♦ 7♣ 3♣ 5♣: the sets adding up to 8, 9 and 10.
     for (card, sets) in [("F♠", vec!["7♣ + A♦", "3♣ + 5♣"]), ("C♠", vec!["A♦ + 3♣ + 5♣"]), ("R♠", vec!["7♣ + 3♣"])]
     {
         let (mut s, mut log) = start_with(None, &[], &layout);
-        say(&mut s, &mut log, &format!("play {card}"));
+        say(&mut s, &mut log, card);
         let mut want: Vec<String> = sets.iter().map(|l| set_of(l)).collect();
         want.sort();
         assert_eq!(sets_offered(&s), want, "{card}");
     }
     // And the low cards, player 2's: 6 takes A + 5, 4 takes A + 3, 2 takes nothing.
     let (mut s, mut log) = start_with(None, &[], &layout);
-    say(&mut s, &mut log, "play R♠");
+    say(&mut s, &mut log, "R♠");
     take_set(&mut s, &mut log, "7♣ + 3♣");
     assert_eq!(sorted(&s, "table"), ["5♣", "A♦"]);
-    say(&mut s, &mut log, "play 6♠");
+    say(&mut s, &mut log, "6♠");
     assert_eq!(sets_offered(&s), [set_of("A♦ + 5♣")]);
 }
 
@@ -247,23 +246,32 @@ fn sc_3_three_kings_on_the_table_are_dealt_again() {
     assert_eq!(sorted(&s, "table"), ["4♣", "5♣", "R♠", "R♦"]);
 }
 
-/// SC-4: a card with a card of the same value on the table must take one of them (the player
-/// chooses which), and cannot take a set adding up to its value instead.
+/// SC-4: a card with a card of the same value on the table must take it, and cannot take a set
+/// adding up to its value instead; with several, the player chooses which.
 #[test]
 fn sc_4_an_equal_card_must_be_taken_not_a_sum() {
     let layout =
         Layout {
-            p1: ["5♠", "6♠", "7♠"], p2: ["F♥", "C♥", "R♥"], table: ["5♣", "5♦", "2♣", "3♣"], ..Layout::default()
+            p1: ["5♠", "6♠", "7♠"], p2: ["5♥", "C♥", "R♥"], table: ["5♣", "5♦", "2♣", "3♣"], ..Layout::default()
         };
     let (mut s, mut log) = start_with(None, &[], &layout);
-    // 5♠ takes 5♣ or 5♦, never 2♣ + 3♣; 7♠ (no 7 on the table) may take 5 + 2.
-    assert_eq!(offered_sorted(&s), ["5♠ takes 5♣", "5♠ takes 5♦", "play 6♠", "play 7♠"]);
-    say(&mut s, &mut log, "5♠ takes 5♦");
+    assert_eq!(offered_sorted(&s), ["5♠", "6♠", "7♠"]);
+    say(&mut s, &mut log, "5♠");
+    // 5♠ takes 5♣ or 5♦, never 2♣ + 3♣.
+    assert_eq!(mover(&s), 1);
+    assert_eq!(offered_sorted(&s), ["5♣", "5♦"]);
+    say(&mut s, &mut log, "5♦");
     assert!(logged(&log, "» player 1 takes 1 card with 5♠"));
     assert_eq!(sorted(&s, "table"), ["2♣", "3♣", "5♣"]);
     assert_eq!(sorted(&s, "taken of player 1"), ["5♠", "5♦"]);
-    // No set is asked for: it is player 2's turn.
+    // One card of its value: it is taken at once, and 2♣ + 3♣ are not offered.
     assert_eq!(mover(&s), 2);
+    say(&mut s, &mut log, "5♥");
+    assert!(logged(&log, "5♣: table -> capture"));
+    assert!(logged(&log, "» player 2 takes 1 card with 5♥"));
+    assert_eq!(sorted(&s, "table"), ["2♣", "3♣"]);
+    assert_eq!(sorted(&s, "taken of player 2"), ["5♣", "5♥"]);
+    assert_eq!(mover(&s), 1);
 }
 
 /// SC-5: a card with no card of its value on the table takes table cards adding up to its value;
@@ -275,7 +283,7 @@ fn sc_5_a_card_takes_cards_adding_up_to_its_value() {
             p1: ["6♠", "F♥", "C♥"], p2: ["R♥", "7♥", "F♦"], table: ["A♦", "2♣", "4♣", "3♥"], ..Layout::default()
         };
     let (mut s, mut log) = start_with(None, &[], &layout);
-    say(&mut s, &mut log, "play 6♠");
+    say(&mut s, &mut log, "6♠");
     assert_eq!(mover(&s), 1);
     let mut want = vec![set_of("2♣ + 4♣"), set_of("A♦ + 2♣ + 3♥")];
     want.sort();
@@ -296,14 +304,14 @@ fn sc_6_a_card_that_can_take_must_and_one_that_cannot_stays() {
             p1: ["7♠", "6♠", "R♠"], p2: ["5♥", "C♥", "F♥"], table: ["2♣", "4♣", "F♦", "C♦"], ..Layout::default()
         };
     let (mut s, mut log) = start_with(None, &[], &layout);
-    say(&mut s, &mut log, "play 7♠");
+    say(&mut s, &mut log, "7♠");
     assert!(logged(&log, "» player 1 plays 7♠, which takes nothing"));
     assert_eq!(sorted(&s, "table"), ["2♣", "4♣", "7♠", "C♦", "F♦"]);
     assert_eq!(count(&s, "taken of player 1"), 0);
     assert_eq!(mover(&s), 2);
-    say(&mut s, &mut log, "play 5♥");
+    say(&mut s, &mut log, "5♥");
     assert!(logged(&log, "» player 2 plays 5♥, which takes nothing"));
-    say(&mut s, &mut log, "play 6♠");
+    say(&mut s, &mut log, "6♠");
     // The one set adding up to 6 is the only choice: the 6 cannot stay on the table.
     assert_eq!(offered_now(&s), ["2♣ + 4♣"]);
     say(&mut s, &mut log, "2♣ + 4♣");
@@ -324,7 +332,7 @@ fn sc_7_a_re_takes_four_aces_and_three_twos() {
     };
     let (mut s, mut log) = start_with(None, &[], &layout);
     assert_eq!(count(&s, "table"), 7);
-    say(&mut s, &mut log, "play R♠");
+    say(&mut s, &mut log, "R♠");
     // Nothing is asked: the seven cards are taken at once, and the table is swept.
     assert_eq!(mover(&s), 2);
     assert!(logged(&log, "» player 1 takes 7 cards with R♠"));
@@ -345,19 +353,19 @@ fn sc_8_clearing_the_table_is_a_scopa_except_on_the_last_play() {
         ..Layout::default()
     };
     let (mut s, mut log) = start_with(None, &[], &layout);
-    say(&mut s, &mut log, "play R♠");
+    say(&mut s, &mut log, "R♠");
     take_set(&mut s, &mut log, "A♦ + 2♣ + 3♣ + 4♣");
     assert!(logged(&log, "» scopa! player 1 has 1 this hand"));
     assert_eq!(of(&s, "scope", 1), 1);
-    say(&mut s, &mut log, "play 5♥");
-    say(&mut s, &mut log, "5♠ takes 5♥");
+    say(&mut s, &mut log, "5♥");
+    say(&mut s, &mut log, "5♠");
     assert!(logged(&log, "» scopa! player 1 has 2 this hand"));
     assert_eq!(of(&s, "scope", 1), 2);
-    say(&mut s, &mut log, "play 6♥");
-    say(&mut s, &mut log, "play A♠");
+    say(&mut s, &mut log, "6♥");
+    say(&mut s, &mut log, "A♠");
     assert_eq!(sorted(&s, "table"), ["6♥", "A♠"]);
     // The last card of the hand clears the table: no scopa.
-    say(&mut s, &mut log, "play 7♦");
+    say(&mut s, &mut log, "7♦");
     take_set(&mut s, &mut log, "6♥ + A♠");
     assert!(logged(&log, "» player 2 clears the table on the last play: no scopa"));
     assert_eq!(counter(&s, "sweeps"), 2);
@@ -400,13 +408,13 @@ fn sc_10_the_last_to_capture_takes_the_cards_left() {
         ..Layout::default()
     };
     let (mut s, mut log) = start_with(None, &[], &layout);
-    for l in ["5♠ takes 5♣", "play A♥", "play 2♠", "play 4♥", "play 3♠"] {
+    for l in ["5♠", "A♥", "2♠", "4♥", "3♠"] {
         say(&mut s, &mut log, l);
     }
     // 3♠ had to take A♥ + 2♠; player 2's last card takes nothing.
     assert_eq!(sets_offered(&s), [set_of("A♥ + 2♠")]);
     take_set(&mut s, &mut log, "A♥ + 2♠");
-    say(&mut s, &mut log, "play 6♥");
+    say(&mut s, &mut log, "6♥");
     assert!(logged(&log, "» player 1 made the last capture and takes the 5 cards left"));
     assert!(logged(&log, "R♦: table -> taken of player 1 (face down)"));
     assert!(!logged(&log, "scopa"));
@@ -511,28 +519,36 @@ fn sc_13_the_match_ends_with_a_leader_at_the_target() {
 fn sc_14_asso_piglia_tutto_an_ace_takes_the_whole_table() {
     let layout =
         Layout {
-            p1: ["A♠", "F♥", "C♥"], p2: ["7♥", "6♥", "5♥"], table: ["3♣", "5♦", "F♦", "2♥"], ..Layout::default()
+            p1: ["A♠", "F♥", "C♥"], p2: ["A♥", "6♥", "5♥"], table: ["3♣", "5♦", "F♦", "2♥"], ..Layout::default()
         };
     let (mut s, mut log) = start_with(Some("asso_piglia_tutto"), &[], &layout);
-    let offered = offered_now(&s);
-    assert!(offered.contains(&"A♠ takes the whole table".to_string()), "{offered:?}");
-    assert!(!offered.iter().any(|l| l.starts_with("play A") || l.starts_with("A♠ takes 2")));
-    say(&mut s, &mut log, "A♠ takes the whole table");
+    say(&mut s, &mut log, "A♠");
+    assert_eq!(mover(&s), 2);
+    assert!(logged(&log, "» player 1 takes 4 cards with A♠"));
     assert_eq!(count(&s, "table"), 0);
     assert_eq!(sorted(&s, "taken of player 1"), ["2♥", "3♣", "5♦", "A♠", "F♦"]);
     assert!(logged(&log, "» player 1's ace clears the table: no scopa"));
     assert_eq!(of(&s, "scope", 1), 0);
+    // An ace played to the empty table stays there.
+    say(&mut s, &mut log, "A♥");
+    assert!(logged(&log, "» player 2 plays A♥, which takes nothing"));
+    assert_eq!(cards(&s, "table"), ["A♥"]);
 
     // An ace on the table is swept with the rest.
     let with_ace = Layout { table: ["3♣", "A♦", "F♦", "2♥"], ..layout };
-    let (s, _) = start_with(Some("asso_piglia_tutto"), &[], &with_ace);
-    let offered = offered_now(&s);
-    assert!(offered.contains(&"A♠ takes the whole table".to_string()), "{offered:?}");
-    assert!(!offered.contains(&"A♠ takes A♦".to_string()), "{offered:?}");
+    let (mut s, mut log) = start_with(Some("asso_piglia_tutto"), &[], &with_ace);
+    say(&mut s, &mut log, "A♠");
+    assert!(logged(&log, "» player 1 takes 4 cards with A♠"));
+    assert_eq!(count(&s, "table"), 0);
 
-    // The base game: the ace takes nothing here and stays.
+    // The base game: the ace takes the ace, or nothing, as any card.
+    let (mut s, mut log) = start_with(None, &[], &with_ace);
+    say(&mut s, &mut log, "A♠");
+    assert!(logged(&log, "» player 1 takes 1 card with A♠"));
+    assert_eq!(sorted(&s, "table"), ["2♥", "3♣", "F♦"]);
     let base = Layout { table: ["3♣", "5♦", "F♦", "2♥"], ..with_ace };
-    let (s, _) = start_with(None, &[], &base);
-    assert!(offered_now(&s).contains(&"play A♠".to_string()));
-    assert!(!offered_now(&s).iter().any(|l| l.contains("whole table")));
+    let (mut s, mut log) = start_with(None, &[], &base);
+    say(&mut s, &mut log, "A♠");
+    assert!(logged(&log, "» player 1 plays A♠, which takes nothing"));
+    assert_eq!(count(&s, "table"), 5);
 }
