@@ -87,6 +87,11 @@ snapshot!(cheat_five_players_seed_2, "cheat", None, 2, "random", seats 5);
 // from the foundations) and a greedy deal that is won.
 snapshot!(klondike_seed_1, "klondike", None, 1);
 snapshot!(klondike_greedy_seed_7, "klondike", None, 7, "greedy");
+// Scopa: two random players (seed 1: four hands, three scope), two greedy players (seed 6: both
+// pass 11 in the fifth hand, 12 to 11), and `asso_piglia_tutto` (aces sweep the table).
+snapshot!(scopa_seed_1, "scopa", None, 1);
+snapshot!(scopa_greedy_seed_6, "scopa", None, 6, "greedy");
+snapshot!(scopa_asso_piglia_tutto_seed_1, "scopa", Some("asso_piglia_tutto"), 1);
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);

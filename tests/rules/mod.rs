@@ -4,6 +4,7 @@ mod cheat;
 mod crazy_eights;
 mod high_low_war;
 mod klondike;
+mod scopa;
 pub(crate) mod support;
 mod wilcox_war;
 mod wild_twist_gin;
