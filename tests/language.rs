@@ -583,3 +583,25 @@ fn several_cards_from_a_big_hand_are_offered_one_at_a_time() {
     assert!(out.contains("game over"), "{out}");
     assert!(out.contains(", done]"), "{out}");
 }
+
+/// `remember position` keeps where every card lies (zone, order, facing) and `position seen
+/// before` asks whether the cards lie so again: a pile of three cycled one card at a time is
+/// back after three moves; a card turned over is a new position, turned back an old one.
+/// The `unbounded_loop` lint knows that moving or turning cards, or remembering, can change the
+/// answer, and that nothing else can.
+#[test]
+fn positions_remembered_and_seen_again() {
+    assert_eq!(
+        announcements("tests/fixtures/positions.cardgame"),
+        ["back after 3 moves", "turned: false", "turned back: true"]
+    );
+    let (code, out, err) = cardlang(&["lint", "tests/fixtures/positions.cardgame"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let source = std::fs::read_to_string("tests/fixtures/positions.cardgame").expect("fixture");
+    let stuck = source.replace("move top of pile to bottom of pile", "add 1 to moves").replace("remember position", "");
+    let path = std::env::temp_dir().join(format!("cardlang-positions-{}.cardgame", std::process::id()));
+    std::fs::write(&path, stuck).expect("the temporary folder is writable");
+    let (_, out, err) = cardlang(&["lint", &path.to_string_lossy()]);
+    let _ = std::fs::remove_file(&path);
+    assert!(format!("{out}{err}").contains("nothing in it changes `the position`"), "{out}{err}");
+}

@@ -155,6 +155,7 @@ impl Checker {
                 (Expr::Const(Value::Int(*i)), Type::Int)
             }
             ExprKind::Bool(b) => (Expr::Const(Value::Bool(*b)), Type::Bool),
+            ExprKind::PositionSeen => (Expr::PositionSeen, Type::Bool),
             ExprKind::Text(t) => {
                 let i = match self.texts.iter().position(|x| x == t) {
                     Some(i) => i,
@@ -760,7 +761,7 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
     let s = |b: Box<Expr>| Box::new(substitute(*b, args));
     match e {
         Expr::Param(i) => args.get(i as usize).cloned().unwrap_or(Expr::Const(Value::None)),
-        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) => e,
+        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::PositionSeen => e,
         Expr::LocalOf(b, p) => Expr::LocalOf(b, s(p)),
         Expr::CounterOf(b, p) => Expr::CounterOf(b, s(p)),
         Expr::CounterOfCard(b, c) => Expr::CounterOfCard(b, s(c)),

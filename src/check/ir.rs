@@ -385,6 +385,9 @@ pub enum Builtin {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Expr {
     Const(Value),
+    /// `position seen before`: whether every card lies (zone, place, facing) as at an earlier
+    /// `remember position`.
+    PositionSeen,
     Local(u16),
     /// A per-player local: slot `base + player`.
     LocalOf(u16, Box<Expr>),
@@ -601,6 +604,9 @@ pub enum Effect {
     Pause(Vec<TextPart>),
     /// `reveal Z`: every card of the zone is shown to every player (an event); nothing changes.
     Reveal(Expr),
+    /// `remember position`: the engine keeps the position (every card's zone, place and
+    /// facing) for [`Expr::PositionSeen`].
+    RememberPosition,
     /// `meld Z to every R` (`lay_off`: `lay off Z to every R`): the meld search moves the
     /// melds of zone `from` (or the cards it can lay off) into the zones of row `to`; `chosen`
     /// (`as a`) names the arrangement to lay down instead of the search's own.

@@ -297,6 +297,7 @@ impl Checker {
                 None => Vec::new(),
             })),
             StmtKind::Reveal(z) => Stmt::Effect(Effect::Reveal(self.zone_expr(z, scope))),
+            StmtKind::RememberPosition => Stmt::Effect(Effect::RememberPosition),
             StmtKind::Meld { from, to, lay_off, chosen } => {
                 let head = crate::syntax::ast::Span::new(s.span.start, from.span.end.max(s.span.start));
                 self.need_melds(head, if *lay_off { "`lay off`" } else { "`meld`" });

@@ -57,6 +57,7 @@ fn stmt_exprs(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
 fn effect_exprs(e: &mut Effect, f: &mut impl FnMut(&mut Expr)) {
     match e {
         Effect::Shuffle(z) | Effect::TurnOver(z) | Effect::Reveal(z) => f(z),
+        Effect::RememberPosition => {}
         Effect::Deal { count, from, first, .. } => {
             if let Some(c) = count {
                 f(c);
@@ -174,7 +175,7 @@ fn choice_exprs(c: &mut Choice, f: &mut impl FnMut(&mut Expr)) {
 /// Calls `f` on each direct sub-expression of `e`.
 pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
     match e {
-        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::Param(_) => {}
+        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::Param(_) | Expr::PositionSeen => {}
         Expr::LocalOf(_, x)
         | Expr::CounterOf(_, x)
         | Expr::CounterOfCard(_, x)
@@ -228,7 +229,7 @@ pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
 /// Calls `f` on each direct sub-expression of `e`, read only.
 pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
     match e {
-        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::Param(_) => {}
+        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::Param(_) | Expr::PositionSeen => {}
         Expr::LocalOf(_, x)
         | Expr::CounterOf(_, x)
         | Expr::CounterOfCard(_, x)

@@ -148,6 +148,7 @@ impl State {
         let program = &self.game.program;
         match e {
             Expr::Const(v) => *v,
+            Expr::PositionSeen => Value::Bool(self.position_seen()),
             Expr::Local(s) => self.local_in(*s, b),
             Expr::LocalOf(base, p) => match self.player_in(p, b) {
                 Some(p) => self.local_in(*base + p as u16, b),

@@ -217,6 +217,7 @@ impl State {
             Effect::Transfer { amount, from, to } => self.transfer(amount.as_ref(), from, to, sink),
             Effect::Meld { from, to, lay_off, chosen } => self.exec_meld(from, to, *lay_off, chosen.as_ref(), sink),
             Effect::Reveal(z) => self.reveal(z, sink),
+            Effect::RememberPosition => self.remember_position(),
             Effect::Announce(parts) => {
                 if sink.announcements() {
                     let text = self.render_text(parts);

@@ -16,6 +16,7 @@ mod menu;
 mod observe;
 mod panel;
 mod picks;
+mod position;
 mod privacy;
 mod reveal;
 pub mod rng;

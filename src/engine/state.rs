@@ -121,6 +121,9 @@ pub struct State {
     /// The candidates of the pending `chooses one of`, listed the first time they are asked
     /// for (the table cannot change until the choice is made); empty when none is pending.
     pub(crate) menu: std::sync::OnceLock<Arc<super::menu::MenuList>>,
+    /// The positions kept by `remember position`, as sorted hashes (position.rs); shared between
+    /// copies of the state until one of them keeps another.
+    pub(crate) positions: Arc<Vec<u64>>,
     /// The cards picked so far (zone, index) at a pending menu offered card by card (picks.rs).
     pub(crate) picks: Vec<(u16, u32)>,
     /// Per player and card (`player * cards + card`), the zone the player saw the card go into
@@ -219,6 +222,7 @@ impl State {
             arrangement: None,
             laid: Vec::new(),
             menu: std::sync::OnceLock::new(),
+            positions: Arc::default(),
             picks: Vec::new(),
             sightings: vec![NOWHERE; p.players as usize * p.cards.len()],
             sighted_zones: vec![0; p.players as usize],

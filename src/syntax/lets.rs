@@ -25,6 +25,7 @@ fn replace(e: &mut Expr, name: &str, value: &Expr) {
         | ExprKind::Text(_)
         | ExprKind::Bool(_)
         | ExprKind::None
+        | ExprKind::PositionSeen
         | ExprKind::Name(_)
         | ExprKind::Player(_)
         | ExprKind::Every(_) => {}

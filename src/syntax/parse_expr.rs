@@ -118,6 +118,7 @@ pub(crate) fn parse_primary(pair: Pair<'_, Rule>) -> Expr {
         Rule::int => ExprKind::Int(parse_int(&pair)),
         Rule::string => ExprKind::Text(super::parse::parse_string(pair)),
         Rule::kw_true => ExprKind::Bool(true),
+        Rule::seen_before => ExprKind::PositionSeen,
         Rule::kw_false => ExprKind::Bool(false),
         Rule::kw_none => ExprKind::None,
         Rule::player_lit => {

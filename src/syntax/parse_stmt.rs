@@ -153,6 +153,7 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
             let _keyword = next();
             StmtKind::Pause(it.next().map(parse_template))
         }
+        Rule::remember_stmt => StmtKind::RememberPosition,
         Rule::reveal_stmt => {
             // The keyword is a pair of its own (it must not run into a name: `reveal_all()`).
             let _keyword = next();

@@ -148,7 +148,7 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
             }
             block(v, body);
         }
-        StmtKind::Break => {}
+        StmtKind::Break | StmtKind::RememberPosition => {}
         StmtKind::ForRange { from, to, body, .. } => {
             expr(v, from);
             expr(v, to);
@@ -279,6 +279,7 @@ pub fn expr<V: Visitor>(v: &mut V, e: &Expr) {
         | ExprKind::Text(_)
         | ExprKind::Bool(_)
         | ExprKind::None
+        | ExprKind::PositionSeen
         | ExprKind::Name(_)
         | ExprKind::Player(_) => {}
         ExprKind::Top(x) | ExprKind::Bottom(x) | ExprKind::Count(x) | ExprKind::Opponent(x) => expr(v, x),

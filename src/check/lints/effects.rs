@@ -47,7 +47,10 @@ impl Effects {
 
     /// Whether it can change something `reads` (names of zones, counters, locals) names.
     pub fn touches(&self, reads: &BTreeSet<String>, facts: &Facts) -> bool {
+        let position = reads.contains(super::facts::POSITION)
+            && (self.names.contains(super::facts::POSITION) || self.any_zone || !self.zones.is_empty());
         self.any_name
+            || position
             || reads.iter().any(|n| {
                 self.names.contains(n)
                     || self.zones.contains(n)
@@ -190,7 +193,10 @@ impl<'f, 'a> Summaries<'f, 'a> {
             StmtKind::Return => e.returns = true,
             StmtKind::End(_) => e.ends_game = true,
             StmtKind::Call { name, .. } => e.add(&self.procedure(&name.text)),
-            StmtKind::TurnCard { .. } | StmtKind::Let { .. } | StmtKind::Announce(_) | StmtKind::Pause(_) => {}
+            StmtKind::TurnCard { .. } | StmtKind::RememberPosition => {
+                e.names.insert(super::facts::POSITION.to_string());
+            }
+            StmtKind::Let { .. } | StmtKind::Announce(_) | StmtKind::Pause(_) => {}
             StmtKind::Break => e.breaks = true,
         }
         e

@@ -262,6 +262,10 @@ pub(crate) fn arith(op: BinOp, a: i64, b: i64) -> Option<i64> {
 }
 
 /// The names an expression or statement uses, and the functions and procedures it calls.
+/// The name [`Facts::reads`] gives what `position seen before` reads, and effects give what
+/// `remember position` and turning a card change (no game name has a space).
+pub(crate) const POSITION: &str = "the position";
+
 #[derive(Default)]
 struct Names {
     names: BTreeSet<String>,
@@ -279,6 +283,9 @@ impl Visitor for Names {
                 self.names.insert(name.text.clone());
             }
             ExprKind::Call { name, .. } => self.functions.push(name.text.clone()),
+            ExprKind::PositionSeen => {
+                self.names.insert(POSITION.to_string());
+            }
             _ => {}
         }
     }
@@ -427,6 +434,7 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | ExprKind::Text(_)
         | ExprKind::Bool(_)
         | ExprKind::None
+        | ExprKind::PositionSeen
         | ExprKind::Name(_)
         | ExprKind::Player(_) => Vec::new(),
         ExprKind::Top(x) | ExprKind::Bottom(x) | ExprKind::Count(x) | ExprKind::Opponent(x) => vec![x],

@@ -341,6 +341,9 @@ impl<'f, 'a> Reads<'f, 'a> {
             | ExprKind::None
             | ExprKind::Player(_)
             | ExprKind::Every(_) => false,
+            // The position's hidden cards are where the rules put them; whether they are back
+            // there tells nothing a player could not follow (documented in language.md).
+            ExprKind::PositionSeen => false,
             ExprKind::Name(n) => env.tainted.contains(n) || self.tainted.contains(n.as_str()),
             ExprKind::Arrangements(zone) => self.zone_hidden(zone, Part::All) || self.reads(zone, env),
             ExprKind::Aggregate(a) => {

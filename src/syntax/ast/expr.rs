@@ -73,6 +73,8 @@ pub enum ExprKind {
     Text(String),
     Bool(bool),
     None,
+    /// `position seen before`: whether the cards lie as at an earlier `remember position`.
+    PositionSeen,
     /// A bare name: a local, option, counter, enum member, zone ...
     Name(String),
     /// `player 2`.

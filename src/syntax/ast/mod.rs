@@ -657,6 +657,8 @@ pub enum StmtKind {
     Pause(Option<Vec<TemplatePart>>),
     /// `reveal Z`: every card of a zone is shown to every player; nothing moves or turns.
     Reveal(Expr),
+    /// `remember position`: the position is kept for `position seen before`.
+    RememberPosition,
     /// `meld Z to every R [as a]` (or `lay off Z to every R` when `lay_off`).
     Meld {
         from: Expr,

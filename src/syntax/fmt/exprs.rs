@@ -72,6 +72,7 @@ fn write(out: &mut String, e: &Expr, min: u8) {
         ExprKind::Int(n) => out.push_str(&n.to_string()),
         ExprKind::Text(t) => out.push_str(&quoted(t)),
         ExprKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        ExprKind::PositionSeen => out.push_str("position seen before"),
         ExprKind::None => out.push_str("none"),
         ExprKind::Name(n) => out.push_str(n),
         ExprKind::Player(n) => out.push_str(&format!("player {n}")),

@@ -172,6 +172,7 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
         StmtKind::Pause(None) => "pause".to_string(),
         StmtKind::Pause(Some(parts)) => format!("pause {}", exprs::template(parts)),
         StmtKind::Reveal(e) => format!("reveal {}", expr(e)),
+        StmtKind::RememberPosition => "remember position".to_string(),
         StmtKind::Meld { from, to, lay_off, chosen } => {
             let chosen = chosen.as_ref().map(|a| format!(" as {}", expr(a))).unwrap_or_default();
             format!("{} {} to {}{chosen}", if *lay_off { "lay off" } else { "meld" }, expr(from), expr(to))
