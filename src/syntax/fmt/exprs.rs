@@ -187,7 +187,15 @@ fn aggregate(out: &mut String, a: &Aggregate) {
     out.push_str(a.kind.opening());
     if let Some(v) = &a.value {
         out.push(' ');
-        write(out, v, IF);
+        // An aggregate inside another's value is bracketed for the reader: its `for` and
+        // `where` would otherwise seem to be the outer one's.
+        if matches!(v.kind, ExprKind::Aggregate(_)) {
+            out.push('(');
+            write(out, v, IF);
+            out.push(')');
+        } else {
+            write(out, v, IF);
+        }
         out.push_str(" for");
     }
     out.push(' ');
