@@ -17,7 +17,12 @@ const GAME: &str = "five_card_draw";
 /// A table of `hands.len()` seats with player `i + 1` dealt `hands[i]` (in the order the cards are
 /// dealt to them), then `next` on top of the pack for the draw. `before` runs first (chips moved
 /// between purses).
-fn start_with(sets: &[(&str, &str)], hands: &[[&str; 5]], next: &[&str], before: Vec<ArrangeStep>) -> (State, Recorder) {
+fn start_with(
+    sets: &[(&str, &str)],
+    hands: &[[&str; 5]],
+    next: &[&str],
+    before: Vec<ArrangeStep>,
+) -> (State, Recorder) {
     let seats = hands.len();
     let mut order: Vec<&str> = Vec::new();
     for round in 0..5 {
@@ -150,7 +155,13 @@ fn fd_2_six_players_each_start_with_the_chips_option() {
     let hands: Vec<[&str; 5]> = (0..6)
         .map(|i| {
             let base = i * 5;
-            [STANDARD_52[base], STANDARD_52[base + 1], STANDARD_52[base + 2], STANDARD_52[base + 3], STANDARD_52[base + 4]]
+            [
+                STANDARD_52[base],
+                STANDARD_52[base + 1],
+                STANDARD_52[base + 2],
+                STANDARD_52[base + 3],
+                STANDARD_52[base + 4],
+            ]
         })
         .collect();
     let (s, _) = start_with(&[("chips", "30")], &hands, &[], Vec::new());
