@@ -24,13 +24,8 @@ fn start_with(
     before: Vec<ArrangeStep>,
 ) -> (State, Recorder) {
     let seats = hands.len();
-    let mut order: Vec<&str> = Vec::new();
-    for round in 0..5 {
-        // From the dealer's (player 1's) left round to the dealer.
-        for k in 1..=seats {
-            order.push(hands[k % seats][round]);
-        }
-    }
+    // Five rounds, each from the dealer's (player 1's) left round to the dealer.
+    let mut order: Vec<&str> = (0..5).flat_map(|round| (1..=seats).map(move |k| hands[k % seats][round])).collect();
     order.extend(next);
     // The tests count from stacks of 100 chips unless they say otherwise.
     let mut all: Vec<(&str, &str)> = sets.to_vec();
