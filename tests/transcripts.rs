@@ -92,6 +92,13 @@ snapshot!(klondike_greedy_seed_7, "klondike", None, 7, "greedy");
 snapshot!(scopa_seed_1, "scopa", None, 1);
 snapshot!(scopa_greedy_seed_6, "scopa", None, 6, "greedy");
 snapshot!(scopa_asso_piglia_tutto_seed_1, "scopa", Some("asso_piglia_tutto"), 1);
+// Five-Card Draw, 2 to 6 seats: two random players (seed 25: five deals, ended by a call all-in
+// and the raiser's unmatched chips taken back), two greedy players (seed 4: capped rounds of a bet
+// and three raises, five deals), and four random players (seed 27: all-ins, a side pot, three
+// players out in turn, 44 deals).
+snapshot!(five_card_draw_seed_25, "five_card_draw", None, 25, "random", seats 2);
+snapshot!(five_card_draw_greedy_seed_4, "five_card_draw", None, 4, "greedy", seats 2);
+snapshot!(five_card_draw_four_players_seed_27, "five_card_draw", None, 27, "random", seats 4);
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);

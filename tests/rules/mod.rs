@@ -2,6 +2,7 @@
 
 mod cheat;
 mod crazy_eights;
+mod five_card_draw;
 mod high_low_war;
 mod klondike;
 mod scopa;
