@@ -92,6 +92,11 @@ snapshot!(klondike_greedy_seed_7, "klondike", None, 7, "greedy");
 snapshot!(scopa_seed_1, "scopa", None, 1);
 snapshot!(scopa_greedy_seed_6, "scopa", None, 6, "greedy");
 snapshot!(scopa_asso_piglia_tutto_seed_1, "scopa", Some("asso_piglia_tutto"), 1);
+// Spades, four players in two partnerships: random players (seed 1: two hands, a failed nil each
+// time, both partnerships below -200, the higher score winning) and greedy players (seed 10:
+// fourteen hands, both partnerships past 500 in the last, 527 to 517).
+snapshot!(spades_seed_1, "spades", None, 1);
+snapshot!(spades_greedy_seed_10, "spades", None, 10, "greedy");
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);

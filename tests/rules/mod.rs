@@ -5,6 +5,7 @@ mod crazy_eights;
 mod high_low_war;
 mod klondike;
 mod scopa;
+mod spades;
 pub(crate) mod support;
 mod wilcox_war;
 mod wild_twist_gin;
