@@ -97,6 +97,8 @@ snapshot!(scopa_asso_piglia_tutto_seed_1, "scopa", Some("asso_piglia_tutto"), 1)
 // fourteen hands, both partnerships past 500 in the last, 527 to 517).
 snapshot!(spades_seed_1, "spades", None, 1);
 snapshot!(spades_greedy_seed_10, "spades", None, 10, "greedy");
+// `blind_nil`, greedy players (seed 11: four hands, a blind nil failed by a partnership 100 behind).
+snapshot!(spades_blind_nil_greedy_seed_11, "spades", Some("blind_nil"), 11, "greedy");
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);

@@ -15,6 +15,10 @@ orders and the players' choices, and checks:
 - the scoring of each hand (SP-7 to SP-10), recomputed: the bid, the tricks toward it, made or
   set, the points, the bags (overtricks and a nil bidder's tricks), each nil, the hundred off for
   ten bags, and the running scores and bags;
+- with `blind_nil` (SP-13): the cards dealt unseen, the offer of a blind nil exactly to the
+  players whose partnership trails by `blind_behind` and whose partner has not bid it, the cards
+  then picked up, the blind bidder left out of the bidding, the two cards passed each way (every
+  pair of the hand offered), and a blind nil scored double;
 - the end (SP-11, SP-12): the game over exactly when a partnership reaches the target or falls to
   `lose_at`, the higher score winning, level scores playing on, the cap on hands; and the final
   counters.
@@ -59,6 +63,8 @@ def review(path):
     lose_at = re.search(r"lose_at = (-?\d+|never)", text).group(1)
     lose_at = 0 if lose_at == "never" else int(lose_at)
     max_hands = int(re.search(r"max_hands = (\d+)", text).group(1))
+    blind_nil = re.search(r"blind_nil = (\w+)", text).group(1) == "true"
+    behind = int(re.search(r"blind_behind = (\d+)", text).group(1))
     errors = []
 
     def check(cond, what):
@@ -89,20 +95,68 @@ def review(path):
         expect(f"» hand {hands}: player {dealer} deals", f"hand {hands}")
         hand = {q: [] for q in (1, 2, 3, 4)}
         q = left(dealer)
+        dealt_to = "unseen" if blind_nil else "hand"
         for c in stock:
-            expect(f"{c}: stock -> hand of player {q} (face down)", f"hand {hands}: deal")
+            expect(f"{c}: stock -> {dealt_to} of player {q} (face down)", f"hand {hands}: deal")
             hand[q].append(c)
             q = left(q)
-        # SP-3: the bids, from the dealer's left.
+        blind = {q: False for q in (1, 2, 3, 4)}
         bid = {}
+        if blind_nil:
+            # SP-13: the offer of a blind nil, before the cards are picked up.
+            q = left(dealer)
+            for _ in range(4):
+                if score[team(q)] + behind <= score[3 - team(q)] and not blind[(q + 1) % 4 + 1]:
+                    m = re.fullmatch(
+                        rf"player {q} chooses (bid blind nil|look at the cards) from \[bid blind nil, look at the cards\]",
+                        next(it),
+                    )
+                    check(m is not None, f"hand {hands}: player {q} should be offered a blind nil")
+                    if m and m.group(1) == "bid blind nil":
+                        blind[q] = True
+                        bid[q] = 0
+                        expect(f"» player {q} bids blind nil", "blind nil")
+                q = left(q)
+            picked = {q: [] for q in (1, 2, 3, 4)}
+            for _ in range(52):
+                m = re.fullmatch(r"(\S+): unseen of player ([1-4]) -> hand of player \2 \(face down\)", next(it))
+                check(m is not None, f"hand {hands}: the cards should be picked up")
+                if m:
+                    picked[int(m.group(2))].append(m.group(1))
+            check(all(sorted(picked[q]) == sorted(hand[q]) for q in picked), f"hand {hands}: cards picked up")
+        # SP-3: the bids, from the dealer's left.
         q = left(dealer)
         for _ in range(4):
+            if blind[q]:
+                q = left(q)
+                continue
             m = re.fullmatch(rf"player {q} chooses (\d+) from \[0\.\.13\]", next(it))
             check(m is not None, f"hand {hands}: player {q} should bid")
             b = int(m.group(1)) if m else 0
             bid[q] = b
             expect(f"» player {q} bids {'nil' if b == 0 else b}", "bid")
             q = left(q)
+        # SP-13: the two cards passed each way.
+        for p in (1, 2, 3, 4):
+            if not blind[p]:
+                continue
+            for giver, taker in ((p, (p + 1) % 4 + 1), ((p + 1) % 4 + 1, p)):
+                m = re.fullmatch(rf"player {giver} chooses (\S+ \+ \S+) from \[(.*)\]", next(it))
+                check(m is not None, f"hand {hands}: player {giver} should pass two cards")
+                pair = m.group(1).split(" + ")
+                offered = {frozenset(x.split(" + ")) for x in m.group(2).split(", ")}
+                want = {frozenset((a, b)) for i, a in enumerate(hand[giver]) for b in hand[giver][i + 1 :]}
+                check(offered == want, f"hand {hands}: player {giver} should be offered every pair")
+                for c in pair:
+                    expect(f"{c}: hand of player {giver} -> passing of player {giver} (face down)", "pass")
+                moved = [next(it) for _ in pair]
+                check(
+                    sorted(moved) == sorted(f"{c}: passing of player {giver} -> hand of player {taker} (face down)" for c in pair),
+                    f"hand {hands}: passed cards {moved}",
+                )
+                for c in pair:
+                    hand[giver].remove(c)
+                    hand[taker].append(c)
         team_bid = {t: sum(bid[q] for q in bid if team(q) == t) for t in (1, 2)}
         expect(f"» partnership 1 bids {team_bid[1]}, partnership 2 bids {team_bid[2]}", "team bids")
         # SP-4 to SP-6: thirteen tricks.
@@ -149,7 +203,7 @@ def review(path):
             nil_tricks = sum(tricks[q] for q in members if bid[q] == 0)
             made = counted >= team_bid[t]
             hand_bags = (counted - team_bid[t] if made else 0) + nil_tricks
-            nils = sum(100 if tricks[q] == 0 else -100 for q in members if bid[q] == 0)
+            nils = sum((100 if tricks[q] == 0 else -100) * (2 if blind[q] else 1) for q in members if bid[q] == 0)
             points = (10 if made else -10) * team_bid[t] + hand_bags + nils
             new_bags = bags[t] + hand_bags
             penalty = new_bags // 10
@@ -165,10 +219,14 @@ def review(path):
                 if bid[q] == 0:
                     if tricks[q] == 0:
                         nils_made += 1
-                        expect(f"» player {q} makes nil", "nil made")
+                        expect(f"» player {q} makes {'blind nil' if blind[q] else 'nil'}", "nil made")
                     else:
                         nils_failed += 1
-                        expect(f"» player {q} fails nil with {tricks[q]} tricks", "nil failed")
+                        expect(
+                            f"» player {q} fails {'blind nil' if blind[q] else 'nil'} with {tricks[q]} "
+                            f"{'trick' if tricks[q] == 1 else 'tricks'}",
+                            "nil failed",
+                        )
             if penalty > 0:
                 penalties += penalty
                 expect(
@@ -213,6 +271,7 @@ def review(path):
         f"bid: {bid[1]} / {bid[2]} / {bid[3]} / {bid[4]}",
         f"tricks: {tricks[1]} / {tricks[2]} / {tricks[3]} / {tricks[4]}",
         f"hands: {hands}",
+        "blind: " + " / ".join("true" if blind[q] else "false" for q in (1, 2, 3, 4)),
         f"dealer: player {dealer}",
         f"sets: {sets}",
         f"nils_made: {nils_made}",

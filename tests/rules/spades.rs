@@ -415,3 +415,95 @@ fn sp_12_the_cap_on_hands_the_higher_score_wins_level_draws() {
     assert_eq!(all4(&s, "score"), [-140, -140, -140, -140]);
     assert!(is_draw(&s));
 }
+
+/// Chooses the set of cards offered that holds these cards, in whatever order the label names
+/// them ("3♣ + 2♣" and "2♣ + 3♣" are the same set).
+fn pass_cards(state: &mut State, log: &mut Recorder, set: &str) {
+    let norm = |l: &str| {
+        let mut parts: Vec<String> = l.split(" + ").map(String::from).collect();
+        parts.sort();
+        parts
+    };
+    let label = offered_now(state)
+        .into_iter()
+        .find(|l| norm(l) == norm(set))
+        .unwrap_or_else(|| panic!("{set} is not offered: {:?}", offered_now(state)));
+    say(state, log, &label);
+}
+
+/// SP-13 (`blind_nil`): before looking at their cards, a player whose partnership trails by
+/// `blind_behind` (100; 0 here, so that the first hand allows it) may bid blind nil, once a
+/// partnership; they pass two cards to their partner, who passes two back; a blind nil made wins
+/// 200.
+#[test]
+fn sp_13_blind_nil_made_before_looking_wins_200() {
+    let g = game(GAME, Some("blind_nil"), &[("blind_behind", "0")]);
+    let mut log = Recorder::default();
+    let mut s = start(&g, &stacked_stock(&deal(P4_SPADES), false), &mut log);
+    // The cards lie unseen until the choice is made.
+    assert_eq!(count(&s, "hand of player 1"), 0);
+    assert_eq!(count(&s, "unseen of player 1"), 13);
+    assert_eq!(mover(&s), 1);
+    assert_eq!(offered_now(&s), ["bid blind nil", "look at the cards"]);
+    say(&mut s, &mut log, "bid blind nil");
+    assert!(logged(&log, "» player 1 bids blind nil"));
+    say(&mut s, &mut log, "look at the cards");
+    // Player 3 is not asked: their partner bid blind nil. Player 4 is.
+    assert_eq!(mover(&s), 4);
+    say(&mut s, &mut log, "look at the cards");
+    assert_eq!(count(&s, "hand of player 1"), 13);
+    // The others bid; player 1 is not asked again.
+    for (p, b) in [(2, "4"), (3, "2"), (4, "5")] {
+        assert_eq!(mover(&s), p);
+        say(&mut s, &mut log, b);
+    }
+    // Player 1 passes two clubs to player 3, who passes two hearts back.
+    assert_eq!(mover(&s), 1);
+    pass_cards(&mut s, &mut log, "2♣ + 3♣");
+    assert_eq!(mover(&s), 3);
+    pass_cards(&mut s, &mut log, "2♥ + 3♥");
+    let mut h1 = cards(&s, "hand of player 1");
+    h1.sort();
+    assert!(h1.contains(&"2♥".to_string()) && h1.contains(&"3♥".to_string()) && !h1.contains(&"2♣".to_string()));
+    assert_eq!(count(&s, "hand of player 3"), 13);
+    // Player 4 still takes every trick: player 1's blind nil wins 200, player 3's 2 is set (-20);
+    // partnership 2 makes 9 with 4 bags.
+    play_hand_out(&mut s, &mut log);
+    assert!(logged(&log, "» player 1 makes blind nil"));
+    assert!(logged(&log, "» player 1 and player 3 bid 2 and take 0 (0 toward the bid): set, 180 points and 0 bags"));
+    assert_eq!(all4(&s, "score"), [180, 94, 180, 94]);
+}
+
+/// SP-13 (`blind_nil`): a blind nil that fails loses 200, its tricks are bags as for any nil; and
+/// no one is offered it while their partnership does not trail by `blind_behind` (100).
+#[test]
+fn sp_13_blind_nil_failed_loses_200_and_needs_a_trailing_side() {
+    // Level at 0 in the first hand: nobody is offered a blind nil, and the bidding starts.
+    let g = game(GAME, Some("blind_nil"), &[]);
+    let mut log = Recorder::default();
+    let s = start(&g, &stacked_stock(&deal(P4_SPADES), false), &mut log);
+    assert!(is_bid(&s));
+    assert_eq!(count(&s, "hand of player 1"), 13);
+
+    let g = game(GAME, Some("blind_nil"), &[("blind_behind", "0")]);
+    let mut log = Recorder::default();
+    let mut s = start(&g, &stacked_stock(&deal([SPADES, CLUBS, DIAMONDS, HEARTS]), false), &mut log);
+    say(&mut s, &mut log, "bid blind nil");
+    say(&mut s, &mut log, "look at the cards");
+    say(&mut s, &mut log, "look at the cards");
+    for b in ["1", "2", "1"] {
+        say(&mut s, &mut log, b);
+    }
+    // Player 1 passes 2♠ 3♠ to player 3 and gets 2♦ 3♦: they lead the diamonds (spades are not
+    // broken), lose both to player 3, and then, holding only spades, take the other eleven tricks.
+    pass_cards(&mut s, &mut log, "2♠ + 3♠");
+    pass_cards(&mut s, &mut log, "2♦ + 3♦");
+    assert_eq!(sorted_labels(&offered_now(&s).iter().map(String::as_str).collect::<Vec<_>>()), ["2♦", "3♦"]);
+    play_hand_out(&mut s, &mut log);
+    // Partnership 1: player 3's 2 made (20), the blind nil failed (-200) with 11 bags (+11), and
+    // ten bags cost 100: -269, under -200, so partnership 2 wins.
+    assert!(logged(&log, "» player 1 fails blind nil with 11 tricks"));
+    assert_eq!(all4(&s, "tricks"), [11, 0, 2, 0]);
+    assert_eq!(all4(&s, "score"), [-269, -20, -269, -20]);
+    assert_eq!(winners(&s), Some(vec![2, 4]));
+}
