@@ -99,6 +99,13 @@ snapshot!(scopa_asso_piglia_tutto_seed_1, "scopa", Some("asso_piglia_tutto"), 1)
 snapshot!(five_card_draw_seed_25, "five_card_draw", None, 25, "random", seats 2);
 snapshot!(five_card_draw_greedy_seed_4, "five_card_draw", None, 4, "greedy", seats 2);
 snapshot!(five_card_draw_four_players_seed_27, "five_card_draw", None, 27, "random", seats 4);
+// Spades, four players in two partnerships: random players (seed 1: two hands, a failed nil each
+// time, both partnerships below -200, the higher score winning) and greedy players (seed 10:
+// fourteen hands, both partnerships past 500 in the last, 527 to 517).
+snapshot!(spades_seed_1, "spades", None, 1);
+snapshot!(spades_greedy_seed_10, "spades", None, 10, "greedy");
+// `blind_nil`, greedy players (seed 11: four hands, a blind nil failed by a partnership 100 behind).
+snapshot!(spades_blind_nil_greedy_seed_11, "spades", Some("blind_nil"), 11, "greedy");
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);

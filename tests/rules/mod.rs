@@ -6,6 +6,7 @@ mod five_card_draw;
 mod high_low_war;
 mod klondike;
 mod scopa;
+mod spades;
 pub(crate) mod support;
 mod wilcox_war;
 mod wild_twist_gin;
