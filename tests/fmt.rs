@@ -260,6 +260,13 @@ fn parentheses_only_where_needed() {
             "if (if a then b else c) then (if d then e else f) else if g then h else i",
         ),
         ("top of (if a then b else c)", "top of (if a then b else c)"),
+        // An aggregate or an `if` as another aggregate's value keeps its brackets, for the reader.
+        (
+            "sum of (max of c.v for c in z where c.s == s) for s in suit",
+            "sum of (max of c.v for c in z where c.s == s) for s in suit",
+        ),
+        ("sum of (if a then 1 else 0) for q in players", "sum of (if a then 1 else 0) for q in players"),
+        ("sum of (a + 1) for q in players", "sum of a + 1 for q in players"),
         ("--a", "--a"),
         ("a - -1", "a - -1"),
         ("(a or b) and (c or d)", "(a or b) and (c or d)"),

@@ -187,9 +187,9 @@ fn aggregate(out: &mut String, a: &Aggregate) {
     out.push_str(a.kind.opening());
     if let Some(v) = &a.value {
         out.push(' ');
-        // An aggregate inside another's value is bracketed for the reader: its `for` and
-        // `where` would otherwise seem to be the outer one's.
-        if matches!(v.kind, ExprKind::Aggregate(_)) {
+        // An aggregate or an `if` inside an aggregate's value is bracketed for the reader: the
+        // `for` and `where` that follow would otherwise seem to be the inner one's.
+        if matches!(v.kind, ExprKind::Aggregate(_) | ExprKind::If { .. }) {
             out.push('(');
             write(out, v, IF);
             out.push(')');
