@@ -67,23 +67,6 @@ fn all_chips(state: &State, seats: usize) -> i64 {
     (1..=seats).map(|p| chips(state, p)).sum::<i64>() + counter(state, "pot")
 }
 
-/// A set label with its cards sorted.
-fn set_of(label: &str) -> String {
-    let mut parts: Vec<&str> = label.split(" + ").collect();
-    parts.sort();
-    parts.join(" + ")
-}
-
-/// Discards the set offered that holds these cards, in whatever order the label names them.
-fn discard(state: &mut State, log: &mut Recorder, set: &str) {
-    let want = set_of(set);
-    let label = offered_now(state)
-        .into_iter()
-        .find(|l| set_of(l) == want)
-        .unwrap_or_else(|| panic!("the set {set} is not offered; the choices are {:?}", offered_now(state)));
-    say(state, log, &label);
-}
-
 /// Every remaining decision of the deal being played is a check or standing pat, until the next
 /// deal begins (or the game ends).
 fn check_down(state: &mut State, log: &mut Recorder) {
@@ -340,12 +323,12 @@ fn fd_8_a_player_discards_up_to_three_and_draws_as_many() {
     // No card, 5 singles, 10 pairs, 10 triples.
     assert_eq!(offered.len(), 26);
     assert!(offered.iter().all(|l| l.split(" + ").count() <= 3));
-    discard(&mut s, &mut log, "7♦");
+    say_set(&mut s, &mut log, "7♦");
     assert!(logged(&log, "» player 2 draws 1"));
     let mut h2 = cards(&s, "hand of player 2");
     h2.sort();
     assert_eq!(h2, sorted_labels(&["2♥", "3♥", "4♥", "5♥", "6♥"]));
-    discard(&mut s, &mut log, "Q♠ + J♠ + 9♥");
+    say_set(&mut s, &mut log, "Q♠ + J♠ + 9♥");
     let mut h1 = cards(&s, "hand of player 1");
     h1.sort();
     assert_eq!(h1, sorted_labels(&["A♠", "A♥", "K♦", "K♣", "K♥"]));

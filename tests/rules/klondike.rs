@@ -58,14 +58,6 @@ fn start_with(variant: Option<&str>, sets: &[(&str, &str)], table: &Table<'_>) -
     (s, log)
 }
 
-fn offers(state: &State, label: &str) -> bool {
-    offered_now(state).iter().any(|l| l == label)
-}
-
-fn lost(state: &State) -> bool {
-    state.is_over() && winners(state) == Some(vec![])
-}
-
 /// Every card of a suit, A first.
 fn suit(s: &str) -> Vec<String> {
     ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].iter().map(|r| format!("{r}{s}")).collect()

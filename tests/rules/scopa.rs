@@ -86,13 +86,6 @@ fn offered_sorted(state: &State) -> Vec<String> {
     out
 }
 
-/// A set label with its cards sorted ("7♣ + 3♣" and "3♣ + 7♣" are the same set).
-fn set_of(label: &str) -> String {
-    let mut parts: Vec<&str> = label.split(" + ").collect();
-    parts.sort();
-    parts.join(" + ")
-}
-
 /// The sets offered now, each with its cards sorted, the list sorted.
 fn sets_offered(state: &State) -> Vec<String> {
     let mut out: Vec<String> = offered_now(state).iter().map(|l| set_of(l)).collect();
@@ -100,31 +93,9 @@ fn sets_offered(state: &State) -> Vec<String> {
     out
 }
 
-/// Chooses the set offered that holds these cards, in whatever order the label names them.
-fn take_set(state: &mut State, log: &mut Recorder, set: &str) {
-    let want = set_of(set);
-    let label = offered_now(state)
-        .into_iter()
-        .find(|l| set_of(l) == want)
-        .unwrap_or_else(|| panic!("the set {set} is not offered; the choices are {:?}", offered_now(state)));
-    say(state, log, &label);
-}
-
 /// Every card not named in `out`, by name.
 fn others(out: &[&[&str]]) -> Vec<&'static str> {
     ITALIAN_40.iter().copied().filter(|c| !out.iter().any(|o| o.contains(c))).collect()
-}
-
-/// Plays on, each player taking the first choice offered, until hand `hand` has begun (its first
-/// decision) or the game is over.
-fn play_until_hand(state: &mut State, log: &mut Recorder, hand: i64) {
-    let mut guard = 0;
-    while !state.is_over() && counter(state, "hands") < hand {
-        guard += 1;
-        assert!(guard < 10_000, "the hand did not end");
-        let first = offered_now(state)[0].clone();
-        say(state, log, &first);
-    }
 }
 
 /// A short hand in which no card can take anything: four high cards on the table, then six low
@@ -178,7 +149,7 @@ fn sc_1_the_italian_pack_and_card_values() {
     // And the low cards, player 2's: 6 takes A + 5, 4 takes A + 3, 2 takes nothing.
     let (mut s, mut log) = start_with(None, &[], &layout);
     say(&mut s, &mut log, "R♠");
-    take_set(&mut s, &mut log, "7♣ + 3♣");
+    say_set(&mut s, &mut log, "7♣ + 3♣");
     assert_eq!(sorted(&s, "table"), ["5♣", "A♦"]);
     say(&mut s, &mut log, "6♠");
     assert_eq!(sets_offered(&s), [set_of("A♦ + 5♣")]);
@@ -288,7 +259,7 @@ fn sc_5_a_card_takes_cards_adding_up_to_its_value() {
     let mut want = vec![set_of("2♣ + 4♣"), set_of("A♦ + 2♣ + 3♥")];
     want.sort();
     assert_eq!(sets_offered(&s), want);
-    take_set(&mut s, &mut log, "A♦ + 2♣ + 3♥");
+    say_set(&mut s, &mut log, "A♦ + 2♣ + 3♥");
     assert!(logged(&log, "» player 1 takes 3 cards with 6♠"));
     assert_eq!(cards(&s, "table"), ["4♣"]);
     assert_eq!(sorted(&s, "taken of player 1"), ["2♣", "3♥", "6♠", "A♦"]);
@@ -354,7 +325,7 @@ fn sc_8_clearing_the_table_is_a_scopa_except_on_the_last_play() {
     };
     let (mut s, mut log) = start_with(None, &[], &layout);
     say(&mut s, &mut log, "R♠");
-    take_set(&mut s, &mut log, "A♦ + 2♣ + 3♣ + 4♣");
+    say_set(&mut s, &mut log, "A♦ + 2♣ + 3♣ + 4♣");
     assert!(logged(&log, "» scopa! player 1 has 1 this hand"));
     assert_eq!(of(&s, "scope", 1), 1);
     say(&mut s, &mut log, "5♥");
@@ -366,7 +337,7 @@ fn sc_8_clearing_the_table_is_a_scopa_except_on_the_last_play() {
     assert_eq!(sorted(&s, "table"), ["6♥", "A♠"]);
     // The last card of the hand clears the table: no scopa.
     say(&mut s, &mut log, "7♦");
-    take_set(&mut s, &mut log, "6♥ + A♠");
+    say_set(&mut s, &mut log, "6♥ + A♠");
     assert!(logged(&log, "» player 2 clears the table on the last play: no scopa"));
     assert_eq!(counter(&s, "sweeps"), 2);
     assert_eq!(of(&s, "scope", 2), 0);
@@ -413,7 +384,7 @@ fn sc_10_the_last_to_capture_takes_the_cards_left() {
     }
     // 3♠ had to take A♥ + 2♠; player 2's last card takes nothing.
     assert_eq!(sets_offered(&s), [set_of("A♥ + 2♠")]);
-    take_set(&mut s, &mut log, "A♥ + 2♠");
+    say_set(&mut s, &mut log, "A♥ + 2♠");
     say(&mut s, &mut log, "6♥");
     assert!(logged(&log, "» player 1 made the last capture and takes the 5 cards left"));
     assert!(logged(&log, "R♦: table -> taken of player 1 (face down)"));

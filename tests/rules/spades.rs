@@ -78,18 +78,6 @@ fn is_bid(state: &State) -> bool {
     offered_now(state).first().is_some_and(|l| l.parse::<u8>().is_ok())
 }
 
-/// Plays on, each player taking the first choice offered, until hand `hand` has begun or the game
-/// is over.
-fn play_until_hand(state: &mut State, log: &mut Recorder, hand: i64) {
-    let mut guard = 0;
-    while !state.is_over() && counter(state, "hands") < hand {
-        guard += 1;
-        assert!(guard < 10_000, "the hand did not end");
-        let first = offered_now(state)[0].clone();
-        say(state, log, &first);
-    }
-}
-
 /// SP-1: four players in fixed partnerships, players 1 and 3 against players 2 and 4, with one
 /// pack of 52 cards; a partnership wins together.
 #[test]

@@ -185,3 +185,42 @@ pub fn sorted_labels(labels: &[&str]) -> Vec<String> {
     out.sort();
     out
 }
+
+/// Whether a choice with this label is offered now.
+pub fn offers(state: &State, label: &str) -> bool {
+    offered_now(state).iter().any(|l| l == label)
+}
+
+/// Whether a one-player game is over and lost (nobody won).
+pub fn lost(state: &State) -> bool {
+    state.is_over() && winners(state) == Some(vec![])
+}
+
+/// A set label with its cards sorted ("7♣ + 3♣" and "3♣ + 7♣" are the same set).
+pub fn set_of(label: &str) -> String {
+    let mut parts: Vec<&str> = label.split(" + ").collect();
+    parts.sort();
+    parts.join(" + ")
+}
+
+/// Chooses the set offered that holds these cards, in whatever order the label names them.
+pub fn say_set(state: &mut State, log: &mut Recorder, set: &str) {
+    let want = set_of(set);
+    let label = offered_now(state)
+        .into_iter()
+        .find(|l| set_of(l) == want)
+        .unwrap_or_else(|| panic!("the set {set} is not offered; the choices are {:?}", offered_now(state)));
+    say(state, log, &label);
+}
+
+/// Plays on, each player taking the first choice offered, until hand `hand` (the counter
+/// `hands`) has begun or the game is over.
+pub fn play_until_hand(state: &mut State, log: &mut Recorder, hand: i64) {
+    let mut guard = 0;
+    while !state.is_over() && counter(state, "hands") < hand {
+        guard += 1;
+        assert!(guard < 10_000, "the hand did not end");
+        let first = offered_now(state)[0].clone();
+        say(state, log, &first);
+    }
+}

@@ -56,14 +56,6 @@ fn start_with(variant: Option<&str>, sets: &[(&str, &str)], table: &Table<'_>) -
     (s, log)
 }
 
-fn offers(state: &State, label: &str) -> bool {
-    offered_now(state).iter().any(|l| l == label)
-}
-
-fn lost(state: &State) -> bool {
-    state.is_over() && winners(state) == Some(vec![])
-}
-
 #[test]
 fn ws_1_fifty_five_cards_seven_columns_of_one_to_seven_with_the_top_card_up() {
     let g = game(GAME, None, &[]);
