@@ -125,3 +125,33 @@ fn the_dictionary_has_every_keyword_of_the_grammar() {
         assert!(words.iter().any(|w| w == kw), "fuzz/cardlang.dict lacks `{kw}`");
     }
 }
+
+/// The texts libFuzzer found that once made the parser backtrack for seconds (a name starting
+/// with `if` read as `if` and a whole expression, again and again): now each is an ordinary
+/// syntax error, found within the parser's call budget (a bound on work, not a timing).
+#[test]
+fn the_slow_inputs_found_by_fuzzing_are_read_without_backtracking() {
+    let dir = format!("{ROOT}/fuzz/findings/slow");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir).expect("the findings").flatten().map(|e| e.path()).collect();
+    paths.sort();
+    assert_eq!(paths.len(), 4, "the four slow units");
+    for path in paths {
+        let text = String::from_utf8_lossy(&std::fs::read(&path).expect("readable")).to_string();
+        let error = cardlang::syntax::parse(&text).expect_err("none of them is a rule file");
+        assert!(!error.message.contains("gave up"), "{}: {}", path.display(), error.message);
+    }
+}
+
+/// Text the parser could only read by trying more readings than its budget allows (each
+/// `card (` is tried as `card 3 of Z` and as a call, so the work doubles with each one; it once
+/// took seconds) and brackets nested deeper than its stack allows are both refused at once,
+/// with a message that says so.
+#[test]
+fn text_too_hard_to_read_is_refused_with_a_clear_message() {
+    let doubling = format!("game \"x\"\nplayers 2\nprocedure setup {{ let a = {}1 }}", "card (".repeat(30));
+    let error = cardlang::syntax::parse(&doubling).expect_err("not a rule file");
+    assert!(error.message.contains("can be read in too many ways"), "{}", error.message);
+    let deep = format!("game \"x\"\nplayers 2\nprocedure setup {{ let a = {}1 }}", "(".repeat(100_000));
+    let error = cardlang::syntax::parse(&deep).expect_err("not a rule file");
+    assert!(error.message.contains("nested too deeply"), "{}", error.message);
+}

@@ -605,3 +605,35 @@ fn positions_remembered_and_seen_again() {
     let _ = std::fs::remove_file(&path);
     assert!(format!("{out}{err}").contains("nothing in it changes `the position`"), "{out}{err}");
 }
+
+/// A name may start with a word of the language (`iffy`, `everyone`, `player1`, `topic`,
+/// `settle`, `counts`): statements and expressions take their words only as whole words, so
+/// each of these is read as the name it is (they once read as `if fy ...`, `every one`,
+/// `player 1`, ...).
+#[test]
+fn names_that_start_with_a_word_of_the_language_are_names() {
+    let out = transcript_of(
+        "names",
+        r#"
+        game "Names"
+        players 2
+        counter iffy = 1
+        counter everyone = 2
+        counter player1 = 3
+        counter topic = 4
+        counter counts = 5
+        function whiled(n: int): int = n + 1
+        procedure setup {
+        }
+        procedure settle(n: int) {
+            add n to iffy
+        }
+        procedure play {
+            settle(10)
+            set topic = whiled(topic)
+            announce "{iffy} {everyone} {player1} {topic} {counts} {if iffy > 10 then everyone else player1}"
+            end game draw
+        }"#,
+    );
+    assert!(out.contains("» 11 2 3 5 5 2"), "{out}");
+}

@@ -11,6 +11,7 @@ pub mod walk;
 
 use miette::{Diagnostic, SourceSpan};
 use pest::Parser;
+use std::num::NonZeroUsize;
 use thiserror::Error;
 
 pub use ast::{File, Span};
@@ -49,11 +50,24 @@ pub(crate) fn without_bom(source: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Rule calls the parser may make per byte of source, plus a fixed allowance: see [`parse`].
+const PARSE_CALLS_PER_BYTE: usize = 1_000;
+const PARSE_CALLS_BASE: usize = 1_000_000;
+/// Held while a file is parsed: see [`parse`].
+static PARSING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Parses a whole `.cardgame` source text.
 pub fn parse(source: &str) -> Result<File, SyntaxError> {
     let source = &*without_bom(source);
     // Keep track of the tokens tried at the furthest position, for "expected `=`" messages.
     pest::set_error_detail(true);
+    // A bound on the parser's work, far above what any real file needs (under 60 rule calls a
+    // byte): text that would make it backtrack for seconds is refused at once instead.
+    // The limit is process-wide: parses one at a time, so none runs with another file's limit.
+    let _one_at_a_time = PARSING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    pest::set_call_limit(NonZeroUsize::new(
+        PARSE_CALLS_PER_BYTE.saturating_mul(source.len()).saturating_add(PARSE_CALLS_BASE),
+    ));
     match CardgameParser::parse(Rule::file, source) {
         Ok(mut pairs) => {
             let file = pairs.next().expect("parse: the file rule always yields one pair");
@@ -83,6 +97,28 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
         pest::error::InputLocation::Pos(p) => (p, p),
         pest::error::InputLocation::Span((s, e)) => (s, e),
     };
+    if let pest::error::ErrorVariant::CustomError { message } = &e.variant {
+        let (message, help) = match message.as_str() {
+            "stack limit reached" => (
+                "the parser gave up: brackets or expressions nested too deeply here",
+                "split the expression with `let` names, or close the brackets that are left open",
+            ),
+            "call limit reached" => (
+                "the parser gave up: this text can be read in too many ways to try them all",
+                "this is not a rule file the parser can read; check the text from here for a missing `}` or operator",
+            ),
+            _ => ("", ""),
+        };
+        if !message.is_empty() {
+            return SyntaxError {
+                message: message.into(),
+                span: (start.min(source.len()), 0).into(),
+                label: "here".into(),
+                help: Some(help.into()),
+                next: None,
+            };
+        }
+    }
     // The rules pest names are those it tried where the last declaration or statement began;
     // the tokens it tried where it got furthest say more precisely what is missing.
     let tokens = furthest_tokens(&e);
@@ -121,7 +157,9 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
     let message = match &e.variant {
         _ if tokens.is_some() => format!("expected {}", list_or(&tokens.unwrap_or_default())),
         pest::error::ErrorVariant::ParsingError { positives, negatives } => {
-            let mut words: Vec<String> = positives.iter().map(rule_words).collect();
+            // `keyword` is only tried as a guard (a statement word must be a whole word, not the
+            // start of a name): it is never what the writer should have typed.
+            let mut words: Vec<String> = positives.iter().filter(|r| **r != Rule::keyword).map(rule_words).collect();
             words.sort();
             words.dedup();
             let mut m =
