@@ -637,3 +637,36 @@ fn names_that_start_with_a_word_of_the_language_are_names() {
     );
     assert!(out.contains("» 11 2 3 5 5 2"), "{out}");
 }
+
+/// `counter score per team`: one value a team's players share, whichever partner adds to it;
+/// a player in no team keeps their own. `simulate` and the panel show each player their team's.
+#[test]
+fn a_counter_per_team_is_shared_by_partners() {
+    let file = "tests/fixtures/team_counters.cardgame";
+    let (code, out, err) =
+        cardlang(&["transcript", file, "--seed", "1", "--players", "random,random,random,random,random"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("» score 5 4 5 4 1"), "{out}");
+    assert!(out.contains("result: player 1 and player 3 win"), "{out}");
+    let (code, out, err) = cardlang(&["simulate", file, "-n", "2", "--players", "random,random,random,random,random"]);
+    assert_eq!(code, 0, "{err}");
+    for (seat, value) in [(1, 5), (2, 4), (3, 5), (4, 4), (5, 1)] {
+        let line = out.lines().find(|l| l.trim_start().starts_with(&format!("score of player {seat} "))).unwrap_or("");
+        assert!(line.split_whitespace().nth(4) == Some(&format!("{value}.00")[..]), "seat {seat}: {line}\n{out}");
+    }
+}
+
+/// A team's counter read without saying whose team: the checker asks which, and says how.
+#[test]
+fn a_counter_per_team_needs_a_player() {
+    let source = std::fs::read_to_string("tests/fixtures/team_counters.cardgame").expect("fixture");
+    let source = source.replace("set score of player 5 = 1", "set score = 1");
+    let file = cardlang::syntax::parse(&source).expect("parses");
+    let errors = check::check_all(&file);
+    let text: Vec<String> =
+        errors.iter().map(|e| format!("{e} {:?}", miette::Diagnostic::help(e).map(|h| h.to_string()))).collect();
+    assert!(
+        text.iter().any(|t| t.contains("counter `score` has one value per team") && t.contains("write `score of p`")),
+        "{text:?}"
+    );
+}

@@ -12,7 +12,7 @@ use crate::engine::{Action, Result as GameResult, State, ToMove};
 enum Score {
     /// The game is over and the player lost.
     Lost,
-    /// Not over (or a draw, or stopped unfinished: 0): own progress minus the best other's.
+    /// Not over (or a draw, or stopped unfinished: 0): own progress minus the best other team's.
     Ahead(i64),
     /// The game is over and the player won.
     Won,
@@ -82,7 +82,10 @@ fn score(s: &State, player: u8) -> Score {
         };
     }
     let own = s.progress(player).unwrap_or(0);
-    let best_other = (0..s.game().players()).filter(|&q| q != player).map(|q| s.progress(q).unwrap_or(0)).max();
+    // Partners are not rivals: the best other is the best outside the player's team.
+    let program = &s.game().program;
+    let best_other =
+        (0..s.game().players()).filter(|&q| !program.same_team(q, player)).map(|q| s.progress(q).unwrap_or(0)).max();
     Score::Ahead(match best_other {
         Some(b) => own.saturating_sub(b),
         None => own,

@@ -436,7 +436,8 @@ impl Checker {
             let slot = self.counter_slots as u16;
             let width = match c.per {
                 Per::Game => 1,
-                Per::Player => self.players as u16,
+                // A team's value is kept in the slot of its first seat (`Program::team_lead`).
+                Per::Player | Per::Team => self.players as u16,
                 Per::Card => self.cards.len() as u16,
             };
             self.counter_slots += width as usize;

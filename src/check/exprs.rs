@@ -398,13 +398,18 @@ impl Checker {
                 let (whose, of) = match info.per {
                     Per::Game => return (Expr::Counter(info.slot), info.ty),
                     Per::Player => ("player", "p"),
+                    Per::Team => ("team", "p"),
                     Per::Card => ("card", "c"),
                 };
                 self.errors.push(CheckError::invalid(
                     span,
                     format!("counter `{n}` has one value per {whose}"),
                     format!("which {whose}'s?"),
-                    Some(format!("write `{n} of {of}` for {whose} {of}'s")),
+                    Some(if info.per == Per::Team {
+                        format!("write `{n} of p` for the value of player p's team")
+                    } else {
+                        format!("write `{n} of {of}` for {whose} {of}'s")
+                    }),
                 ));
                 return (Expr::Counter(info.slot), info.ty);
             }
@@ -503,6 +508,10 @@ impl Checker {
                         let p = self.typed(arg, Type::Player, scope);
                         (Expr::CounterOf(info.slot, Box::new(p)), info.ty)
                     }
+                    Per::Team => {
+                        let p = self.typed(arg, Type::Player, scope);
+                        (Expr::CounterOf(info.slot, Box::new(Expr::TeamLead(Box::new(p)))), info.ty)
+                    }
                     Per::Card => {
                         let c = self.typed(arg, Type::Card, scope);
                         (Expr::CounterOfCard(info.slot, Box::new(c)), info.ty)
@@ -512,8 +521,11 @@ impl Checker {
                         self.errors.push(CheckError::invalid(
                             name.span,
                             format!("counter `{}` is one value for the game", name.text),
-                            "not per player or per card",
-                            Some(format!("write `{}` alone, or declare it `per player` or `per card`", name.text)),
+                            "not per player, per team or per card",
+                            Some(format!(
+                                "write `{}` alone, or declare it `per player`, `per team` or `per card`",
+                                name.text
+                            )),
                         ));
                         (Expr::Counter(info.slot), info.ty)
                     }
@@ -791,6 +803,7 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
         Expr::Each(_) => e,
         Expr::Seat(p) => Expr::Seat(s(p)),
         Expr::Team(p) => Expr::Team(s(p)),
+        Expr::TeamLead(p) => Expr::TeamLead(s(p)),
         Expr::MemberAt(k) => Expr::MemberAt(s(k)),
         Expr::MemberStep(m, n, forward) => Expr::MemberStep(s(m), n, forward),
         Expr::CardAt(z, k) => Expr::CardAt(s(z), s(k)),

@@ -118,6 +118,25 @@ pub struct Program {
     pub view: Option<Vec<ViewLine>>,
 }
 
+impl Program {
+    /// Whether two players play in one team (a player is always in their own).
+    pub fn same_team(&self, a: u8, b: u8) -> bool {
+        a == b || self.teams.get(a as usize).is_some_and(|t| Some(t) == self.teams.get(b as usize))
+    }
+
+    /// The first seat of `p`'s team: where a `per team` counter keeps that team's value.
+    pub fn team_lead(&self, p: u8) -> u8 {
+        (0..p).find(|&q| self.same_team(q, p)).unwrap_or(p)
+    }
+
+    /// The slot of a counter's `i`-th value as its owner reads it: the game's, a card's, a
+    /// player's, or for seat `i` of a `per team` counter, its team's.
+    pub fn counter_slot(&self, c: &CounterInfo, i: usize) -> usize {
+        let i = if c.per == crate::syntax::ast::Per::Team { self.team_lead(i as u8) as usize } else { i };
+        c.slot as usize + i
+    }
+}
+
 /// One line of a game's `view`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewLine {
@@ -442,6 +461,8 @@ pub enum Expr {
     Seat(Box<Expr>),
     /// A player's team number, from 1.
     Team(Box<Expr>),
+    /// The first seat of a player's team, where a `per team` counter keeps the team's value.
+    TeamLead(Box<Expr>),
     /// The k-th card of a zone from the top (from 1), `none` past either end.
     CardAt(Box<Expr>, Box<Expr>),
     /// The member of an enum at an index (from 0): a loop over the members counts with it.

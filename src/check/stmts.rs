@@ -574,11 +574,19 @@ impl Checker {
                     (Some(p), Per::Player) => {
                         (Place::CounterOf(info.slot, self.typed(p, Type::Player, scope)), info.ty)
                     }
+                    (Some(p), Per::Team) => {
+                        let p = self.typed(p, Type::Player, scope);
+                        (Place::CounterOf(info.slot, Expr::TeamLead(Box::new(p))), info.ty)
+                    }
                     (Some(c), Per::Card) => {
                         (Place::CounterOfCard(info.slot, self.typed(c, Type::Card, scope)), info.ty)
                     }
                     (None, per) => {
-                        let (whose, of) = if per == Per::Card { ("card", "c") } else { ("player", "p") };
+                        let (whose, of) = match per {
+                            Per::Card => ("card", "c"),
+                            Per::Team => ("team", "p"),
+                            _ => ("player", "p"),
+                        };
                         self.errors.push(CheckError::invalid(
                             place.span,
                             format!("counter `{n}` has one value per {whose}"),
@@ -591,7 +599,7 @@ impl Checker {
                         self.errors.push(CheckError::invalid(
                             place.span,
                             format!("counter `{n}` is one value for the game"),
-                            "not per player or per card",
+                            "not per player, per team or per card",
                             Some(format!("write `{n}` alone")),
                         ));
                         (Place::Counter(info.slot), info.ty)

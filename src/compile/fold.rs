@@ -58,6 +58,7 @@ pub(crate) fn is_pure_node(e: &Expr) -> bool {
             | Expr::Opponent(_)
             | Expr::Seat(_)
             | Expr::Team(_)
+            | Expr::TeamLead(_)
             | Expr::MemberAt(_)
             | Expr::MemberStep(..)
             | Expr::PlayerAt(_)

@@ -233,6 +233,7 @@ impl State {
             Expr::Each(key) => self.local_in_binds(EACH.wrapping_add(*key), b),
             Expr::Seat(_)
             | Expr::Team(_)
+            | Expr::TeamLead(_)
             | Expr::MemberAt(_)
             | Expr::MemberStep(..)
             | Expr::PlayerAt(_)
@@ -335,6 +336,7 @@ impl State {
                 Some(p) => program.teams.get(p as usize).map_or(Value::None, |t| Value::Int(*t as i64 + 1)),
                 None => Value::None,
             },
+            Expr::TeamLead(p) => self.player_in(p, b).map_or(Value::None, |p| Value::Player(program.team_lead(p))),
             Expr::CardAt(z, k) => match (self.zone_of_in(z, b), self.eval_in(k, b)) {
                 (Some(z), Value::Int(k)) => {
                     let cards = &self.zones[z as usize];

@@ -292,10 +292,8 @@ impl State {
         }
     }
 
-    /// Whether two players play in one team (a player is always in their own).
     fn same_team(&self, a: u8, b: u8) -> bool {
-        let teams = &self.game.program.teams;
-        a == b || teams.get(a as usize).is_some_and(|t| Some(t) == teams.get(b as usize))
+        self.game.program.same_team(a, b)
     }
 
     fn end_outcome(&mut self, e: &End) -> Outcome {

@@ -89,8 +89,9 @@ impl State {
             .iter()
             .filter(|c| c.reported && c.per != Per::Card)
             .map(|c| {
+                // A team's value shows for each of its players.
                 let vals: Vec<String> =
-                    (0..c.width as usize).map(|i| self.show(self.counters[c.slot as usize + i], c.ty)).collect();
+                    (0..c.width as usize).map(|i| self.show(self.counters[p.counter_slot(c, i)], c.ty)).collect();
                 (c.name.clone(), vals.join(" / "))
             })
             .collect();
@@ -167,10 +168,11 @@ impl State {
         out
     }
 
-    /// The values of a counter or variable by name: one, one per player, or one per card (for
-    /// tests and reports).
+    /// The values of a counter or variable by name: one, one per player (a team's for each of
+    /// its players), or one per card (for tests and reports).
     pub fn counter(&self, name: &str) -> Option<Vec<Value>> {
-        let c = self.game.program.counters.iter().find(|c| c.name == name)?;
-        Some(self.counters[c.slot as usize..][..c.width as usize].to_vec())
+        let program = &self.game.program;
+        let c = program.counters.iter().find(|c| c.name == name)?;
+        Some((0..c.width as usize).map(|i| self.counters[program.counter_slot(c, i)]).collect())
     }
 }

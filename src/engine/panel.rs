@@ -33,7 +33,7 @@ impl State {
                 ViewWhat::Counter(c) => {
                     let info = &self.game.program.counters[c as usize];
                     let vals: Vec<String> = (0..info.width as usize)
-                        .map(|i| self.show(self.counters[info.slot as usize + i], info.ty))
+                        .map(|i| self.show(self.counters[self.game.program.counter_slot(info, i)], info.ty))
                         .collect();
                     let label = line.label.clone().unwrap_or_else(|| info.name.clone());
                     out.push_str(&format!("  {label:<24} {}\n", vals.join(" / ")));

@@ -15,6 +15,8 @@ pub enum SlotOwner {
     Player(u8),
     /// A card's.
     Card(u16),
+    /// A team's, by its number from 1 (kept in the slot of its first seat).
+    Team(u8),
 }
 
 impl Game {
@@ -58,6 +60,7 @@ impl Game {
             Per::Game => SlotOwner::Game,
             Per::Player => SlotOwner::Player(i as u8),
             Per::Card => SlotOwner::Card(i),
+            Per::Team => SlotOwner::Team(self.program.teams.get(i as usize).map_or(i as u8, |t| *t) + 1),
         };
         Some((c, owner))
     }
@@ -69,6 +72,7 @@ impl Game {
             Some((c, SlotOwner::Game)) => c.name.clone(),
             Some((c, SlotOwner::Player(p))) => format!("{} of {}", c.name, self.player_name(p)),
             Some((c, SlotOwner::Card(k))) => format!("{} of {}", c.name, self.card_name(k)),
+            Some((c, SlotOwner::Team(t))) => format!("{} of team {t}", c.name),
         }
     }
 }

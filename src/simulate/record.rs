@@ -64,9 +64,11 @@ pub fn counter_columns(state: &State) -> Vec<CounterColumn> {
         }
         match c.per {
             Per::Game => out.push(CounterColumn { name: c.name.clone(), seat: None, slot: c.slot }),
-            Per::Player => {
+            // Each seat reports its own value, or its team's.
+            Per::Player | Per::Team => {
                 for p in 0..program.players {
-                    out.push(CounterColumn { name: c.name.clone(), seat: Some(p), slot: c.slot + p as u16 });
+                    let slot = program.counter_slot(c, p as usize) as u16;
+                    out.push(CounterColumn { name: c.name.clone(), seat: Some(p), slot });
                 }
             }
             Per::Card => {}

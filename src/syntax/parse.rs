@@ -406,6 +406,7 @@ fn parse_counter_decl(pair: Pair<'_, Rule>) -> CounterDecl {
             Rule::ident => name = Some(parse_name(p)),
             Rule::owner_per_player => per = Per::Player,
             Rule::owner_per_card => per = Per::Card,
+            Rule::owner_per_team => per = Per::Team,
             Rule::type_expr => ty = Some(parse_type_expr(p)),
             Rule::expr => init = Some(parse_expr(p)),
             r => unreachable!("parse_counter_decl: {r:?}"),

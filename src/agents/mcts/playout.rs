@@ -56,32 +56,45 @@ pub(super) fn progress_all(state: &State, out: &mut Vec<f64>) {
     out.extend((0..state.game().players()).map(|p| state.progress(p).unwrap_or(0) as f64));
 }
 
-/// How far ahead each player is, into `out`: their `progress` minus the best other player's
-/// (their own `progress` when they play alone).
+/// How far ahead each player is, into `out`: their `progress` minus the best of the players
+/// outside their team (their own `progress` when nobody is: one player, or one team).
 pub(super) fn leads(state: &State, out: &mut Vec<f64>) {
     progress_all(state, out);
     if out.len() < 2 {
         return;
     }
-    // The best and second best: each player's best other is the best, unless they are it.
+    let program = &state.game().program;
+    let team = |p: usize| program.teams.get(p).map_or(p, |t| *t as usize);
+    // The best, and the best of the other teams: each player's best other is the best, unless
+    // it is in their team (without teams, every player is a team of one).
     let (mut first, mut second) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-    let mut top = 0;
+    let mut top = usize::MAX;
     for (p, &v) in out.iter().enumerate() {
         if v > first {
-            (second, first, top) = (first, v, p);
-        } else if v > second {
+            if team(p) != top {
+                second = first;
+            }
+            (first, top) = (v, team(p));
+        } else if team(p) != top && v > second {
             second = v;
         }
     }
     for (p, v) in out.iter_mut().enumerate() {
-        *v -= if p == top { second } else { first };
+        let other = if team(p) == top { second } else { first };
+        if other > f64::NEG_INFINITY {
+            *v -= other;
+        }
     }
 }
 
 /// How far ahead `player` is (see [`leads`]), for one player only.
 fn lead(state: &State, player: u8) -> f64 {
     let own = state.progress(player).unwrap_or(0);
-    let best_other = (0..state.game().players()).filter(|&q| q != player).map(|q| state.progress(q).unwrap_or(0)).max();
+    let program = &state.game().program;
+    let best_other = (0..state.game().players())
+        .filter(|&q| !program.same_team(q, player))
+        .map(|q| state.progress(q).unwrap_or(0))
+        .max();
     match best_other {
         Some(b) => own.saturating_sub(b) as f64,
         None => own as f64,

@@ -461,6 +461,8 @@ pub enum Per {
     Player,
     /// One value per card: `stake of c`.
     Card,
+    /// One value per team, shared by its players: `score of p` is p's team's.
+    Team,
 }
 
 /// `counter wars = 0` (shown and reported) or `variable x = 0` (bookkeeping only).

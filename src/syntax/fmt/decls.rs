@@ -85,6 +85,7 @@ impl Printer<'_> {
                     Per::Game => "",
                     Per::Player => " per player",
                     Per::Card => " per card",
+                    Per::Team => " per team",
                 };
                 let ty = d.ty.as_ref().map(|t| format!(": {}", type_expr(t))).unwrap_or_default();
                 self.write(&format!("{kind} {}{per}{ty} = {}", d.name.text, expr(&d.init)));
