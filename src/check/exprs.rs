@@ -27,6 +27,9 @@ pub(crate) struct Scope {
     pub params: Vec<(String, Type)>,
     /// Known values of locals, for expressions evaluated while checking (card properties).
     pub const_locals: Vec<Value>,
+    /// The `let` names of the function block being checked (put in before checking, so never
+    /// looked up): offered by "did you mean" for a misspelt one.
+    pub let_names: Vec<String>,
 }
 
 impl Scope {
@@ -294,7 +297,8 @@ impl Checker {
             let ret = self.resolve_type(&f.ret);
             let params = f.params.iter().map(|p| (p.name.text.clone(), self.resolve_type(&p.ty))).collect();
             self.inlining.push(f.name.text.clone());
-            let mut scope = Scope { params, ..Scope::default() };
+            let let_names = f.block.iter().flat_map(|b| b.lets.iter().map(|l| l.name.text.clone())).collect();
+            let mut scope = Scope { params, let_names, ..Scope::default() };
             let before = self.errors.len();
             // Each `let` of a block, with the ones before it put in: checked against its type,
             // and checked at all when the result does not use it.
@@ -439,6 +443,7 @@ impl Checker {
         }
         let mut names: Vec<String> = scope.vars.iter().map(|v| v.name.clone()).collect();
         names.extend(scope.params.iter().map(|p| p.0.clone()));
+        names.extend(scope.let_names.iter().cloned());
         names.extend(self.globals.keys().cloned());
         for en in &self.enums {
             names.extend(en.members.iter().cloned());
