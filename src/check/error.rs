@@ -96,6 +96,23 @@ pub enum CheckError {
         help: Option<String>,
     },
 
+    /// A variant that changes one declaration or option twice (the later change would silently
+    /// replace the earlier).
+    #[error("variant `{variant}` changes {what} `{name}` twice")]
+    #[diagnostic(
+        code(cardlang::check::changed_twice),
+        help("keep one of the two: a variant changes each declaration and option at most once")
+    )]
+    ChangedTwice {
+        variant: String,
+        what: &'static str,
+        name: String,
+        #[label("changed again here")]
+        span: SourceSpan,
+        #[label("first changed here")]
+        first: SourceSpan,
+    },
+
     /// A variant name that the file does not declare.
     #[error("unknown variant `{name}`")]
     #[diagnostic(code(cardlang::check::unknown_variant))]

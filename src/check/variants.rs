@@ -208,7 +208,31 @@ fn apply_one(
     option_values: &mut Vec<OptionDecl>,
     errors: &mut Vec<CheckError>,
 ) {
+    // What this variant changes, by kind and name (`progress` and `length` have none).
+    let mut changed: Vec<(&str, &str, crate::syntax::ast::Span)> = Vec::new();
     for change in &v.items {
+        let key = match change {
+            VariantItem::SetOption(o) => Some(("option", o.name.text.as_str(), o.name.span)),
+            VariantItem::Override { item, .. } => Some((
+                item.kind_word(),
+                item.name().map_or("", |n| n.text.as_str()),
+                item.name().map_or(item.span(), |n| n.span),
+            )),
+            VariantItem::Add(_) => None,
+        };
+        if let Some((what, name, span)) = key {
+            if let Some(&(_, _, first)) = changed.iter().find(|(w, n, _)| *w == what && *n == name) {
+                errors.push(CheckError::ChangedTwice {
+                    variant: v.name.text.clone(),
+                    what,
+                    name: if name.is_empty() { what.to_string() } else { name.to_string() },
+                    span: span.into(),
+                    first: first.into(),
+                });
+                continue;
+            }
+            changed.push((what, name, span));
+        }
         match change {
             VariantItem::SetOption(o) => set_option(v, o, items, option_values, errors),
             // `override progress p = ...`, `override length rounds`: a game has one of each.
