@@ -157,9 +157,10 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
     let message = match &e.variant {
         _ if tokens.is_some() => format!("expected {}", list_or(&tokens.unwrap_or_default())),
         pest::error::ErrorVariant::ParsingError { positives, negatives } => {
-            // `keyword` is only tried as a guard (a statement word must be a whole word, not the
-            // start of a name): it is never what the writer should have typed.
-            let mut words: Vec<String> = positives.iter().filter(|r| **r != Rule::keyword).map(rule_words).collect();
+            // The `w_` rules only guard a word (a statement word must be a whole word, not the
+            // start of a name): the word itself is what the writer should have typed.
+            let mut words: Vec<String> =
+                positives.iter().filter(|r| !format!("{r:?}").starts_with("w_")).map(rule_words).collect();
             words.sort();
             words.dedup();
             let mut m =
