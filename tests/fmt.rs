@@ -512,3 +512,22 @@ fn fmt_leaves_a_file_with_a_syntax_error_untouched_and_exits_2() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");
 }
+
+/// A line of code wider than 120 columns goes on at the next indentation from an `or`, `and`,
+/// `else`, `where` or `+` outside brackets and texts (the last that keeps the line within the
+/// width); a text is never broken, so only a line whose width is in one text stays wider.
+#[test]
+fn long_lines_are_broken_before_a_word_that_may_start_a_line() {
+    let long_or = (1..=14).map(|i| format!("score of p == {i}")).collect::<Vec<_>>().join(" or ");
+    let source = format!(
+        "game \"Wide\"\nplayers 2\ncounter score per player = 0\n\nfunction f(p: player): bool {{\n    let a = 1\n    {long_or}\n}}\n\nprocedure play {{\n    if {long_or} and (score of player 1 == 1 or score of player 2 == 2 or score of player 1 == 3) {{\n        announce \"{}\"\n    }}\n    end game draw\n}}\n",
+        "x".repeat(130)
+    );
+    let once = check_format(&source, "wide lines");
+    for line in once.lines() {
+        assert!(line.chars().count() <= 120 || line.contains(&"x".repeat(130)), "too wide:\n{line}\n\n{once}");
+    }
+    // Broken before `or`, never inside the brackets.
+    assert!(once.contains("\n        or score of p =="), "{once}");
+    assert!(once.contains("(score of player 1 == 1 or score of player 2 == 2 or score of player 1 == 3) {"), "{once}");
+}

@@ -101,7 +101,7 @@ impl Printer<'_> {
             }
             Item::Variant(d) => self.variant(d, level),
             Item::Length { counter, .. } => self.write(&format!("length {}", counter.text)),
-            Item::Progress(d) => self.write(&format!("progress {} = {}", d.var.text, expr(&d.value))),
+            Item::Progress(d) => self.write_wrapped(&format!("progress {} = {}", d.var.text, expr(&d.value)), level),
             Item::Melds(d) => self.melds(d, level),
             Item::View(d) => self.view(d, level),
         }
@@ -229,7 +229,7 @@ impl Printer<'_> {
     fn assigns_by_line(&mut self, assigns: &[PropAssign], level: usize) {
         for (i, a) in assigns.iter().enumerate() {
             self.start_line(a.name.span.start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
-            self.write(&format!("{}: {}", a.name.text, expr(&a.value)));
+            self.write_wrapped(&format!("{}: {}", a.name.text, expr(&a.value)), level + 1);
         }
     }
 
@@ -257,11 +257,11 @@ impl Printer<'_> {
             for (i, l) in block.lets.iter().enumerate() {
                 self.start_line(l.span.start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
                 let ty = l.ty.as_ref().map(|t| format!(": {}", type_expr(t))).unwrap_or_default();
-                self.write(&format!("let {}{ty} = {}", l.name.text, expr(&l.value)));
+                self.write_wrapped(&format!("let {}{ty} = {}", l.name.text, expr(&l.value)), level + 1);
             }
             let gap = if block.lets.is_empty() { Gap::First } else { Gap::Keep };
             self.start_line(block.result.span.start, level + 1, gap);
-            self.write(&expr(&block.result));
+            self.write_wrapped(&expr(&block.result), level + 1);
             self.close(self.closing_brace(d.span.end), level, false);
             return;
         }
@@ -297,7 +297,7 @@ impl Printer<'_> {
             self.write("else ");
             e = otherwise;
         }
-        self.write(&expr(e));
+        self.write_wrapped(&expr(e), level);
     }
 
     fn variant(&mut self, d: &VariantDecl, level: usize) {

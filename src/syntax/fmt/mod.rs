@@ -5,7 +5,8 @@
 //! declaration or statement per line, spaces around binary operators, parentheses only where the
 //! grammar needs them (and around an `if` inside another `if`'s condition or `then` part), at
 //! most one empty line where the source has one or more between declarations or statements, and
-//! lines of at most 120 columns where a rule allows a break (see `decls.rs` and `stmts.rs`).
+//! lines of at most 120 columns where a rule allows a break (see `decls.rs` and `stmts.rs`, and
+//! `Printer::write_wrapped` for a long line of code).
 //!
 //! Comments are not in the tree: they are found in the text (`comments.rs`) and each is written
 //! before the next node that starts after it, at that node's indentation; a comment after code on
@@ -58,6 +59,47 @@ pub fn comments(source: &str) -> Result<Vec<Comment>, SyntaxError> {
     Ok(comments::collect(source, &quoted))
 }
 
+/// Where a line of code may be broken: the byte offset of the space before ` or `, ` and `,
+/// ` else `, ` where ` and ` + `, outside brackets and texts (and the `{...}` holes in them),
+/// after the first word.
+fn break_points(line: &str) -> Vec<usize> {
+    const WORDS: [&str; 5] = [" or ", " and ", " else ", " where ", " + "];
+    let mut out = Vec::new();
+    // What each open `"` or `{` is: a text, or code (a hole in a text, or a set or block).
+    let mut open: Vec<bool> = Vec::new();
+    let in_text = |open: &Vec<bool>| open.last() == Some(&true);
+    let mut escaped = false;
+    let mut parens = 0usize;
+    for (i, c) in line.char_indices() {
+        if in_text(&open) {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => {
+                    open.pop();
+                }
+                '{' => open.push(false),
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => open.push(true),
+            '{' => open.push(false),
+            '}' => {
+                open.pop();
+            }
+            '(' => parens += 1,
+            ')' => parens = parens.saturating_sub(1),
+            ' ' if open.is_empty() && parens == 0 && i > 0 && WORDS.iter().any(|w| line[i..].starts_with(w)) => {
+                out.push(i)
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Whether an empty line may come before the next thing printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Gap {
@@ -101,6 +143,31 @@ impl Printer<'_> {
 
     fn write(&mut self, s: &str) {
         self.out.push_str(s);
+    }
+
+    /// Writes `text`, one line of code made from the syntax tree (no comment in it), after what
+    /// the current line holds; where the line would pass the width, it goes on at `level + 1`
+    /// from a word that may start a line ([`break_points`]): the last that leaves the line within
+    /// the width, else the first. A text with no such word stays whole.
+    fn write_wrapped(&mut self, text: &str, level: usize) {
+        let mut rest = text;
+        loop {
+            let room = WIDTH.saturating_sub(self.column());
+            if rest.chars().count() <= room {
+                self.write(rest);
+                return;
+            }
+            let cuts = break_points(rest);
+            let cut = cuts.iter().rev().find(|&&c| rest[..c].chars().count() <= room).or(cuts.first());
+            let Some(&cut) = cut else {
+                self.write(rest);
+                return;
+            };
+            self.write(&rest[..cut]);
+            self.out.push('\n');
+            self.indent(level + 1);
+            rest = &rest[cut + 1..];
+        }
     }
 
     fn indent(&mut self, level: usize) {

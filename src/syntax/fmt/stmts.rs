@@ -22,7 +22,7 @@ impl Printer<'_> {
     fn stmt(&mut self, s: &Stmt, level: usize) {
         match &s.kind {
             StmtKind::If { cond, then, otherwise } => {
-                self.write(&format!("if {} {{", expr(cond)));
+                self.write_wrapped(&format!("if {} {{", expr(cond)), level);
                 self.block(then, level);
                 if let Some(other) = otherwise {
                     match other.stmts.as_slice() {
@@ -39,7 +39,7 @@ impl Printer<'_> {
                 }
             }
             StmtKind::While { cond, body } => {
-                self.write(&format!("while {} {{", expr(cond)));
+                self.write_wrapped(&format!("while {} {{", expr(cond)), level);
                 self.block(body, level);
             }
             StmtKind::Repeat { count, body } => {
@@ -88,7 +88,7 @@ impl Printer<'_> {
             }
             _ => {
                 let (line, asking) = simple(&s.kind);
-                self.write(&line);
+                self.write_wrapped(&line, level);
                 if let Some(asking) = asking {
                     if self.column() + 1 + asking.chars().count() > WIDTH {
                         self.out.push('\n');
