@@ -80,9 +80,11 @@ snapshot!(wild_twist_gin_free_wilds_seed_5, "wild_twist_gin", Some("free_wilds")
 // each).
 snapshot!(crazy_eights_seed_1, "crazy_eights", None, 1, "random", seats 2);
 snapshot!(crazy_eights_four_players_seed_2, "crazy_eights", None, 2, "random", seats 4);
-// Cheat, a game of 3 to 6 seats: three random players (18, 17 and 17 cards), and five.
+// Cheat, a game of 3 to 8 seats: three random players (18, 17 and 17 cards; hands past 22 cards
+// choose their set card by card), five, and eight (7 or 6 cards each).
 snapshot!(cheat_seed_1, "cheat", None, 1, "random", seats 3);
 snapshot!(cheat_five_players_seed_2, "cheat", None, 2, "random", seats 5);
+snapshot!(cheat_eight_players_seed_8, "cheat", None, 8, "random", seats 8);
 // Klondike, one player: a random deal (lost after 100 moves without headway, cards coming back
 // from the foundations) and a greedy deal that is won.
 snapshot!(klondike_seed_1, "klondike", None, 1);

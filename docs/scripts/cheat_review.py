@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 """Replays a Cheat transcript (games/cheat.cardgame, base game) without the engine and checks it
 against the rules of docs/games/cheat.md: the deal (CH-1), the rank due and the turn order
-(CH-2), the cards put down and the choices offered (CH-3), who is asked and the first doubt
-(CH-4), a believed claim (CH-5), a doubted claim (CH-6, CH-7), the winner (CH-8), the cap (CH-9)
-and the counters.
+(CH-2), the set of one to four cards put down and the choices offered, whole or card by card
+(CH-3), who is asked and the first doubt (CH-4), a believed claim (CH-5), a doubted claim (CH-6,
+CH-7), the winner (CH-8), the cap (CH-9), the counters, and that the 52 cards are all in the
+hands and the pile after every turn.
 
     python3 docs/scripts/cheat_review.py tests/snapshots/cardlang_tests__transcripts__cheat_seed_1.snap
 """
 import re
 import sys
+from itertools import combinations
 
+# The most sets a choice lists whole; past it the engine offers them card by card.
+LIMIT = 500
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
@@ -50,26 +54,43 @@ def review(path):
             break
         turns += 1
         due = RANKS[(turns - 1) % 13]
-        # CH-3: a first card from the whole hand, then "add" or "done", at most four.
+        # CH-3: one set of one to four cards of the hand. The sets are listed whole (by size,
+        # each in hand order, bottom first) unless there are more than 500: then the same set
+        # is picked a card at a time, any order, with "done" once a card is picked, and made by
+        # itself at the fourth. Either way the cards then move in hand order.
+        hand = hands[p]
+        sets = [c for k in range(1, 5) for c in combinations(hand, k)]
+        if len(sets) <= LIMIT:
+            m = re.fullmatch(rf"player {p} chooses (.+?) from \[(.*)\]", line)
+            check(m is not None, f"turn {turns}: player {p} should choose a set: {line!r}")
+            check(m.group(2) == ", ".join(" + ".join(c) for c in sets), f"turn {turns}: the sets offered")
+            chosen = m.group(1).split(" + ")
+            check(chosen in [list(c) for c in sets], f"turn {turns}: {m.group(1)!r} is not a set of the hand")
+            picked_by_card = False
+        else:
+            chosen = []
+            picked_by_card = True
+            while True:
+                m = re.fullmatch(rf"player {p} chooses (\S+) from \[(.*)\]", line)
+                check(m is not None, f"turn {turns}: player {p} should pick a card: {line!r}")
+                want = [c for c in hand if c not in chosen] + (["done"] if chosen else [])
+                check(m.group(2).split(", ") == want, f"turn {turns}: pick {len(chosen) + 1} offers {m.group(2)!r}")
+                if m.group(1) == "done":
+                    break
+                chosen.append(m.group(1))
+                if len(chosen) == 4:
+                    break
+                line = next(it)
+            check(1 <= len(chosen) <= 4, f"turn {turns}: {len(chosen)} cards picked")
+        by_hand = [c for c in hand if c in chosen]
+        if not picked_by_card:
+            check(chosen == by_hand, f"turn {turns}: the set is not in hand order")
         played = []
-        m = re.fullmatch(rf"player {p} chooses (\S+) from \[(.*)\]", line)
-        check(m is not None, f"turn {turns}: player {p} should choose a card: {line!r}")
-        check(sorted(m.group(2).split(", ")) == sorted(hands[p]), f"turn {turns}: first choice is not the hand")
-        card = m.group(1)
-        while True:
+        for card in by_hand:
             check(next(it) == f"{card}: hand of player {p} -> played (face down)", f"turn {turns}: move of {card}")
             hands[p].remove(card)
             played.append(card)
-            line = next(it)
-            if len(played) == 4 or not hands[p]:
-                break
-            m = re.fullmatch(rf"player {p} chooses (.+) from \[(.*)\]", line)
-            check(m is not None, f"turn {turns}: expected add/done: {line!r}")
-            check(sorted(m.group(2).split(", ")) == sorted([f"add {c}" for c in hands[p]] + ["done"]), f"turn {turns}: add list")
-            if m.group(1) == "done":
-                line = next(it)
-                break
-            card = m.group(1)[4:]
+        line = next(it)
         k = len(played)
         want = f"» player {p} puts down {k} {'card' if k == 1 else 'cards'}, claiming {k} × {due}"
         check(line == want, f"turn {turns}: {line!r}, expected {want!r}")
@@ -107,6 +128,9 @@ def review(path):
                 hands[taker].append(c)
             pile = []
         line = next(it)
+        # Every card is in a hand or the pile once the turn is settled, each once.
+        everywhere = [c for h in hands.values() for c in h] + pile
+        check(sorted(everywhere) == sorted(stock), f"turn {turns}: the cards are not the pack")
         # CH-8: an empty hand once the claim is settled wins.
         if not hands[p]:
             check(line == f"» player {p} has no card left and wins", f"turn {turns}: win expected")

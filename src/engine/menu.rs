@@ -13,6 +13,10 @@ use crate::check::ir::{Domain, MenuBind, MenuBranch, TextPart, Value};
 
 /// The most candidates a menu may offer; a rule asking for more ends the game unfinished.
 pub const MAX_MENU: usize = 10_000;
+/// The most sets a choice of several cards lists whole; one with more is offered card by card
+/// (picks.rs), so that a player (a person, or a search trying each option) meets a short list
+/// and a transcript does not print thousands of sets at each turn.
+pub const MAX_WHOLE_SETS: usize = 500;
 
 /// The most values a menu's names may take while its candidates are listed (each one is tested
 /// against its condition); past it the listing stops, and the game ends unfinished.
@@ -179,7 +183,9 @@ impl State {
                 return Arc::new(self.step_list(branches));
             }
             let whole = self.menu_tuples(branches);
-            Arc::new(if whole.too_big && Self::can_step(branches) { self.step_list(branches) } else { whole })
+            let several = branches.iter().any(|b| b.binds.len() > 1);
+            let too_big = whole.too_big || several && whole.tuples.len() > MAX_WHOLE_SETS;
+            Arc::new(if too_big && Self::can_step(branches) { self.step_list(branches) } else { whole })
         })
     }
 

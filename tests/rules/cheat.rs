@@ -3,10 +3,13 @@
 //! players' choices by their labels, and checks the table.
 //!
 //! Every card is dealt, one at a time from player 1; player 1 plays first, and play goes left.
-//! A turn is one card chosen by its name, then "add <card>" until four are down or "done"; then
-//! each other player from the left answers "believe" or "doubt".
+//! A turn is one choice of a set of one to four cards ("9♣ + K♦", offered card by card, then
+//! "done", when the hand is too big to list its sets); then each other player from the left
+//! answers "believe" or "doubt".
 
-use cardlang::engine::{ArrangeStep, Recorder, State};
+use cardlang::check::{self, Config};
+use cardlang::cli::transcript::{describe_for, Viewer};
+use cardlang::engine::{ArrangeStep, Event, EventSink, Recorder, State};
 
 use super::support::*;
 
@@ -64,16 +67,20 @@ fn start_with(variant: Option<&str>, sets: &[(&str, &str)], deal: &Deal<'_>) -> 
     (s, log)
 }
 
-/// The player whose turn it is puts these cards down: the first by name, then each with "add",
-/// then "done" unless four are down or the hand is empty.
+/// The player whose turn it is puts these cards down as one set: named whole ("9♣ + K♦", in any
+/// order), or, when the engine offers the set card by card, each card and then "done" unless the
+/// set can take no more.
 fn put_down(state: &mut State, log: &mut Recorder, cards_down: &[&str]) {
     let p = mover(state);
-    say(state, log, cards_down[0]);
-    for c in &cards_down[1..] {
-        assert_eq!(mover(state), p);
-        say(state, log, &format!("add {c}"));
+    if !state.offered_card_by_card() {
+        say_set(state, log, &cards_down.join(" + "));
+        return;
     }
-    if cards_down.len() < 4 && mover(state) == p && offered_now(state).iter().any(|l| l == "done") {
+    for c in cards_down {
+        assert_eq!(mover(state), p);
+        say(state, log, c);
+    }
+    if state.offered_card_by_card() {
         say(state, log, "done");
     }
 }
@@ -146,33 +153,181 @@ fn ch_2_the_rank_due_goes_up_each_turn_and_wraps_from_k_to_a() {
     assert_eq!(counter(&s, "turns"), 16);
 }
 
-/// CH-3: a turn puts down one to four cards of any ranks: at least one (no "done" before the
-/// first), "done" after any, and no fifth card is asked for.
+/// Everything a choice shows: the lines of an onlooker (who sees every card) and of one seat
+/// (`viewer`, from 1), as `cardlang play` shows them to that seat.
+struct Seen {
+    viewer: u8,
+    all: Vec<String>,
+    seat: Vec<String>,
+}
+
+impl EventSink for Seen {
+    fn event(&mut self, state: &State, event: Event<'_>) {
+        self.all.push(state.describe(&event));
+        self.seat.extend(describe_for(state, Viewer::Player(self.viewer - 1), &event));
+    }
+}
+
+/// The player to move chooses `label`; returns what an onlooker and seat `viewer` are shown.
+fn say_seen(state: &mut State, label: &str, viewer: u8) -> Seen {
+    let p = mover(state) - 1;
+    let legal = state.legal_actions(p);
+    let a = *legal
+        .iter()
+        .find(|a| state.action_label(p, **a) == label)
+        .unwrap_or_else(|| panic!("`{label}` is not offered; the choices are {:?}", offered_now(state)));
+    let mut seen = Seen { viewer, all: Vec::new(), seat: Vec::new() };
+    state.apply_with(p, a, &mut seen).expect("a legal action is accepted");
+    seen
+}
+
+/// CH-3: a turn puts down one to four cards of any ranks, as one choice: every set of one to
+/// four cards of the hand is offered (at six seats, from 9 cards, 9 + 36 + 84 + 126 = 255 sets),
+/// none empty and none of five. The others are told how many cards went down, not which.
 #[test]
-fn ch_3_a_player_puts_down_one_to_four_cards() {
-    let (mut s, mut log) =
-        start_with(None, &[], &Deal { hands: &[&["9♣", "K♦", "2♠", "7♥", "5♣"], &["2♥"], &["3♥"]], short: false });
-    let first = offered_now(&s);
-    assert_eq!(first.len(), 18);
-    assert!(!first.contains(&"done".to_string()));
-    say(&mut s, &mut log, "9♣");
-    let more = offered_now(&s);
-    assert_eq!(more.len(), 18, "17 cards to add, and done");
-    assert!(more.contains(&"add K♦".to_string()) && more.contains(&"done".to_string()));
-    say(&mut s, &mut log, "add K♦");
-    say(&mut s, &mut log, "add 2♠");
-    say(&mut s, &mut log, "add 7♥");
-    // Four are down: the others are asked at once.
+fn ch_3_a_player_puts_down_one_to_four_cards_as_one_choice() {
+    let hands: [&[&str]; 6] = [&["9♣", "K♦", "2♠", "7♥", "5♣"], &["2♥"], &["3♥"], &[], &[], &[]];
+    let (mut s, mut log) = start_with(None, &[], &Deal { hands: &hands, short: false });
+    assert_eq!(count(&s, "hand of player 1"), 9);
+    assert!(!s.offered_card_by_card());
+    let sets = offered_now(&s);
+    assert_eq!(sets.len(), 255);
+    let size = |l: &String| l.split(" + ").count();
+    for k in 1..=4 {
+        let want = [9, 36, 84, 126][k - 1];
+        assert_eq!(sets.iter().filter(|l| size(l) == k).count(), want, "sets of {k}");
+    }
+    assert!(!sets.iter().any(|l| l == "done" || l.is_empty()));
+    assert!(sets.iter().any(|l| set_of(l) == set_of("9♣ + K♦ + 2♠ + 7♥")));
+    // Four cards, named in any order: they go down face down, and the others are asked at once.
+    let label = sets.iter().find(|l| set_of(l) == set_of("7♥ + 2♠ + K♦ + 9♣")).expect("the set").clone();
+    let seen = say_seen(&mut s, &label, 2);
     assert_eq!(mover(&s), 2);
     assert_eq!(offered_now(&s), ["believe", "doubt"]);
-    assert_eq!(count(&s, "played"), 4);
-    assert_eq!(count(&s, "hand of player 1"), 14);
-    assert!(logged(&log, "» player 1 puts down 4 cards, claiming 4 × A"));
-    answers(&mut s, &mut log, &[(2, "believe"), (3, "believe")]);
-    // One card, then done.
+    assert_eq!(
+        sorted_labels(&cards(&s, "played").iter().map(String::as_str).collect::<Vec<_>>()),
+        sorted_labels(&["9♣", "K♦", "2♠", "7♥"])
+    );
+    assert_eq!(count(&s, "hand of player 1"), 5);
+    assert!(seen.all.contains(&format!("player 1 chooses {label}")), "{:?}", seen.all);
+    assert!(seen.all.contains(&"» player 1 puts down 4 cards, claiming 4 × A".to_string()));
+    // Player 2 is told that four cards went down, never which.
+    assert_eq!(seen.seat[0], "player 1 chooses a card + a card + a card + a card");
+    assert_eq!(seen.seat.iter().filter(|l| *l == "a card: hand of player 1 -> played").count(), 4, "{:?}", seen.seat);
+    for c in ["9♣", "K♦", "2♠", "7♥"] {
+        assert!(!seen.seat.iter().any(|l| l.contains(c)), "player 2 is shown {c}: {:?}", seen.seat);
+    }
+    answers(&mut s, &mut log, &[(2, "believe"), (3, "believe"), (4, "believe"), (5, "believe"), (6, "believe")]);
+    // One card is a set too.
     put_down(&mut s, &mut log, &["2♥"]);
+    assert!(logged(&log, "player 2 chooses 2♥"));
     assert!(logged(&log, "» player 2 puts down 1 card, claiming 1 × 2"));
     assert_eq!(count(&s, "played"), 1);
+}
+
+/// CH-3 with a big hand: a player who took a pile of 20 holds 30 cards, whose sets of one to four
+/// are too many to list (31,930), so the engine offers the same choice a card at a time, in any
+/// order: "done" once a card is picked, nothing moved or told until the set is whole, and a
+/// fourth card makes it whole by itself. The set is then reported as one choice.
+#[test]
+fn ch_3_a_big_hand_chooses_its_set_card_by_card() {
+    let hands: [&[&str]; 3] = [
+        &["K♣", "Q♣", "J♣", "10♣", "9♣", "8♣", "7♣", "6♣"],
+        &["K♦", "Q♦", "J♦", "10♦", "5♥", "5♦", "5♣", "5♠"],
+        &["K♥", "Q♥", "J♥", "10♥", "9♥"],
+    ];
+    let (mut s, mut log) = start_with(None, &[], &Deal { hands: &hands, short: false });
+    // Four believed turns of four cards, then player 2's four true 5s, doubted by player 1.
+    put_down(&mut s, &mut log, &["K♣", "Q♣", "J♣", "10♣"]);
+    answers(&mut s, &mut log, &[(2, "believe"), (3, "believe")]);
+    put_down(&mut s, &mut log, &["K♦", "Q♦", "J♦", "10♦"]);
+    answers(&mut s, &mut log, &[(3, "believe"), (1, "believe")]);
+    put_down(&mut s, &mut log, &["K♥", "Q♥", "J♥", "10♥"]);
+    answers(&mut s, &mut log, &[(1, "believe"), (2, "believe")]);
+    put_down(&mut s, &mut log, &["9♣", "8♣", "7♣", "6♣"]);
+    answers(&mut s, &mut log, &[(2, "believe"), (3, "believe")]);
+    put_down(&mut s, &mut log, &["5♥", "5♦", "5♣", "5♠"]);
+    answers(&mut s, &mut log, &[(3, "believe"), (1, "doubt")]);
+    assert!(logged(&log, "» the claim was true: player 1 takes the pile of 20 cards"));
+    assert_eq!(count(&s, "hand of player 1"), 30);
+    put_down(&mut s, &mut log, &["9♥"]);
+    answers(&mut s, &mut log, &[(1, "believe"), (2, "believe")]);
+
+    // Turn 7, player 1 with 30 cards: a first card from the whole hand, no "done" yet.
+    assert_eq!(mover(&s), 1);
+    assert!(s.offered_card_by_card());
+    assert_eq!(sorted_labels(&offered_now(&s).iter().map(String::as_str).collect::<Vec<_>>()), hand(&s, 1));
+    // Picked out of the hand's order; nothing moves and the others are told nothing yet.
+    for (i, c) in ["5♠", "K♣", "8♣"].iter().enumerate() {
+        let seen = say_seen(&mut s, c, 2);
+        assert!(seen.seat.is_empty(), "player 2 is told of a pick: {:?}", seen.seat);
+        assert_eq!(count(&s, "played"), 0);
+        let now = offered_now(&s);
+        assert_eq!(now.len(), 30 - i - 1 + 1, "the cards left and done");
+        assert_eq!(now.last().map(String::as_str), Some("done"));
+        assert!(!now.iter().any(|l| l == c));
+    }
+    let seen = say_seen(&mut s, "done", 2);
+    let chosen = seen.all.iter().find(|l| l.starts_with("player 1 chooses ")).expect("the set is reported");
+    assert_eq!(set_of(&chosen["player 1 chooses ".len()..]), set_of("5♠ + K♣ + 8♣"), "{chosen}");
+    assert_eq!(seen.seat[0], "player 1 chooses a card + a card + a card");
+    assert!(seen.seat.iter().all(|l| !["5♠", "K♣", "8♣"].iter().any(|c| l.contains(c))), "{:?}", seen.seat);
+    assert!(seen.all.contains(&"» player 1 puts down 3 cards, claiming 3 × 7".to_string()));
+    assert_eq!(count(&s, "played"), 3);
+    assert_eq!(count(&s, "hand of player 1"), 27);
+    answers(&mut s, &mut log, &[(2, "believe"), (3, "believe")]);
+    for (others, _) in [([3, 1], 2), ([1, 2], 3)] {
+        let first = offered_now(&s)[0].clone();
+        put_down(&mut s, &mut log, &[&first]);
+        answers(&mut s, &mut log, &[(others[0], "believe"), (others[1], "believe")]);
+    }
+
+    // Turn 10, 27 cards (20,475 sets): still card by card; the fourth card needs no "done".
+    assert!(s.offered_card_by_card());
+    for c in ["5♥", "Q♣", "5♦"] {
+        say(&mut s, &mut log, c);
+    }
+    assert!(offers(&s, "done"));
+    say(&mut s, &mut log, "5♣");
+    assert!(!s.offered_card_by_card());
+    assert_eq!(mover(&s), 2);
+    assert_eq!(offered_now(&s), ["believe", "doubt"]);
+    assert!(log.lines.iter().any(|l| l.starts_with("player 1 chooses ")
+        && set_of(&l["player 1 chooses ".len()..]) == set_of("5♥ + Q♣ + 5♦ + 5♣")));
+    assert!(logged(&log, "» player 1 puts down 4 cards, claiming 4 × 10"));
+    assert_eq!(count(&s, "hand of player 1"), 23);
+}
+
+/// CH-1 and the seats: 3 to 8 players. At eight, the 52 cards go four to each of the first
+/// four seats 7 and the others 6; nine players, or two, are refused with the range.
+#[test]
+fn ch_1_eight_players_are_dealt_and_nine_or_two_refused() {
+    let eight: [&[&str]; 8] = [&["A♥"], &["2♥"], &["3♥"], &["4♥"], &["5♥"], &["6♥"], &["7♥"], &["8♥"]];
+    let (mut s, mut log) = start_with(None, &[], &Deal { hands: &eight, short: false });
+    let counts: Vec<usize> = (1..=8).map(|p| count(&s, &format!("hand of player {p}"))).collect();
+    assert_eq!(counts, [7, 7, 7, 7, 6, 6, 6, 6]);
+    assert_eq!(count(&s, "stock"), 0);
+    assert!(logged(&log, "» every card is dealt: 8 players, the first to play is player 1"));
+    // Play goes round all eight, and the eighth seat is asked last of player 1's.
+    put_down(&mut s, &mut log, &["A♥"]);
+    answers(
+        &mut s,
+        &mut log,
+        &[(2, "believe"), (3, "believe"), (4, "believe"), (5, "believe"), (6, "believe"), (7, "believe"), (8, "doubt")],
+    );
+    assert!(logged(&log, "» the claim was true: player 8 takes the pile of 1 card"));
+    assert_eq!(mover(&s), 2);
+
+    let path = format!("{}/games/{GAME}.cardgame", env!("CARGO_MANIFEST_DIR"));
+    let file = cardlang::syntax::parse(&std::fs::read_to_string(&path).expect("the game file")).expect("parses");
+    for n in [2, 9] {
+        let err = check::check(&file, &Config { seats: Some(n), ..Config::default() }).expect_err("refused");
+        let said: Vec<String> = err.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(said, [format!("this game is for 3 to 8 players, not {n}")]);
+    }
+    for n in 3..=8 {
+        assert!(check::check(&file, &Config { seats: Some(n), ..Config::default() }).is_ok(), "{n} players");
+    }
 }
 
 /// CH-4: the others are asked in turn from the player's left; the first doubt is the challenge
@@ -264,7 +419,7 @@ fn ch_8_emptying_the_hand_wins_once_the_claim_is_settled() {
         start_with(None, &[], &Deal { hands: &[&["A♥", "5♣"], &["6♣", "7♣"], &["8♣", "9♣"]], short: true });
     assert_eq!(count(&s, "pile"), 46);
     put_down(&mut s, &mut log, &["A♥", "5♣"]);
-    // The hand is empty: no "done" was asked, and the others answer.
+    // The hand is empty, and the others answer.
     answers(&mut s, &mut log, &[(2, "believe"), (3, "believe")]);
     assert!(s.is_over());
     assert_eq!(winners(&s), Some(vec![1]));
@@ -330,4 +485,59 @@ fn ch_10_any_rank_claims_the_rank_due_or_one_either_side() {
     put_down(&mut s, &mut log, &["K♥"]);
     assert_eq!(mover(&s), 2);
     assert_eq!(offered_now(&s), ["believe", "doubt"]);
+}
+
+/// What each seat is shown of a whole game, checked as it goes: a seat is named a card only
+/// when it comes from or goes to their own hand, when they choose it, or when a doubt shows it.
+struct Seats {
+    violations: Vec<String>,
+    lines: usize,
+}
+
+impl EventSink for Seats {
+    fn event(&mut self, state: &State, event: Event<'_>) {
+        let zones = &state.game().program.zones;
+        for v in 0..state.game().players() {
+            let Some(line) = describe_for(state, Viewer::Player(v), &event) else { continue };
+            self.lines += 1;
+            let own = format!("hand of player {}", v + 1);
+            let may_name = match &event {
+                Event::Move { from, to, .. } => zones[*from as usize].name == own || zones[*to as usize].name == own,
+                Event::Choice { player, .. } | Event::Picked { player, .. } => *player == Some(v),
+                Event::Reveal { .. } => true,
+                _ => false,
+            };
+            if !may_name && STANDARD_52.iter().any(|c| line.contains(c)) {
+                self.violations.push(format!("player {} is shown `{line}`", v + 1));
+            }
+        }
+    }
+}
+
+impl cardlang::agents::Watcher for Seats {
+    fn decision(&mut self, _: &State, _: &cardlang::agents::Decision) {}
+}
+
+/// CH-3 and CH-5 to CH-7, in the games of the transcript snapshots (3 seats seed 1, 5 seats seed
+/// 2, 8 seats seed 8): the cards a player puts down, as one set or card by card, are never
+/// named to the others ("a card + a card"), nor are the pile's, unless a doubt shows them; only
+/// the player who takes the pile is told its cards.
+#[test]
+fn ch_3_the_cards_put_down_are_named_to_nobody_else_until_shown() {
+    use cardlang::cli::load::load_game;
+    use cardlang::cli::transcript::{run, TranscriptSpec};
+    for (seats, seed) in [(3u8, 1u64), (5, 2), (8, 8)] {
+        let path = format!("{}/games/{GAME}.cardgame", env!("CARGO_MANIFEST_DIR"));
+        let game = load_game(&path, &Config { seats: Some(seats), ..Config::default() }).expect("the game checks");
+        let players = vec!["random".to_string(); seats as usize];
+        let mut seen = Seats { violations: Vec::new(), lines: 0 };
+        let state = run(&TranscriptSpec { game, seed, players: &players }, &mut seen).expect("the players finish");
+        assert!(state.is_over());
+        assert!(seen.lines > 1000, "{seats} seats: {} lines", seen.lines);
+        assert!(
+            seen.violations.is_empty(),
+            "{seats} seats, seed {seed}: {:?}",
+            &seen.violations[..5.min(seen.violations.len())]
+        );
+    }
 }
