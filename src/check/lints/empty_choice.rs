@@ -438,26 +438,80 @@ fn looping<'a>(facts: &Facts<'a>) -> HashSet<&'a str> {
     out.into_iter().filter_map(|n| facts.procedure(n).map(|p| p.name.text.as_str())).collect()
 }
 
-/// Whether a `where` lets every candidate through when none passes its own test: `A or not (any
-/// x in Z where B)` (either way round, or `(count of x in Z where B) == 0`), where `Z` is what
-/// the choice is made from and `B` is `A` said of `x` instead of the chosen name.
+/// Whether a `where` lets every candidate through when none passes its own test: among the
+/// parts of an `or` (any number, in any order), a test `A` of the chosen name and a part that
+/// holds when no card of `Z` passes it: `not (any x in Z where B)`, `(count of x in Z where B)
+/// == 0`, or `all x in Z where not B` (`not` written out, or the comparison turned round:
+/// `x.suit == spades` for `A` = `c.suit != spades`), where `Z` is what the choice is made from
+/// and `B` is `A` said of `x`. Other parts only let more cards through.
 fn falls_back_to_any(filter: &Expr, var: &str, from: &Expr) -> bool {
-    let ExprKind::Binary { op: BinOp::Or, lhs, rhs } = &filter.kind else { return false };
-    let none_pass = |e: &Expr, test: &Expr| {
-        let agg = match &e.kind {
-            ExprKind::Unary { op: UnOp::Not, operand } => match &operand.kind {
-                ExprKind::Aggregate(a) if a.kind == AggKind::Any => a,
-                _ => return false,
-            },
-            ExprKind::Binary { op: BinOp::Eq, lhs, rhs } if matches!(rhs.kind, ExprKind::Int(0)) => match &lhs.kind {
-                ExprKind::Aggregate(a) if a.kind == AggKind::Count => a,
-                _ => return false,
-            },
-            _ => return false,
-        };
-        asks_the_same(agg, test, var, from)
+    // The tests: every `or` of the tree and every part (`A or B or N`: `A`, `B` and `A or B`);
+    // a part that holds when none passes must lie outside the test it is said of.
+    let mut tests = Vec::new();
+    or_nodes(filter, &mut tests);
+    let mut parts = Vec::new();
+    disjuncts(filter, &mut parts);
+    let none_pass = |e: &Expr, test: &Expr| match &e.kind {
+        ExprKind::Unary { op: UnOp::Not, operand } => match &operand.kind {
+            ExprKind::Aggregate(a) if a.kind == AggKind::Any => asks_the_same(a, test, var, from),
+            _ => false,
+        },
+        ExprKind::Binary { op: BinOp::Eq, lhs, rhs } if matches!(rhs.kind, ExprKind::Int(0)) => match &lhs.kind {
+            ExprKind::Aggregate(a) if a.kind == AggKind::Count => asks_the_same(a, test, var, from),
+            _ => false,
+        },
+        ExprKind::Aggregate(a) if a.kind == AggKind::All => asks_the_same(a, &negated(test), var, from),
+        _ => false,
     };
-    none_pass(rhs, lhs) || none_pass(lhs, rhs)
+    let within = |part: &Expr, test: &Expr| {
+        let mut inside = Vec::new();
+        disjuncts(test, &mut inside);
+        inside.iter().any(|x| std::ptr::eq(*x, part))
+    };
+    parts.iter().any(|n| tests.iter().any(|a| !within(n, a) && none_pass(n, a)))
+}
+
+/// Every node of an `or` tree: the `or`s and their parts.
+fn or_nodes<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    out.push(e);
+    if let ExprKind::Binary { op: BinOp::Or, lhs, rhs } = &e.kind {
+        or_nodes(lhs, out);
+        or_nodes(rhs, out);
+    }
+}
+
+/// The parts of an `or`, however it is grouped.
+fn disjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match &e.kind {
+        ExprKind::Binary { op: BinOp::Or, lhs, rhs } => {
+            disjuncts(lhs, out);
+            disjuncts(rhs, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+/// A test that holds exactly when `test` does not: a comparison turned round, `is none` and `is
+/// not none` swapped, a `not` taken off, or else `not (test)`.
+fn negated(test: &Expr) -> Expr {
+    let turned = |op: BinOp| match op {
+        BinOp::Eq => Some(BinOp::Ne),
+        BinOp::Ne => Some(BinOp::Eq),
+        BinOp::Lt => Some(BinOp::Ge),
+        BinOp::Ge => Some(BinOp::Lt),
+        BinOp::Gt => Some(BinOp::Le),
+        BinOp::Le => Some(BinOp::Gt),
+        _ => None,
+    };
+    let kind = match &test.kind {
+        ExprKind::Unary { op: UnOp::Not, operand } => return (**operand).clone(),
+        ExprKind::Binary { op, lhs, rhs } if turned(*op).is_some() => {
+            ExprKind::Binary { op: turned(*op).unwrap_or(*op), lhs: lhs.clone(), rhs: rhs.clone() }
+        }
+        ExprKind::IsNone { target, negated } => ExprKind::IsNone { target: target.clone(), negated: !negated },
+        _ => ExprKind::Unary { op: UnOp::Not, operand: Box::new(test.clone()) },
+    };
+    Expr { kind, ..test.clone() }
 }
 
 /// Whether a guard says some card of `from` passes `test` (said of `var`): `any x in Z where B`,
