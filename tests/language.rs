@@ -670,3 +670,15 @@ fn a_counter_per_team_needs_a_player() {
         "{text:?}"
     );
 }
+
+/// `text` as a type: a function gives a text (chosen by a condition, or passed in), a `let` and
+/// a counter hold one, and texts compare with `==`; the counter's text is reported at the end.
+#[test]
+fn texts_as_a_type_for_functions_locals_and_counters() {
+    let file = "tests/fixtures/text_type.cardgame";
+    assert_eq!(announcements(file), ["player 1 made it, player 2 went down; 1 card, 2 cards"]);
+    let (code, out, err) = cardlang(&["transcript", file, "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("result: player 1 wins"), "{out}");
+    assert!(out.contains("verdict: made it"), "{out}");
+}

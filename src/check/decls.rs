@@ -103,10 +103,14 @@ impl Checker {
                             Type::Enum(e)
                         }
                     }
+                    // `text`: a text written in the rules (`"made"`), for a function's result, a
+                    // parameter or a local; a game's own enum named `text` comes first.
+                    None if !set && n.text == "text" => Type::Text,
                     _ => {
                         let names: Vec<&str> = self.enum_names.keys().map(|k| k.as_str()).collect();
-                        let help = suggest(&n.text, names.iter().copied())
-                            .or_else(|| Some("a type is bool, int, card, player, an enum, or `set of` an enum".into()));
+                        let help = suggest(&n.text, names.iter().copied()).or_else(|| {
+                            Some("a type is bool, int, card, player, zone, text, an enum, or `set of` an enum".into())
+                        });
                         self.errors.push(CheckError::UnknownName {
                             what: "type",
                             name: n.text.clone(),
@@ -428,8 +432,8 @@ impl Checker {
                     "what type?",
                     Some(format!("give the type after the name: `{}: player = none`", c.name.text)),
                 ));
-            } else if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_) | Type::Player | Type::None) {
-                let what = "a number, true/false, an enum member or a player";
+            } else if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_) | Type::Player | Type::Text | Type::None) {
+                let what = "a number, true/false, an enum member, a player or a text";
                 self.errors.push(CheckError::wrong_type(c.init.span, what, self.type_name(ty)));
             }
             let init = self.const_eval(&e, c.init.span);
