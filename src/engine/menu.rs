@@ -163,10 +163,15 @@ impl State {
 
     /// Every candidate of a menu, in order, up to the limits.
     pub(crate) fn menu_tuples(&self, branches: &[MenuBranch]) -> MenuList {
+        self.menu_tuples_up_to(branches, MAX_MENU)
+    }
+
+    /// Every candidate of a menu, in order, up to `most` of them and the work limit.
+    fn menu_tuples_up_to(&self, branches: &[MenuBranch], most: usize) -> MenuList {
         let mut tuples = Vec::new();
         let mut too_many = false;
         let within = self.for_each_tuple(branches, |t| {
-            too_many = tuples.len() >= MAX_MENU;
+            too_many = tuples.len() >= most;
             if !too_many {
                 tuples.push(*t);
             }
@@ -182,10 +187,11 @@ impl State {
             if !self.picks.is_empty() {
                 return Arc::new(self.step_list(branches));
             }
-            let whole = self.menu_tuples(branches);
-            let several = branches.iter().any(|b| b.binds.len() > 1);
-            let too_big = whole.too_big || several && whole.tuples.len() > MAX_WHOLE_SETS;
-            Arc::new(if too_big && Self::can_step(branches) { self.step_list(branches) } else { whole })
+            // A choice of several cards that can go card by card stops listing past its limit.
+            let steps = Self::can_step(branches);
+            let several = steps && branches.iter().any(|b| b.binds.len() > 1);
+            let whole = self.menu_tuples_up_to(branches, if several { MAX_WHOLE_SETS } else { MAX_MENU });
+            Arc::new(if whole.too_big && steps { self.step_list(branches) } else { whole })
         })
     }
 
