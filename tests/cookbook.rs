@@ -324,3 +324,31 @@ fn three_passed_cards_reach_the_left_and_sets_are_of_one_rank() {
     pick(&mut s, 0, "2♠ + 2♥");
     assert_eq!(cards_in(&s, "pile"), ["2♠", "2♥"]);
 }
+
+#[test]
+fn every_set_adding_up_to_fifteen_scores_two() {
+    let game = game_at(&snippet("Fifteens"), None);
+    let mut s = stacked(
+        &game,
+        "pack",
+        &[
+            move_all("starter", "pack"),
+            top("starter", &["5♦"]),
+            top("hand of player 1", &["5♥", "10♠", "J♣", "5♠", "4♦", "6♣"]),
+            top("hand of player 2", &["A♥", "2♠", "3♣", "7♦", "9♥", "K♣"]),
+        ],
+    );
+    pick(&mut s, 0, "6♣");
+    pick(&mut s, 1, "K♣");
+    let score = s.counter("score").expect("a score counter");
+    // Player 1 keeps 5♥ 10♠ J♣ 5♠ 4♦, the starter is 5♦. Fifteens: each of the three fives with
+    // 10♠ or J♣ (6), the three fives together (1): 7. Pairs: 5♥ 5♠, and each with 5♦: 3.
+    assert_eq!(score[0], cardlang::check::ir::Value::Int(2 * 7 + 2 * 3));
+    // Player 2 keeps A 2 3 7 9 with the 5: counted here by brute force over the six cards.
+    let cards = [1, 2, 3, 7, 9, 5];
+    let fifteens = (1u32..64)
+        .filter(|m| m.count_ones() >= 2)
+        .filter(|m| (0..6).filter(|i| m & (1 << i) != 0).map(|i| cards[i]).sum::<i64>() == 15)
+        .count();
+    assert_eq!(score[1], cardlang::check::ir::Value::Int(2 * fifteens as i64));
+}

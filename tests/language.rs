@@ -77,6 +77,10 @@ fn a_choice_under_an_aggregate_over_a_hidden_hand_is_private() {
     };
     assert!(private("any c in hand of player 1 where c.suit == hearts"));
     assert!(private("(count of c in hand of player 2 where c.suit == spades) > 0"));
+    // A set of a hidden hand's cards is hidden too.
+    assert!(private(
+        "any s in subsets of hand of player 1 of size 1 where (count of c in s where c.suit == hearts) == 1"
+    ));
     // Whether a hand has cards, or the cards of a pile everyone sees, tells nothing hidden.
     assert!(!private("count of hand of player 1 > 0"));
     assert!(!private("any c in pile where c.suit == hearts"));
@@ -681,4 +685,89 @@ fn texts_as_a_type_for_functions_locals_and_counters() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("result: player 1 wins"), "{out}");
     assert!(out.contains("verdict: made it"), "{out}");
+}
+
+/// `subsets of Z of size a to b` in aggregates and `for each subset` loops: the sets of a hand,
+/// smaller first and, in one size, the ones with cards nearer the top first; a function of
+/// `cards` takes a zone or a set; sets of a set; a loop goes over the cards as they were when
+/// it began, though its body moves them. The hand, from the top: 5♠ 10♥ 10♠ K♥ K♠ (5, 10, 10,
+/// 10, 10 points).
+#[test]
+fn subsets_of_a_hand_in_aggregates_and_loops() {
+    let said = announcements("tests/fixtures/subsets.cardgame");
+    let pairs = [
+        "pair 5♠ 10♥: 15 (2 cards, second 10♥)",
+        "pair 5♠ 10♠: 15 (2 cards, second 10♠)",
+        "pair 5♠ K♥: 15 (2 cards, second K♥)",
+        "pair 5♠ K♠: 15 (2 cards, second K♠)",
+        "pair 10♥ 10♠: 20 (2 cards, second 10♠)",
+        "pair 10♥ K♥: 20 (2 cards, second K♥)",
+        "pair 10♥ K♠: 20 (2 cards, second K♠)",
+        "pair 10♠ K♥: 20 (2 cards, second K♥)",
+        "pair 10♠ K♠: 20 (2 cards, second K♠)",
+        "pair K♥ K♠: 20 (2 cards, second K♠)",
+    ];
+    let mut expected: Vec<String> = [
+        "hand 5: top 5♠",
+        // The five with each ten or king; no set of three or more adds up to 15.
+        "fifteens 4",
+        // C(5, 2), and every set of one to five cards: 2^5 - 1.
+        "pairs 10",
+        "all sets 31",
+        "best pair 20",
+        "any three over 20 true",
+        // The threes of the four tens and kings: C(4, 3).
+        "tens 4",
+    ]
+    .map(String::from)
+    .to_vec();
+    for p in pairs {
+        expected.push(p.to_string());
+        expected.push("  its bottom alone: 10".to_string());
+    }
+    expected.extend(
+        [
+            // Two sets of four moved 5 cards (three of them twice); the loop stopped at `break`.
+            "kept 5, left 0, loops 2",
+            // Size 0 to 1 of kept (from the top: K♠ 10♠ 10♥ 5♠ K♥): the empty set first.
+            "small 0 0",
+            "small 1 10",
+            "small 1 10",
+            "small 1 10",
+            "small 1 5",
+            "small 1 10",
+        ]
+        .map(String::from),
+    );
+    assert_eq!(said, expected);
+}
+
+/// A set from `subsets of` lives as long as its loop or aggregate: it cannot be kept in a
+/// counter or set into a name, is not a zone to move cards from, and is not shown in a text.
+#[test]
+fn a_set_of_cards_is_read_not_kept() {
+    let check_with = |decl: &str, line: &str| {
+        let src = format!(
+            "game \"Sets\"\nplayers 2\nzone hand: per player, public\nzone pile: shared, public\n{decl}\nprocedure play {{\n    {line}\n    end game draw\n}}\n"
+        );
+        let file = cardlang::syntax::parse(&src).expect("parses");
+        check::check_all(&file).iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")
+    };
+    let errors = check_with("variable best: cards = none", "");
+    assert!(errors.contains("a counter or variable cannot hold some cards"), "{errors}");
+    let errors = check_with(
+        "procedure keep(s: cards) {\n    set s = hand of player 1\n}",
+        "for each subset s of hand of player 1 of size 2 {\n        keep(s)\n    }",
+    );
+    assert!(errors.contains("a name for some cards cannot be changed"), "{errors}");
+    let errors = check_with("", "for each subset s of hand of player 1 {\n        move all of s to pile\n    }");
+    assert!(errors.contains("expected a zone, found some cards"), "{errors}");
+    let errors = check_with("", "for each subset s of hand of player 1 {\n        announce \"{s}\"\n    }");
+    assert!(errors.contains("a set of cards cannot be shown in a text"), "{errors}");
+    // The same loops, used as they are meant, check.
+    let errors = check_with(
+        "procedure take(s: cards) {\n    for each card c in s {\n        move c to pile\n    }\n}",
+        "for each subset s of hand of player 1 of size 2 where count of s == 2 {\n        take(s)\n        announce \"{count of s}\"\n    }",
+    );
+    assert_eq!(errors, "");
 }

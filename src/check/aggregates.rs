@@ -15,12 +15,23 @@ impl Checker {
         let (over, item) = match &a.domain {
             ast::AggDomain::Players => (AggOver::Players, Type::Player),
             ast::AggDomain::After(p) => (AggOver::After(self.typed(p, Type::Player, scope)), Type::Player),
+            ast::AggDomain::Subsets(sub) => {
+                let (zone, lo, hi) = self.check_subsets(sub, scope);
+                (AggOver::Subsets { zone, lo, hi }, Type::Cards)
+            }
             ast::AggDomain::Expr(d) => match self.enum_named(d, scope) {
                 Some(e) => (AggOver::Members(self.enums[e as usize].members.len() as u16), Type::Enum(e)),
                 None => (AggOver::Cards(self.domain_zone(d, scope)), Type::Card),
             },
         };
-        if a.kind == ast::AggKind::First && item != Type::Card {
+        if a.kind == ast::AggKind::First && item == Type::Cards {
+            self.errors.push(CheckError::invalid(
+                a.domain_span,
+                "`card ... in` looks for a card, and these are sets of cards",
+                "sets of cards",
+                Some(format!("to ask whether there is such a set, write `any {} in ... where ...`", a.var.text)),
+            ));
+        } else if a.kind == ast::AggKind::First && item != Type::Card {
             self.errors.push(CheckError::invalid(
                 a.domain_span,
                 "`card ... in` looks for a card, so it goes over a zone",
@@ -88,6 +99,21 @@ impl Checker {
 }
 
 impl Checker {
+    /// `subsets of Z of size a to b`: the cards' expression and the fewest and most cards (1 to
+    /// every card when no size is written; the engine keeps the most to the cards there are).
+    pub(crate) fn check_subsets(&mut self, s: &ast::Subsets, scope: &mut Scope) -> (Expr, Expr, Expr) {
+        let zone = self.cards_expr(&s.zone, scope);
+        let (lo, hi) = match &s.size {
+            None => (Expr::Const(Value::Int(1)), Expr::Const(Value::Int(i64::MAX))),
+            Some((lo, None)) => {
+                let lo = self.typed(lo, Type::Int, scope);
+                (lo.clone(), lo)
+            }
+            Some((lo, Some(hi))) => (self.typed(lo, Type::Int, scope), self.typed(hi, Type::Int, scope)),
+        };
+        (zone, lo, hi)
+    }
+
     /// The enum an expression names, when it is an enum's bare name and no local or zone hides
     /// it: the members an aggregate, a `for each` or a choice (`from suit`) goes over.
     pub(crate) fn enum_named(&self, e: &ast::Expr, scope: &Scope) -> Option<u16> {

@@ -76,6 +76,14 @@ impl Checker {
     /// The checked type of a written type.
     /// Reports `zone` where a value is kept from turn to turn (what a zone holds is the state).
     fn not_a_zone(&mut self, t: &ast::TypeExpr, what: &str) {
+        if t.kind == ast::TypeExprKind::Cards {
+            self.errors.push(CheckError::invalid(
+                t.span,
+                format!("{what} cannot hold some cards"),
+                "`cards` is for parameters and `let`",
+                Some("keep what you need of them instead: a number, a card".into()),
+            ));
+        }
         if t.kind == ast::TypeExprKind::Zone {
             self.errors.push(CheckError::invalid(
                 t.span,
@@ -93,6 +101,7 @@ impl Checker {
             ast::TypeExprKind::Card => Type::Card,
             ast::TypeExprKind::Player => Type::Player,
             ast::TypeExprKind::Zone => Type::Zone,
+            ast::TypeExprKind::Cards => Type::Cards,
             ast::TypeExprKind::Named(n) | ast::TypeExprKind::SetOf(n) => {
                 let set = matches!(t.kind, ast::TypeExprKind::SetOf(_));
                 match self.enum_names.get(&n.text).map(|g| g.0) {
@@ -432,7 +441,10 @@ impl Checker {
                     "what type?",
                     Some(format!("give the type after the name: `{}: player = none`", c.name.text)),
                 ));
-            } else if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_) | Type::Player | Type::Text | Type::None) {
+            } else if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_) | Type::Player | Type::Text | Type::None)
+                // (A declared zone or set of cards is reported above.)
+                && !matches!(declared, Some(Type::Zone | Type::Cards))
+            {
                 let what = "a number, true/false, an enum member, a player or a text";
                 self.errors.push(CheckError::wrong_type(c.init.span, what, self.type_name(ty)));
             }

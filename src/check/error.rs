@@ -222,9 +222,13 @@ impl CheckError {
 
     /// A type mismatch at a span.
     pub fn wrong_type(span: Span, expected: impl Into<String>, found: impl Into<String>) -> Self {
-        let expected = expected.into();
-        let help = type_help(&expected);
-        CheckError::WrongType { expected, found: found.into(), span: ss(span), help }
+        let (expected, found) = (expected.into(), found.into());
+        let help = if expected == "a zone" && found.starts_with("some cards") {
+            Some("a set of cards is read, not moved as a whole: move its cards one by one (`for each card c in s { move c to pile }`)".into())
+        } else {
+            type_help(&expected)
+        };
+        CheckError::WrongType { expected, found, span: ss(span), help }
     }
 
     /// A duplicate declaration.

@@ -98,6 +98,7 @@ impl Checker {
             Type::EmptySet => "an empty set".into(),
             Type::Arrangement => "an arrangement of melds".into(),
             Type::Text => "a text".into(),
+            Type::Cards => "some cards (a set from `subsets of`)".into(),
         }
     }
 
@@ -118,6 +119,8 @@ impl Checker {
             || expected == Type::None
             || (found == Type::EmptySet && matches!(expected, Type::Set(_)))
             || (expected == Type::EmptySet && matches!(found, Type::Set(_)))
+            // A zone's cards may be read wherever some cards are.
+            || (expected == Type::Cards && found == Type::Zone)
     }
 
     /// Reports a type mismatch.
@@ -183,7 +186,7 @@ impl Checker {
             }
             ExprKind::Name(n) => self.check_name(n, e.span, expected, scope),
             ExprKind::Top(z) | ExprKind::Bottom(z) => {
-                let z = self.zone_expr(z, scope);
+                let z = self.cards_expr(z, scope);
                 let top = matches!(e.kind, ExprKind::Top(_));
                 (if top { Expr::Top(Box::new(z)) } else { Expr::Bottom(Box::new(z)) }, Type::Card)
             }
@@ -249,7 +252,7 @@ impl Checker {
             ExprKind::Aggregate(a) => self.check_aggregate(a, scope),
             ExprKind::PlayerAt(k) => (Expr::PlayerAt(Box::new(self.typed(k, Type::Int, scope))), Type::Player),
             ExprKind::CardAt { index, zone } => {
-                let z = self.zone_expr(zone, scope);
+                let z = self.cards_expr(zone, scope);
                 (Expr::CardAt(Box::new(z), Box::new(self.typed(index, Type::Int, scope))), Type::Card)
             }
             ExprKind::Across(p) => {
@@ -285,7 +288,7 @@ impl Checker {
         if let ExprKind::Every(_) = e.kind {
             return self.check_expr(e, None, scope).0;
         }
-        self.zone_expr(e, scope)
+        self.cards_expr(e, scope)
     }
 
     /// Checks every function body once, where it is declared, whether or not it is used.
@@ -338,6 +341,15 @@ impl Checker {
 
     /// Checks an expression that must be a zone; a bare name must be a zone's name.
     pub(crate) fn zone_expr(&mut self, e: &ast::Expr, scope: &mut Scope) -> Expr {
+        self.zone_like(e, Type::Zone, scope)
+    }
+
+    /// Checks an expression whose cards are read: a zone, or a set of cards (`Type::Cards`).
+    pub(crate) fn cards_expr(&mut self, e: &ast::Expr, scope: &mut Scope) -> Expr {
+        self.zone_like(e, Type::Cards, scope)
+    }
+
+    fn zone_like(&mut self, e: &ast::Expr, ty: Type, scope: &mut Scope) -> Expr {
         if let ExprKind::Name(n) = &e.kind {
             if !scope.knows(n) && !matches!(self.globals.get(n).map(|g| g.0), Some(Global::Zone(_))) {
                 let names = self.names_where(|g| matches!(g, Global::Zone(_)));
@@ -362,7 +374,12 @@ impl Checker {
                 return Expr::Const(Value::None);
             }
         }
-        self.typed(e, Type::Zone, scope)
+        // Reported as a zone either way: a set of cards is the rarer thing to mean.
+        let (x, found) = self.check_expr(e, Some(ty), scope);
+        if !Self::compatible(ty, found) {
+            self.expect_type(e.span, Type::Zone, found);
+        }
+        x
     }
 
     fn check_name(&mut self, n: &str, span: Span, expected: Option<Type>, scope: &mut Scope) -> (Expr, Type) {
@@ -818,7 +835,13 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
             a.over = match a.over {
                 AggOver::Cards(z) => AggOver::Cards(substitute(z, args)),
                 AggOver::After(p) => AggOver::After(substitute(p, args)),
-                other => other,
+                AggOver::Subsets { zone, lo, hi } => AggOver::Subsets {
+                    zone: substitute(zone, args),
+                    lo: substitute(lo, args),
+                    hi: substitute(hi, args),
+                },
+                AggOver::Players => AggOver::Players,
+                AggOver::Members(n) => AggOver::Members(n),
             };
             a.value = a.value.map(|x| substitute(x, args));
             a.cond = a.cond.map(|x| substitute(x, args));

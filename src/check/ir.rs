@@ -28,6 +28,9 @@ pub enum Type {
     Arrangement,
     /// A text written in the rules (`"made"`): `Value::Sym(i)` is [`Program::texts`]`[i]`.
     Text,
+    /// Some cards to read (`cards`): a zone, or one set from `subsets of Z` (`Value::Cards`,
+    /// `Value::Listed`).
+    Cards,
 }
 
 /// A runtime value. Cheap to copy; the static type says how to read it.
@@ -53,6 +56,13 @@ pub enum Value {
     /// Arrangement number `.1` (from 0) among the least-deadwood arrangements of zone `.0`'s
     /// cards, as listed when it was chosen.
     Arrangement(u16, u16),
+    /// Some cards of zone `.0`: bit `i` of `.1` stands for the card at index `off + i` of the
+    /// zone (from the bottom), where `off` leaves out all but the top 64. Made by an aggregate
+    /// over `subsets of Z`, while the zone cannot change.
+    Cards(u16, u64),
+    /// Some cards listed by a `for each subset` loop: bit `i` of `.1` stands for the card at
+    /// `scratch[.0 + i]` (the zone's cards, bottom first, as the loop began).
+    Listed(u16, u64),
 }
 
 impl Value {
@@ -493,6 +503,31 @@ pub enum AggOver {
     After(Expr),
     /// The members of an enum, in declared order: how many there are.
     Members(u16),
+    /// The sets of a zone's cards with `lo` to `hi` cards, the smaller sets first (see
+    /// [`Stmt::ForCard`] for the order).
+    Subsets { zone: Expr, lo: Expr, hi: Expr },
+}
+
+impl AggOver {
+    /// The expressions of the domain: a zone, a player, a subset's zone and sizes.
+    pub fn exprs_mut(&mut self) -> impl Iterator<Item = &mut Expr> {
+        let parts: [Option<&mut Expr>; 3] = match self {
+            AggOver::Cards(z) | AggOver::After(z) => [Some(z), None, None],
+            AggOver::Subsets { zone, lo, hi } => [Some(zone), Some(lo), Some(hi)],
+            AggOver::Players | AggOver::Members(_) => [None, None, None],
+        };
+        parts.into_iter().flatten()
+    }
+
+    /// The expressions of the domain, read only.
+    pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
+        let parts: [Option<&Expr>; 3] = match self {
+            AggOver::Cards(z) | AggOver::After(z) => [Some(z), None, None],
+            AggOver::Subsets { zone, lo, hi } => [Some(zone), Some(lo), Some(hi)],
+            AggOver::Players | AggOver::Members(_) => [None, None, None],
+        };
+        parts.into_iter().flatten()
+    }
 }
 
 /// `any c in Z where ...`, `sum of V for c in Z`, ...: resolved.
@@ -769,10 +804,14 @@ pub enum Stmt {
         body: Vec<Stmt>,
     },
     /// `for each card`: `slot` holds the card; `mark` the loop's place in the scratch list.
+    /// With `sizes`, `for each subset`: `slot` holds each set of the zone's cards with `sizes.0`
+    /// to `sizes.1` cards (`Value::Listed`), smaller sets first and, among sets of one size,
+    /// the sets with cards nearer the top first; `mark + 1` and `mark + 2` are the loop's own.
     ForCard {
         slot: u16,
         mark: u16,
         zone: Expr,
+        sizes: Option<Box<(Expr, Expr)>>,
         body: Vec<Stmt>,
     },
     Return,

@@ -128,7 +128,11 @@ impl Checker {
                 let ty = self.resolve_type(t);
                 (self.errors.len() == errors).then_some(ty)
             }
-            TypeExprKind::Card | TypeExprKind::Player | TypeExprKind::Zone | TypeExprKind::SetOf(_) => {
+            TypeExprKind::Card
+            | TypeExprKind::Player
+            | TypeExprKind::Zone
+            | TypeExprKind::Cards
+            | TypeExprKind::SetOf(_) => {
                 self.errors.push(CheckError::invalid(
                     t.span,
                     "an option is a number, true or false, or a member of an enum",

@@ -41,6 +41,39 @@ impl Checker {
         out
     }
 
+    /// `for each subset s of Z of size a to b where C { ... }`: a loop over cards whose item is
+    /// each set in turn.
+    fn check_for_subset(
+        &mut self,
+        var: &ast::Name,
+        sub: &ast::Subsets,
+        from: Option<&ast::Expr>,
+        cond: Option<&ast::Expr>,
+        body: &ast::Block,
+        scope: &mut Scope,
+    ) -> Stmt {
+        let (zone, lo, hi) = self.check_subsets(sub, scope);
+        if let Some(p) = from {
+            self.errors.push(CheckError::invalid(
+                p.span,
+                "`from` starts a loop over the players at one of them",
+                "not a loop over `players`",
+                Some("write `for each q in players from p`".into()),
+            ));
+        }
+        let mark = scope.mark();
+        // The loop's own three slots: where its cards start, the set it is at, the most cards.
+        let hidden = scope.bind("", Type::Int, false, 3);
+        let slot = scope.bind(&var.text, Type::Cards, false, 1);
+        let cond = cond.map(|c| self.typed(c, Type::Bool, scope));
+        let mut inner = self.loop_body(body, scope);
+        scope.restore(mark);
+        if let Some(c) = cond {
+            inner = vec![Stmt::If(c, inner, Vec::new())];
+        }
+        Stmt::ForCard { slot, mark: hidden, zone, sizes: Some(Box::new((lo, hi))), body: inner }
+    }
+
     /// `for each x in D where C { ... }`, written with the loops the engine has: the cards of a
     /// zone as `for each card`, the players and an enum's members as a count over their indices.
     fn check_for_each(
@@ -52,6 +85,9 @@ impl Checker {
         body: &ast::Block,
         scope: &mut Scope,
     ) -> Stmt {
+        if let ast::AggDomain::Subsets(sub) = domain {
+            return self.check_for_subset(var, sub, from, cond, body, scope);
+        }
         let enum_name = match domain {
             ast::AggDomain::Expr(d) => self.enum_named(d, scope),
             _ => None,
@@ -86,7 +122,7 @@ impl Checker {
             inner = vec![Stmt::If(c, inner, Vec::new())];
         }
         if let Some(zone) = zone {
-            return Stmt::ForCard { slot, mark: hidden, zone, body: inner };
+            return Stmt::ForCard { slot, mark: hidden, zone, sizes: None, body: inner };
         }
         // Count k over the indices; the name is the player (from seat 1, or from the seat of
         // `from`, read once before the first round) or the member at k.
@@ -185,7 +221,7 @@ impl Checker {
                 let slot = scope.bind(&var.text, Type::Card, false, 1);
                 let body = self.loop_body(body, scope);
                 scope.restore(mark);
-                Stmt::ForCard { slot, mark: mark_slot, zone, body }
+                Stmt::ForCard { slot, mark: mark_slot, zone, sizes: None, body }
             }
             StmtKind::Shuffle(z) => Stmt::Effect(Effect::Shuffle(self.zone_expr(z, scope))),
             StmtKind::Deal { count, from, to, facing, first } => {
@@ -266,6 +302,16 @@ impl Checker {
             }
             StmtKind::Set { place, value } => {
                 let (p, ty) = self.check_place(place, scope);
+                if ty == Type::Cards {
+                    // A set from `subsets of` lives as long as its loop: a name that could be
+                    // set to it and read later would outlive it.
+                    self.errors.push(CheckError::invalid(
+                        place.span,
+                        "a name for some cards cannot be changed",
+                        "holds some cards",
+                        Some("use the set inside its loop, or keep what you need of it (a number, a card)".into()),
+                    ));
+                }
                 let v = self.typed(value, ty, scope);
                 Stmt::Effect(Effect::Assign(p, v))
             }
@@ -449,6 +495,14 @@ impl Checker {
                 ast::TemplatePart::Text(t) => TextPart::Text(t.clone()),
                 ast::TemplatePart::Hole(e) => {
                     let (x, t) = self.check_expr(e, None, scope);
+                    if t == Type::Cards {
+                        self.errors.push(CheckError::invalid(
+                            e.span,
+                            "a set of cards cannot be shown in a text",
+                            "some cards",
+                            Some("show a number about them (`{count of s}`, `{sum of c.points for c in s}`)".into()),
+                        ));
+                    }
                     TextPart::Value(x, t)
                 }
             })

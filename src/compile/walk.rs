@@ -1,7 +1,7 @@
 //! Visits every expression of a checked statement tree, mutably, so a rewrite can reach each
 //! one wherever it sits: conditions, effects, choices, menus, labels and prompts.
 
-use crate::check::ir::{AggOver, Choice, Domain, Effect, End, Expr, MenuBranch, MoveWhat, Place, Stmt, TextPart};
+use crate::check::ir::{Choice, Domain, Effect, End, Expr, MenuBranch, MoveWhat, Place, Stmt, TextPart};
 
 /// Calls `f` on each top-level expression of a block (not on their sub-expressions).
 pub(crate) fn block_exprs(stmts: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
@@ -32,8 +32,12 @@ fn stmt_exprs(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
             f(to);
             block_exprs(body, f);
         }
-        Stmt::ForCard { zone, body, .. } => {
+        Stmt::ForCard { zone, sizes, body, .. } => {
             f(zone);
+            if let Some(sizes) = sizes {
+                f(&mut sizes.0);
+                f(&mut sizes.1);
+            }
             block_exprs(body, f);
         }
         Stmt::Return | Stmt::Break => {}
@@ -219,9 +223,7 @@ pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
         Expr::CardTable(t) => t.args.iter_mut().for_each(f),
         Expr::Each(_) => {}
         Expr::Aggregate(a) => {
-            if let AggOver::Cards(z) | AggOver::After(z) = &mut a.over {
-                f(z);
-            }
+            a.over.exprs_mut().for_each(&mut f);
             a.value.iter_mut().chain(a.cond.iter_mut()).for_each(f);
         }
     }
@@ -274,9 +276,7 @@ pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
         Expr::CardTable(t) => t.args.iter().for_each(f),
         Expr::Each(_) => {}
         Expr::Aggregate(a) => {
-            if let AggOver::Cards(z) | AggOver::After(z) = &a.over {
-                f(z);
-            }
+            a.over.exprs().for_each(&mut f);
             a.value.iter().chain(a.cond.iter()).for_each(f);
         }
     }

@@ -175,11 +175,11 @@ impl State {
             // at once, without evaluating the zone expression.
             Expr::Top(z) => match self.zone_of_in(z, b) {
                 Some(z) => self.zones[z as usize].last().map_or(Value::None, |c| Value::Card(*c)),
-                None => Value::None,
+                None => self.card_of_picked(self.eval_in(z, b), 1, true),
             },
             Expr::Bottom(z) => match self.zone_of_in(z, b) {
                 Some(z) => self.zones[z as usize].first().map_or(Value::None, |c| Value::Card(*c)),
-                None => Value::None,
+                None => self.card_of_picked(self.eval_in(z, b), 1, false),
             },
             Expr::Count(z) => match **z {
                 Expr::Const(Value::Zone(z)) => Value::Int(self.zones[z as usize].len() as i64),
@@ -283,8 +283,31 @@ impl State {
                         }
                     }
                 }
-                _ => {}
+                v => {
+                    if let Some((cards, mask)) = self.picked(v) {
+                        for c in super::subsets::picked_top_first(cards, mask) {
+                            if !visit(Value::Card(c)) {
+                                break;
+                            }
+                        }
+                    }
+                }
             },
+            AggOver::Subsets { zone, lo, hi } => {
+                let v = self.eval_in(zone, b);
+                if let Some((_, avail)) = self.picked(v) {
+                    let (lo, hi) =
+                        (self.eval_in(lo, b).as_int().unwrap_or(1), self.eval_in(hi, b).as_int().unwrap_or(0));
+                    let m = avail.count_ones();
+                    let mut at = super::subsets::next_subset(None, lo, hi, m);
+                    while let Some(x) = at {
+                        if !visit(super::subsets::with_mask(v, super::subsets::deposit(x, avail))) {
+                            break;
+                        }
+                        at = super::subsets::next_subset(Some(x), lo, hi, m);
+                    }
+                }
+            }
             AggOver::Players => {
                 for p in 0..self.game.program.players {
                     if !visit(Value::Player(p)) {
@@ -345,6 +368,7 @@ impl State {
                         _ => Value::None,
                     }
                 }
+                (None, Value::Int(k)) => self.card_of_picked(self.eval_in(z, b), k, true),
                 _ => Value::None,
             },
             Expr::MemberAt(k) => match self.eval_in(k, b) {
@@ -400,6 +424,7 @@ impl State {
         match self.eval_in(z, b) {
             Value::Zone(z) => Value::Int(self.zones[z as usize].len() as i64),
             Value::Zones(first, n) => Value::Int(self.zone_range(first, n).map(|z| z.len() as i64).sum()),
+            v @ (Value::Cards(..) | Value::Listed(..)) => self.count_picked(v),
             _ => Value::Int(0),
         }
     }
@@ -409,6 +434,7 @@ impl State {
         match self.eval_in(z, b) {
             Value::Zone(z) => Value::Bool(self.zones[z as usize].is_empty()),
             Value::Zones(first, n) => Value::Bool(self.zone_range(first, n).all(|z| z.is_empty())),
+            v @ (Value::Cards(..) | Value::Listed(..)) => Value::Bool(self.count_picked(v) == Value::Int(0)),
             _ => Value::Bool(true),
         }
     }

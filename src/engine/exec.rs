@@ -62,9 +62,40 @@ impl State {
                         // Pushed bottom first, so taking from the end visits the top first.
                         let cards = &self.zones[z as usize];
                         self.scratch.extend_from_slice(cards);
+                    } else {
+                        let v = self.eval(zone);
+                        self.push_picked(v);
                     }
                     self.set_local(*mark, Value::Int(base as i64));
                 }
+                Instr::SubsetsStart { mark, zone, lo, hi } => {
+                    let base = self.scratch.len();
+                    let v = self.eval(zone);
+                    let n = self.push_picked(v) as u32;
+                    let (lo, hi) = (self.eval(lo).as_int().unwrap_or(1), self.eval(hi).as_int().unwrap_or(0));
+                    // A set names its cards by their place in the list, from a 16-bit start.
+                    let first = match u16::try_from(base) {
+                        Ok(_) => super::subsets::next_subset(None, lo, hi, n),
+                        Err(_) => {
+                            self.stop_unfinished("the engine's list of cards for loops is full", sink);
+                            return;
+                        }
+                    };
+                    self.set_local(*mark, Value::Int(base as i64 | (n as i64) << 32));
+                    self.set_local(*mark + 1, first.map_or(Value::None, |x| Value::Int(x as i64)));
+                    self.set_local(*mark + 2, Value::Int(hi));
+                }
+                Instr::SubsetsNext { slot, mark, end } => match (self.local(*mark), self.local(*mark + 1)) {
+                    (Value::Int(at), Value::Int(x)) => {
+                        let (base, n) = (at as u16, (at >> 32) as u32);
+                        let x = x as u64;
+                        self.set_local(*slot, Value::Listed(base, x));
+                        let hi = self.local(*mark + 2).as_int().unwrap_or(0);
+                        let next = super::subsets::next_subset(Some(x), 0, hi, n);
+                        self.set_local(*mark + 1, next.map_or(Value::None, |y| Value::Int(y as i64)));
+                    }
+                    _ => self.pc = *end,
+                },
                 Instr::CardsNext { slot, mark, end } => {
                     let base = self.local(*mark).as_int().unwrap_or(0) as usize;
                     if self.scratch.len() > base {

@@ -36,6 +36,21 @@ pub enum Instr {
         mark: u16,
         end: u32,
     },
+    /// Copies a zone's (or a set's) cards to the scratch list for a `for each subset` loop: `mark`
+    /// gets where they start and how many, `mark + 1` the first set with `lo` to `hi` cards (or
+    /// `none`), `mark + 2` the most cards.
+    SubsetsStart {
+        mark: u16,
+        zone: Expr,
+        lo: Expr,
+        hi: Expr,
+    },
+    /// Puts the set at `mark + 1` into `slot` and moves on to the next, or jumps to `end`.
+    SubsetsNext {
+        slot: u16,
+        mark: u16,
+        end: u32,
+    },
     /// Drops the cards a loop left in the scratch list (after a `break`).
     CardsDrop {
         mark: u16,
@@ -102,7 +117,10 @@ fn here(out: &[Instr]) -> u32 {
 fn patch(out: &mut [Instr], at: u32, target: u32) {
     match &mut out[at as usize] {
         Instr::Jump(t) | Instr::JumpUnless(_, t) => *t = target,
-        Instr::RepeatNext { end, .. } | Instr::PlayersTest { end, .. } | Instr::CardsNext { end, .. } => *end = target,
+        Instr::RepeatNext { end, .. }
+        | Instr::PlayersTest { end, .. }
+        | Instr::CardsNext { end, .. }
+        | Instr::SubsetsNext { end, .. } => *end = target,
         other => unreachable!("patch: not a jump: {other:?}"),
     }
 }
@@ -162,10 +180,21 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
             patch(out, top, end);
             patch_breaks(out, top, end);
         }
-        Stmt::ForCard { slot, mark, zone, body } => {
-            out.push(Instr::CardsStart { mark: *mark, zone: zone.clone() });
-            let top = here(out);
-            out.push(Instr::CardsNext { slot: *slot, mark: *mark, end: 0 });
+        Stmt::ForCard { slot, mark, zone, sizes, body } => {
+            let top = match sizes.as_deref() {
+                None => {
+                    out.push(Instr::CardsStart { mark: *mark, zone: zone.clone() });
+                    let top = here(out);
+                    out.push(Instr::CardsNext { slot: *slot, mark: *mark, end: 0 });
+                    top
+                }
+                Some((lo, hi)) => {
+                    out.push(Instr::SubsetsStart { mark: *mark, zone: zone.clone(), lo: lo.clone(), hi: hi.clone() });
+                    let top = here(out);
+                    out.push(Instr::SubsetsNext { slot: *slot, mark: *mark, end: 0 });
+                    top
+                }
+            };
             lower_block(body, out);
             out.push(Instr::Jump(top));
             // Both ways out (the last card, a `break`) drop what is left of the list.

@@ -22,6 +22,7 @@ mod reveal;
 pub mod rng;
 mod sightings;
 mod state;
+mod subsets;
 mod text;
 
 use std::sync::Arc;

@@ -49,6 +49,7 @@ impl Game {
             (Value::Sym(s), _) => format!("#{s}"),
             (Value::Set(m), _) => format!("{{{m:#x}}}"),
             (Value::Arrangement(_, i), _) => format!("arrangement {}", i as u32 + 1),
+            (Value::Cards(..) | Value::Listed(..), _) => "some cards".into(),
         }
     }
 
@@ -83,6 +84,18 @@ impl State {
     pub fn show(&self, v: Value, ty: Type) -> String {
         match v {
             Value::Arrangement(z, i) => self.arrangement_text(z, i),
+            Value::Cards(..) | Value::Listed(..) => match self.picked(v) {
+                Some((cards, mask)) => {
+                    let names: Vec<&str> =
+                        super::subsets::picked_top_first(cards, mask).map(|c| self.game.card_name(c)).collect();
+                    if names.is_empty() {
+                        "no cards".into()
+                    } else {
+                        names.join(" ")
+                    }
+                }
+                None => "no cards".into(),
+            },
             _ => self.game.show(v, ty),
         }
     }

@@ -4,7 +4,7 @@
 //! function written `= ...`. A name an aggregate binds (`any c in Z where ...`) hides a `let`
 //! of the same name inside that aggregate.
 
-use super::ast::{AggDomain, Expr, ExprKind, FunctionLet};
+use super::ast::{Expr, ExprKind, FunctionLet};
 
 /// The result with every `let` put in, the last one first (so a `let` may use the ones before
 /// it, and a name given twice means its latest value).
@@ -63,9 +63,7 @@ fn replace(e: &mut Expr, name: &str, value: &Expr) {
             go(zone);
         }
         ExprKind::Aggregate(a) => {
-            if let AggDomain::Expr(d) | AggDomain::After(d) = &mut a.domain {
-                go(d);
-            }
+            a.domain.exprs_mut().for_each(go);
             if a.var.text != name {
                 a.value.iter_mut().chain(a.cond.iter_mut()).for_each(go);
             }

@@ -431,8 +431,10 @@ fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
     }
     if has(&["each", "subset"]) || has(&["each", "combination"]) {
         return Some((
-            "loops over subsets of a zone are not in the language yet".into(),
-            format!("ask about the cards with aggregates (`count of c in Z where ...`, `any ...`); {cookbook}"),
+            "a loop over sets of cards is written `for each subset s of hand of p of size 2 to 5 { ... }`".into(),
+            "`of size 2` for one size, no `of size` for every size from 1, `where ...` before the block; \
+             in an expression, `s in subsets of Z of size ...`; see \"Sets of cards\" in docs/language.md"
+                .into(),
         ));
     }
     // In a function's block: the result is missing, or a statement stands where only `let` lines

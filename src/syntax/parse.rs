@@ -224,6 +224,7 @@ pub(crate) fn parse_type_expr(pair: Pair<'_, Rule>) -> TypeExpr {
         Rule::kw_card => TypeExprKind::Card,
         Rule::kw_player => TypeExprKind::Player,
         Rule::kw_zone => TypeExprKind::Zone,
+        Rule::kw_cards_type => TypeExprKind::Cards,
         Rule::set_type => TypeExprKind::SetOf(parse_name(inner.into_inner().next().expect("set_type: name"))),
         Rule::ident => TypeExprKind::Named(parse_name(inner)),
         r => unreachable!("parse_type_expr: {r:?}"),

@@ -111,6 +111,27 @@ pub(crate) fn parse_operand(pair: Pair<'_, Rule>) -> Expr {
 }
 
 /// Any primary expression rule.
+/// An `agg_domain`: `players`, `subsets of Z ...`, or a zone, row or enum.
+pub(crate) fn parse_domain(pair: Pair<'_, Rule>) -> AggDomain {
+    let inner = pair.into_inner().next().expect("agg_domain: inner");
+    match inner.as_rule() {
+        Rule::kw_players => AggDomain::Players,
+        Rule::subsets_of => {
+            let mut it = inner.into_inner().skip(1);
+            let zone = parse_primary(it.next().expect("subsets_of: zone"));
+            AggDomain::Subsets(Subsets { zone, size: it.next().map(parse_subset_size) })
+        }
+        _ => AggDomain::Expr(parse_primary(inner)),
+    }
+}
+
+/// `of size a` or `of size a to b`.
+pub(crate) fn parse_subset_size(pair: Pair<'_, Rule>) -> (Expr, Option<Expr>) {
+    let mut it = pair.into_inner();
+    let lo = parse_expr(it.next().expect("subset_size: size"));
+    (lo, it.next().map(parse_expr))
+}
+
 pub(crate) fn parse_primary(pair: Pair<'_, Rule>) -> Expr {
     let span = span_of(&pair);
     let rule = pair.as_rule();
@@ -209,15 +230,8 @@ fn parse_aggregate(pair: Pair<'_, Rule>) -> Expr {
     let var = parse_name(it.next().expect("aggregate: name"));
     let domain_pair = it.next().expect("aggregate: domain");
     let domain_span = span_of(&domain_pair);
-    let domain = if rule == Rule::agg_next {
-        AggDomain::After(parse_primary(domain_pair))
-    } else {
-        let inner = domain_pair.into_inner().next().expect("agg_domain: inner");
-        match inner.as_rule() {
-            Rule::kw_players => AggDomain::Players,
-            _ => AggDomain::Expr(parse_primary(inner)),
-        }
-    };
+    let domain =
+        if rule == Rule::agg_next { AggDomain::After(parse_primary(domain_pair)) } else { parse_domain(domain_pair) };
     let cond = it.next().map(parse_expr);
     Expr { span, kind: ExprKind::Aggregate(Box::new(Aggregate { kind, var, domain, domain_span, value, cond })) }
 }

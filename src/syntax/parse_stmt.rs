@@ -59,11 +59,7 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
         }
         Rule::for_each_stmt => {
             let var = parse_name(next());
-            let d = next().into_inner().next().expect("for_each: domain");
-            let domain = match d.as_rule() {
-                Rule::kw_players => AggDomain::Players,
-                _ => AggDomain::Expr(super::parse_expr::parse_primary(d)),
-            };
+            let domain = super::parse_expr::parse_domain(next());
             let mut part = next();
             let mut from = None;
             if part.as_rule() == Rule::for_from {
@@ -75,6 +71,22 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
                 _ => (Some(parse_expr(part)), parse_block(next())),
             };
             StmtKind::ForEach { var, domain, from, cond, body }
+        }
+        Rule::for_subset_stmt => {
+            let _word = next();
+            let var = parse_name(next());
+            let zone = super::parse_expr::parse_primary(next());
+            let mut part = next();
+            let mut size = None;
+            if part.as_rule() == Rule::subset_size {
+                size = Some(super::parse_expr::parse_subset_size(part));
+                part = next();
+            }
+            let (cond, body) = match part.as_rule() {
+                Rule::block => (None, parse_block(part)),
+                _ => (Some(parse_expr(part)), parse_block(next())),
+            };
+            StmtKind::ForEach { var, domain: AggDomain::Subsets(Subsets { zone, size }), from: None, cond, body }
         }
         Rule::break_stmt => StmtKind::Break,
         Rule::for_range_stmt => StmtKind::ForRange {

@@ -137,9 +137,7 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
             block(v, body);
         }
         StmtKind::ForEach { domain, from, cond, body, .. } => {
-            if let AggDomain::Expr(d) | AggDomain::After(d) = domain {
-                expr(v, d);
-            }
+            domain.exprs().for_each(|d| expr(v, d));
             if let Some(p) = from {
                 expr(v, p);
             }
@@ -308,9 +306,7 @@ pub fn expr<V: Visitor>(v: &mut V, e: &Expr) {
             expr(v, zone);
         }
         ExprKind::Aggregate(a) => {
-            if let AggDomain::Expr(d) | AggDomain::After(d) = &a.domain {
-                expr(v, d);
-            }
+            a.domain.exprs().for_each(|d| expr(v, d));
             a.value.iter().chain(&a.cond).for_each(|x| expr(v, x));
         }
         ExprKind::Deadwood { zone, without } => {

@@ -452,13 +452,7 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         ExprKind::Arrangements(zone) => vec![zone],
         ExprKind::PlayerAt(x) | ExprKind::Across(x) => vec![x],
         ExprKind::CardAt { index, zone } => vec![index, zone],
-        ExprKind::Aggregate(a) => {
-            let domain = match &a.domain {
-                AggDomain::Expr(d) | AggDomain::After(d) => Some(d),
-                AggDomain::Players => None,
-            };
-            domain.into_iter().chain(&a.value).chain(&a.cond).collect()
-        }
+        ExprKind::Aggregate(a) => a.domain.exprs().chain(&a.value).chain(&a.cond).collect(),
     }
 }
 
@@ -472,8 +466,7 @@ pub(crate) fn label_span(s: &Stmt) -> Span {
         StmtKind::ForCard { zone, .. } => zone.span.end,
         StmtKind::ForEach { var, cond, domain, .. } => match (cond, domain) {
             (Some(c), _) => c.span.end,
-            (None, AggDomain::Expr(d) | AggDomain::After(d)) => d.span.end,
-            (None, AggDomain::Players) => var.span.end,
+            (None, d) => d.exprs().last().map_or(var.span.end, |d| d.span.end),
         },
         StmtKind::ForRange { to, .. } => to.span.end,
         StmtKind::ForPlayer { var, .. } => var.span.end,

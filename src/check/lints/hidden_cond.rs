@@ -164,6 +164,9 @@ impl<'a> Guards<'a> {
                 let mut inner = env.clone();
                 let hidden_zone = matches!(domain, AggDomain::Expr(z) if r.zone_hidden(z, Part::All));
                 bind(&mut inner.cards, &var.text, hidden_zone);
+                // A set of hidden cards: whatever is read of it is hidden.
+                let hidden_set = matches!(domain, AggDomain::Subsets(sub) if r.zone_hidden(&sub.zone, Part::All));
+                bind(&mut inner.tainted, &var.text, hidden_set);
                 // A condition on hidden cards guards the body, as an `if` would.
                 match cond {
                     Some(c) if r.reads(c, &inner) => {
@@ -357,6 +360,12 @@ impl<'f, 'a> Reads<'f, 'a> {
                     domain_reads = self.reads(d, env);
                     if self.zone_hidden(d, Part::All) {
                         inner.cards.insert(a.var.text.clone());
+                    }
+                }
+                if let AggDomain::Subsets(sub) = &a.domain {
+                    domain_reads = a.domain.exprs().any(|x| self.reads(x, env));
+                    if self.zone_hidden(&sub.zone, Part::All) {
+                        inner.tainted.insert(a.var.text.clone());
                     }
                 }
                 domain_reads || a.value.iter().chain(&a.cond).any(|x| self.reads(x, &inner))

@@ -209,6 +209,45 @@ pub enum AggDomain {
     After(Expr),
     /// A zone, a row of zones, or an enum's name (its members).
     Expr(Expr),
+    /// `subsets of Z of size a to b`: the sets of a zone's cards.
+    Subsets(Subsets),
+}
+
+impl AggDomain {
+    /// The expressions written in the domain: a zone, a player, the sizes of subsets.
+    pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
+        let parts: [Option<&Expr>; 3] = match self {
+            AggDomain::Players => [None, None, None],
+            AggDomain::After(d) | AggDomain::Expr(d) => [Some(d), None, None],
+            AggDomain::Subsets(s) => match &s.size {
+                Some((lo, hi)) => [Some(&s.zone), Some(lo), hi.as_ref()],
+                None => [Some(&s.zone), None, None],
+            },
+        };
+        parts.into_iter().flatten()
+    }
+
+    /// The expressions written in the domain, to change in place.
+    pub fn exprs_mut(&mut self) -> impl Iterator<Item = &mut Expr> {
+        let parts: [Option<&mut Expr>; 3] = match self {
+            AggDomain::Players => [None, None, None],
+            AggDomain::After(d) | AggDomain::Expr(d) => [Some(d), None, None],
+            AggDomain::Subsets(s) => match &mut s.size {
+                Some((lo, hi)) => [Some(&mut s.zone), Some(lo), hi.as_mut()],
+                None => [Some(&mut s.zone), None, None],
+            },
+        };
+        parts.into_iter().flatten()
+    }
+}
+
+/// `subsets of hand of p of size 2 to 5`: the sets of a zone's cards of those sizes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Subsets {
+    /// The zone whose cards make the sets.
+    pub zone: Expr,
+    /// `of size a` or `of size a to b`; every size from 1 when absent.
+    pub size: Option<(Expr, Option<Expr>)>,
 }
 
 /// `any c in hand of p where c.suit == led` and its kin.

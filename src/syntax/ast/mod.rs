@@ -294,6 +294,8 @@ pub enum TypeExprKind {
     Player,
     /// `zone`: a zone, for parameters and locals.
     Zone,
+    /// `cards`: some cards to read (a zone, or a set from `subsets of`), for parameters.
+    Cards,
     /// An enum, by name.
     Named(Name),
     /// `set of <enum>`.

@@ -210,10 +210,28 @@ fn aggregate(out: &mut String, a: &Aggregate) {
             out.push_str(" after ");
             write(out, p, PRIMARY);
         }
+        AggDomain::Subsets(s) => {
+            out.push_str(" in subsets");
+            subsets(out, s);
+        }
     }
     if let Some(c) = &a.cond {
         out.push_str(" where ");
         write(out, c, IF);
+    }
+}
+
+/// ` of Z of size a to b`: what follows `subsets` (in an aggregate) or `subset s` (in a loop).
+pub(crate) fn subsets(out: &mut String, s: &Subsets) {
+    out.push_str(" of ");
+    write(out, &s.zone, PRIMARY);
+    if let Some((lo, hi)) = &s.size {
+        out.push_str(" of size ");
+        write(out, lo, ADD);
+        if let Some(hi) = hi {
+            out.push_str(" to ");
+            write(out, hi, ADD);
+        }
     }
 }
 
@@ -300,6 +318,7 @@ pub(crate) fn type_expr(t: &TypeExpr) -> String {
         TypeExprKind::Card => "card".to_string(),
         TypeExprKind::Player => "player".to_string(),
         TypeExprKind::Zone => "zone".to_string(),
+        TypeExprKind::Cards => "cards".to_string(),
         TypeExprKind::Named(n) => n.text.clone(),
         TypeExprKind::SetOf(n) => format!("set of {}", n.text),
     }

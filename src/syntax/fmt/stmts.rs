@@ -54,8 +54,16 @@ impl Printer<'_> {
                 self.write(&format!("for each card {} in {} {{", var.text, expr(zone)));
                 self.block(body, level);
             }
+            StmtKind::ForEach { var, domain: AggDomain::Subsets(s), cond, body, .. } => {
+                let mut over = String::new();
+                exprs::subsets(&mut over, s);
+                let cond = cond.as_ref().map(|c| format!(" where {}", expr(c))).unwrap_or_default();
+                self.write(&format!("for each subset {}{over}{cond} {{", var.text));
+                self.block(body, level);
+            }
             StmtKind::ForEach { var, domain, from, cond, body } => {
                 let mut over = match domain {
+                    AggDomain::Subsets(_) => unreachable!("subsets are written above"),
                     AggDomain::Players => "players".to_string(),
                     AggDomain::Expr(d) | AggDomain::After(d) => expr(d),
                 };
