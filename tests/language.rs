@@ -771,3 +771,28 @@ fn a_set_of_cards_is_read_not_kept() {
     );
     assert_eq!(errors, "");
 }
+
+/// `hands`: named patterns of cards, the best first, ranked by an order. `poker of Z` is the
+/// best pattern the cards make; `strength of Z by poker` orders any two hands: the pattern,
+/// then the cards that make it (a straight by its top card, the wheel's being its 5; a full
+/// house by its three), then the others, highest first. A pattern written twice has two ways
+/// to be made; `nothing` matches any cards; without it, cards may make no pattern (`none`).
+#[test]
+fn hands_rank_cards_by_named_patterns() {
+    let said = announcements("tests/fixtures/hands.cardgame");
+    assert_eq!(
+        said,
+        [
+            "straight vs straight: second",
+            "two pair vs two pair: second",
+            "full house vs full house: second",
+            "one pair vs one pair: first",
+            "flush vs straight: first",
+            "high card vs high card: tie",
+            // 9♥ 10♥ J♥ Q♥ K♥ among seven cards, and the three nines with any two of the four
+            // other hearts.
+            "seven: straight flush, 1 best five, 6 threes",
+            "nothing: high card, pair, none",
+        ]
+    );
+}

@@ -47,6 +47,7 @@ impl Checker {
             }
             self.enums.push(EnumInfo { name: e.name.text.clone(), members, display });
         }
+        self.collect_hand_enums(items);
         self.finish_options();
     }
 

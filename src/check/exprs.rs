@@ -237,6 +237,7 @@ impl Checker {
                 let c = without.as_ref().map(|c| Box::new(self.typed(c, Type::Card, scope)));
                 (Expr::Deadwood(Box::new(z), c), Type::Int)
             }
+            ExprKind::Strength { zone, hands } => self.check_strength(zone, hands, scope),
             ExprKind::Arrangements(_) => {
                 self.errors.push(CheckError::invalid(
                     e.span,
@@ -494,6 +495,9 @@ impl Checker {
             }
             let p = self.typed(arg, Type::Player, scope);
             return (Expr::LocalOf(v.slot, Box::new(p)), v.ty);
+        }
+        if let Some(h) = self.hands_named(&name.text) {
+            return self.check_hand_of(h, arg, scope);
         }
         match self.globals.get(&name.text).map(|g| g.0) {
             Some(Global::Zone(z)) => {
@@ -799,6 +803,7 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
         Expr::LocalOf(b, p) => Expr::LocalOf(b, s(p)),
         Expr::CounterOf(b, p) => Expr::CounterOf(b, s(p)),
         Expr::CounterOfCard(b, c) => Expr::CounterOfCard(b, s(c)),
+        Expr::Hand(h, z, strength) => Expr::Hand(h, s(z), strength),
         Expr::ZoneOf(b, p) => Expr::ZoneOf(b, s(p)),
         Expr::ZoneAt { first, lo, count, key } => Expr::ZoneAt { first, lo, count, key: s(key) },
         Expr::FaceUp(x, up) => Expr::FaceUp(s(x), up),

@@ -124,6 +124,8 @@ pub struct Program {
     pub measures: Measures,
     /// The melds of a rummy game (`melds NAME { ... }`), if it declares them.
     pub melds: Option<MeldRules>,
+    /// The `hands` declarations: named patterns of cards, by index.
+    pub hands: Vec<HandsInfo>,
     /// What a person's panel shows (`view { ... }`); `None`: every zone and reported counter.
     pub view: Option<Vec<ViewLine>>,
 }
@@ -390,6 +392,41 @@ impl OrderInfo {
     }
 }
 
+/// A `hands` declaration: named patterns of cards, the best first.
+#[derive(Debug, Clone)]
+pub struct HandsInfo {
+    pub name: String,
+    /// The enum of its pattern names, the best first.
+    pub category: u16,
+    /// The order that ranks cards within a pattern (`by high`).
+    pub order: u16,
+    /// The patterns, in the order written; a name written twice has two ways to be made.
+    pub patterns: Vec<HandPattern>,
+    /// How many positions a strength holds after the pattern (the rest are left out).
+    pub keys: u32,
+}
+
+/// One way to make a named pattern: its groups of cards.
+#[derive(Debug, Clone)]
+pub struct HandPattern {
+    /// The member of the declaration's enum it makes.
+    pub member: u16,
+    /// The groups, each of other cards; none for `nothing`.
+    pub parts: Vec<HandPart>,
+}
+
+/// A group of a hand pattern: `3 cards, same rank`.
+#[derive(Debug, Clone)]
+pub struct HandPart {
+    pub count: u8,
+    /// Properties every card shares.
+    pub same: Vec<u16>,
+    /// Properties no two cards share.
+    pub different: Vec<u16>,
+    /// Orders the cards follow each other in.
+    pub consecutive: Vec<u16>,
+}
+
 /// A procedure.
 #[derive(Debug, Clone)]
 pub struct Procedure {
@@ -484,6 +521,9 @@ pub enum Expr {
     PlayerAt(Box<Expr>),
     /// The player `n` seats to the left (the way play goes): `(p + n) % players`.
     Around(Box<Expr>, u8),
+    /// The best pattern of `hands` declaration `.0` the cards make (its member), or with `.2`
+    /// their strength by it.
+    Hand(u16, Box<Expr>, bool),
 }
 
 /// The most players a game may have.

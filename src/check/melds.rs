@@ -175,7 +175,7 @@ impl Checker {
     }
 
     /// One rule of a pattern: the property it constrains and what it asks.
-    fn meld_rule(&mut self, r: &ast::MeldRuleDecl) -> Option<(u16, MeldRule)> {
+    pub(super) fn meld_rule(&mut self, r: &ast::MeldRuleDecl) -> Option<(u16, MeldRule)> {
         match r.kind {
             MeldRuleKind::Same | MeldRuleKind::Different => {
                 let p = self.property_named(&r.name)?;

@@ -6,6 +6,7 @@ mod consts;
 mod decls;
 pub mod error;
 mod exprs;
+mod hands;
 pub mod ir;
 pub mod lints;
 mod measures;
@@ -85,6 +86,8 @@ pub(crate) enum Global {
     Procedure(u16),
     /// The game's `melds` declaration.
     Melds,
+    /// A `hands` declaration, by index.
+    Hands(u16),
 }
 
 /// A group of cards declared by one `cards` declaration: each card's name and properties.
@@ -135,6 +138,8 @@ pub(crate) struct Checker {
     pub option_work: options::OptionWork,
     /// The game's melds, once collected.
     pub melds: Option<MeldRules>,
+    /// The `hands` declarations, once collected.
+    pub hands: Vec<HandsInfo>,
     /// The choice statements offered only under a condition on hidden cards (by span): shown to
     /// their chooser alone (GR-14).
     pub private_choices: std::collections::HashSet<Span>,
@@ -156,6 +161,7 @@ impl Checker {
         // After the zones (a per-player zone that holds a group makes cards of its own) and
         // the counters (which its rules may not read, and should be told so).
         self.collect_melds(&applied.items);
+        self.collect_hands(&applied.items);
         self.collect_routines(&applied.items);
         self.check_functions();
         self.private_choices = lints::private_choices(&applied.items);
@@ -195,6 +201,7 @@ impl Checker {
             play: play?,
             measures,
             melds: self.melds.take(),
+            hands: std::mem::take(&mut self.hands),
             view,
         })
     }
@@ -215,14 +222,17 @@ impl Checker {
                 _ => {}
             }
             let Some(name) = item.name() else { continue };
-            // Enums are types, named apart from values: `property suit: suit` is fine.
-            if let ast::Item::Enum(_) = item {
+            // Enums are types, named apart from values: `property suit: suit` is fine. A `hands`
+            // declaration is both: an enum of its patterns, and a name for `category of Z`.
+            if let ast::Item::Enum(_) | ast::Item::Hands(_) = item {
                 if let Some((_, first)) = self.enum_names.get(&name.text) {
                     self.errors.push(CheckError::duplicate(&name.text, name.span, *first));
                 } else {
                     self.enum_names.insert(name.text.clone(), (u16::MAX, name.span));
                 }
-                continue;
+                if !matches!(item, ast::Item::Hands(_)) {
+                    continue;
+                }
             }
             if let Some((_, first)) = self.globals.get(&name.text) {
                 self.errors.push(CheckError::duplicate(&name.text, name.span, *first));
@@ -231,6 +241,7 @@ impl Checker {
             let g = match item {
                 ast::Item::Function(_) => Global::Function,
                 ast::Item::Melds(_) => Global::Melds,
+                ast::Item::Hands(_) => Global::Hands(u16::MAX),
                 // Filled in with real indices as each kind is collected.
                 _ => Global::Cards,
             };

@@ -204,6 +204,7 @@ pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
         | Expr::Around(x, _)
         | Expr::IsNone(x) => f(x),
         Expr::ZoneAt { key, .. } => f(key),
+        Expr::Hand(_, z, _) => f(z),
         Expr::Deadwood(z, without) => {
             f(z);
             if let Some(w) = without {
@@ -257,6 +258,7 @@ pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
         | Expr::Around(x, _)
         | Expr::IsNone(x) => f(x),
         Expr::ZoneAt { key, .. } => f(key),
+        Expr::Hand(_, z, _) => f(z),
         Expr::Deadwood(z, without) => {
             f(z);
             if let Some(w) = without {

@@ -239,6 +239,10 @@ impl State {
             | Expr::PlayerAt(_)
             | Expr::Around(..)
             | Expr::CardAt(..) => self.eval_rare(e, b),
+            Expr::Hand(h, z, strength) => {
+                let v = self.eval_in(z, b);
+                self.hand_of(*h, v, *strength)
+            }
             Expr::Aggregate(a) => self.aggregate(a, b),
         }
     }

@@ -7,6 +7,7 @@ mod determinize;
 mod eval;
 pub mod events;
 mod exec;
+mod hands;
 mod lay;
 pub mod lower;
 mod meld_choice;

@@ -52,6 +52,7 @@ fn replace(e: &mut Expr, name: &str, value: &Expr) {
         | ExprKind::IsEmpty { target, .. }
         | ExprKind::IsNone { target, .. }
         | ExprKind::IsFaceUp { target, .. } => go(target),
+        ExprKind::Strength { zone, .. } => go(zone),
         ExprKind::Deadwood { zone, without } => {
             go(zone);
             if let Some(w) = without {

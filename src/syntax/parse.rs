@@ -110,6 +110,7 @@ pub(crate) fn parse_decl(pair: Pair<'_, Rule>) -> Item {
         Rule::procedure_decl => Item::Procedure(parse_procedure_decl(pair)),
         Rule::variant_decl => Item::Variant(parse_variant_decl(pair)),
         Rule::melds_decl => Item::Melds(parse_melds_decl(pair)),
+        Rule::hands_decl => Item::Hands(parse_hands_decl(pair)),
         Rule::length_decl => {
             let counter = pair.into_inner().next().map(parse_name);
             Item::Length { span, counter: counter.unwrap_or(Name { span, text: String::new() }) }
@@ -290,6 +291,46 @@ fn parse_order_decl(pair: Pair<'_, Rule>) -> OrderDecl {
 }
 
 /// `melds_decl`.
+fn parse_hands_decl(pair: Pair<'_, Rule>) -> HandsDecl {
+    let span = span_of(&pair);
+    let mut it = pair.into_inner();
+    let name = it.next().map(parse_name).unwrap_or_else(|| missing(span));
+    let order = it.next().map(parse_name).unwrap_or_else(|| missing(span));
+    let patterns = it
+        .map(|p| {
+            let pspan = span_of(&p);
+            let mut inner = p.into_inner().peekable();
+            let name = inner.next().map(parse_name).unwrap_or_else(|| missing(pspan));
+            let display = inner.next_if(|q| q.as_rule() == Rule::string).map(parse_string);
+            let parts = inner
+                .filter(|q| q.as_rule() == Rule::hand_part)
+                .map(|q| {
+                    let qspan = span_of(&q);
+                    let mut r = q.into_inner();
+                    let count = r.next().map(|n| parse_int(&n)).unwrap_or(0);
+                    let rules = r.filter(|x| x.as_rule() == Rule::meld_rule).map(parse_meld_rule).collect();
+                    HandPartDecl { span: qspan, count, rules }
+                })
+                .collect();
+            HandPatternDecl { span: pspan, name, display, parts }
+        })
+        .collect();
+    HandsDecl { span, name, order, patterns }
+}
+
+/// `same rank`, `different suit`, `consecutive aces_low`.
+fn parse_meld_rule(q: Pair<'_, Rule>) -> MeldRuleDecl {
+    let qspan = span_of(&q);
+    let mut r = q.into_inner();
+    let kind = match r.next().map(|k| k.as_rule()) {
+        Some(Rule::kw_same) => MeldRuleKind::Same,
+        Some(Rule::kw_different) => MeldRuleKind::Different,
+        _ => MeldRuleKind::Consecutive,
+    };
+    let name = r.next().map(parse_name).unwrap_or_else(|| missing(qspan));
+    MeldRuleDecl { span: qspan, kind, name }
+}
+
 fn parse_melds_decl(pair: Pair<'_, Rule>) -> MeldsDecl {
     let span = span_of(&pair);
     let mut it = pair.into_inner();
@@ -306,16 +347,7 @@ fn parse_melds_decl(pair: Pair<'_, Rule>) -> MeldsDecl {
                 for q in inner {
                     let qspan = span_of(&q);
                     match q.as_rule() {
-                        Rule::meld_rule => {
-                            let mut r = q.into_inner();
-                            let kind = match r.next().map(|k| k.as_rule()) {
-                                Some(Rule::kw_same) => MeldRuleKind::Same,
-                                Some(Rule::kw_different) => MeldRuleKind::Different,
-                                _ => MeldRuleKind::Consecutive,
-                            };
-                            let name = r.next().map(parse_name).unwrap_or_else(|| missing(qspan));
-                            rules.push(MeldRuleDecl { span: qspan, kind, name });
-                        }
+                        Rule::meld_rule => rules.push(parse_meld_rule(q)),
                         Rule::meld_size => {
                             let mut r = q.into_inner();
                             let min = r.next().map(|n| parse_int(&n)).unwrap_or(0);

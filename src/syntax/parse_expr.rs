@@ -161,6 +161,12 @@ pub(crate) fn parse_primary(pair: Pair<'_, Rule>) -> Expr {
             let without = it.next().map(|c| Box::new(parse_primary(c)));
             ExprKind::Deadwood { zone, without }
         }
+        Rule::strength_of => {
+            let mut it = pair.into_inner();
+            let zone = Box::new(parse_primary(it.next().expect("strength_of: zone")));
+            let hands = parse_name(it.next().expect("strength_of: hands"));
+            ExprKind::Strength { zone, hands }
+        }
         Rule::arrangements_of => {
             ExprKind::Arrangements(Box::new(parse_primary(pair.into_inner().next().expect("arrangements_of: zone"))))
         }

@@ -22,6 +22,7 @@ pub fn item<V: Visitor>(v: &mut V, it: &Item) {
         | Item::Teams { .. }
         | Item::Option(_)
         | Item::Enum(_)
+        | Item::Hands(_)
         | Item::Order(_) => {}
         Item::Property(d) => {
             if let Some(e) = &d.default {
@@ -309,6 +310,7 @@ pub fn expr<V: Visitor>(v: &mut V, e: &Expr) {
             a.domain.exprs().for_each(|d| expr(v, d));
             a.value.iter().chain(&a.cond).for_each(|x| expr(v, x));
         }
+        ExprKind::Strength { zone, .. } => expr(v, zone),
         ExprKind::Deadwood { zone, without } => {
             expr(v, zone);
             if let Some(c) = without {

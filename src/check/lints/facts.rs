@@ -92,6 +92,7 @@ impl<'a> Facts<'a> {
                     f.fixed.insert(&o.name.text);
                 }
                 Item::Enum(e) => f.fixed.extend(e.members.iter().map(|m| m.name.text.as_str())),
+                Item::Hands(h) => f.fixed.extend(h.patterns.iter().map(|p| p.name.text.as_str())),
                 Item::Cards(c) => {
                     f.cards.entry(c.name.text.as_str()).or_insert(c);
                     f.fixed.insert(&c.name.text);
@@ -449,6 +450,7 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | ExprKind::IsFaceUp { target: x, .. } => vec![x],
         ExprKind::Every(_) => Vec::new(),
         ExprKind::Deadwood { zone, without } => std::iter::once(&**zone).chain(without.as_deref()).collect(),
+        ExprKind::Strength { zone, .. } => vec![zone],
         ExprKind::Arrangements(zone) => vec![zone],
         ExprKind::PlayerAt(x) | ExprKind::Across(x) => vec![x],
         ExprKind::CardAt { index, zone } => vec![index, zone],

@@ -370,6 +370,7 @@ impl<'f, 'a> Reads<'f, 'a> {
                 }
                 domain_reads || a.value.iter().chain(&a.cond).any(|x| self.reads(x, &inner))
             }
+            ExprKind::Strength { zone, .. } => self.zone_hidden(zone, Part::All) || self.reads(zone, env),
             ExprKind::Deadwood { zone, without } => {
                 self.zone_hidden(zone, Part::All)
                     || self.reads(zone, env)

@@ -131,6 +131,11 @@ pub enum ExprKind {
         zone: Box<Expr>,
         without: Option<Box<Expr>>,
     },
+    /// `strength of Z by category`: how a zone's cards (or a set's) rank by a `hands` declaration.
+    Strength {
+        zone: Box<Expr>,
+        hands: Name,
+    },
     /// `arrangements of Z`: the least-deadwood arrangements of a zone, a choice's domain.
     Arrangements(Box<Expr>),
     /// `player (k)`: the player in seat `k`.

@@ -108,6 +108,8 @@ pub enum Item {
     Melds(MeldsDecl),
     /// `view { ... }`: what a person's panel at the terminal shows.
     View(ViewDecl),
+    /// `hands name by order { ... }`: named patterns of cards.
+    Hands(HandsDecl),
 }
 
 /// `view { line ... }`.
@@ -154,6 +156,7 @@ impl Item {
             Item::Procedure(d) => Some(&d.name),
             Item::Variant(d) => Some(&d.name),
             Item::Melds(d) => Some(&d.name),
+            Item::Hands(d) => Some(&d.name),
         }
     }
 
@@ -177,6 +180,7 @@ impl Item {
             Item::Procedure(d) => d.span,
             Item::Variant(d) => d.span,
             Item::Melds(d) => d.span,
+            Item::Hands(d) => d.span,
         }
     }
 
@@ -200,6 +204,7 @@ impl Item {
             Item::Progress(_) => "progress",
             Item::View(_) => "view",
             Item::Melds(_) => "melds",
+            Item::Hands(_) => "hands",
         }
     }
 }
@@ -355,6 +360,35 @@ pub struct MeldsDecl {
     pub wilds: Vec<MeldWildDecl>,
     /// `deadwood c: expr`, each one written (more than one is an error).
     pub points: Vec<MeldPointsDecl>,
+}
+
+/// `hands category by high { ... }`: named patterns of cards, the best first, and the order
+/// that ranks cards within a pattern.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandsDecl {
+    pub span: Span,
+    pub name: Name,
+    /// The rank order that ranks the cards (`by high`).
+    pub order: Name,
+    pub patterns: Vec<HandPatternDecl>,
+}
+
+/// `full_house "full house": 3 cards, same rank + 2 cards, same rank`; no parts for `nothing`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandPatternDecl {
+    pub span: Span,
+    pub name: Name,
+    /// How the pattern is shown (`"full house"`), if not by its name.
+    pub display: Option<String>,
+    pub parts: Vec<HandPartDecl>,
+}
+
+/// One group of a hand pattern: `3 cards, same rank`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandPartDecl {
+    pub span: Span,
+    pub count: i64,
+    pub rules: Vec<MeldRuleDecl>,
 }
 
 /// `run: same suit, consecutive aces_low, 3 or more cards`.

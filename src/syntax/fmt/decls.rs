@@ -103,27 +103,37 @@ impl Printer<'_> {
             Item::Length { counter, .. } => self.write(&format!("length {}", counter.text)),
             Item::Progress(d) => self.write_wrapped(&format!("progress {} = {}", d.var.text, expr(&d.value)), level),
             Item::Melds(d) => self.melds(d, level),
+            Item::Hands(d) => self.hands(d, level),
             Item::View(d) => self.view(d, level),
         }
     }
 
     /// `melds name {`, then one line per pattern, wild rule and deadwood rule, in source order.
+    fn hands(&mut self, d: &HandsDecl, level: usize) {
+        self.write(&format!("hands {} by {} {{", d.name.text, d.order.text));
+        for (i, p) in d.patterns.iter().enumerate() {
+            self.start_line(p.span.start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
+            let display = p.display.as_deref().map(|s| format!(" {}", exprs::quoted(s))).unwrap_or_default();
+            let parts: Vec<String> = p
+                .parts
+                .iter()
+                .map(|part| {
+                    let mut words = vec![format!("{} {}", part.count, if part.count == 1 { "card" } else { "cards" })];
+                    words.extend(part.rules.iter().map(meld_rule));
+                    words.join(", ")
+                })
+                .collect();
+            let body = if parts.is_empty() { "nothing".to_string() } else { parts.join(" + ") };
+            self.write(&format!("{}{display}: {body}", p.name.text));
+        }
+        self.close(self.closing_brace(d.span.end), level, d.patterns.is_empty());
+    }
+
     fn melds(&mut self, d: &MeldsDecl, level: usize) {
         self.write(&format!("melds {} {{", d.name.text));
         let mut lines: Vec<(usize, String)> = Vec::new();
         for p in &d.patterns {
-            let mut parts: Vec<String> = p
-                .rules
-                .iter()
-                .map(|r| {
-                    let word = match r.kind {
-                        MeldRuleKind::Same => "same",
-                        MeldRuleKind::Different => "different",
-                        MeldRuleKind::Consecutive => "consecutive",
-                    };
-                    format!("{word} {}", r.name.text)
-                })
-                .collect();
+            let mut parts: Vec<String> = p.rules.iter().map(meld_rule).collect();
             parts.push(match (p.size.max, p.size.exact) {
                 (None, _) => format!("{} or more cards", p.size.min),
                 (Some(_), true) => format!("{} cards", p.size.min),
@@ -347,4 +357,14 @@ fn zone_attr(kind: &ZoneAttrKind) -> String {
             format!("holds {}", names.join(" + "))
         }
     }
+}
+
+/// `same rank`, `different suit`, `consecutive aces_low`.
+fn meld_rule(r: &MeldRuleDecl) -> String {
+    let word = match r.kind {
+        MeldRuleKind::Same => "same",
+        MeldRuleKind::Different => "different",
+        MeldRuleKind::Consecutive => "consecutive",
+    };
+    format!("{word} {}", r.name.text)
 }

@@ -131,6 +131,7 @@ fn write(out: &mut String, e: &Expr, min: u8) {
                     | ExprKind::Opponent(_)
                     | ExprKind::Of { .. }
                     | ExprKind::Deadwood { .. }
+                    | ExprKind::Strength { .. }
                     | ExprKind::Arrangements(_)
                     | ExprKind::Across(_)
                     | ExprKind::CardAt { .. }
@@ -163,6 +164,11 @@ fn write(out: &mut String, e: &Expr, min: u8) {
             }
         }
         ExprKind::Arrangements(zone) => of_word(out, "arrangements", zone),
+        ExprKind::Strength { zone, hands } => {
+            of_word(out, "strength", zone);
+            out.push_str(" by ");
+            out.push_str(&hands.text);
+        }
         ExprKind::Aggregate(a) => aggregate(out, a),
         ExprKind::PlayerAt(k) => {
             out.push_str("player (");
