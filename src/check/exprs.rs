@@ -30,6 +30,8 @@ pub(crate) struct Scope {
     /// The `let` names of the function block being checked (put in before checking, so never
     /// looked up): offered by "did you mean" for a misspelt one.
     pub let_names: Vec<String>,
+    /// Whether locals are the slots of a function's frame (`Expr::FnLocal`), not a procedure's.
+    pub frame: bool,
 }
 
 impl Scope {
@@ -69,6 +71,11 @@ impl Scope {
 
     fn lookup(&self, name: &str) -> Option<&Var> {
         self.vars.iter().rev().find(|v| v.name == name)
+    }
+
+    /// The slot and type of a local that holds one value (not an aggregate's item).
+    pub(crate) fn frame_slot(&self, name: &str) -> Option<(u16, Type)> {
+        self.lookup(name).filter(|v| v.each.is_none() && !v.per_player).map(|v| (v.slot, v.ty))
     }
 
     /// The current depth, to restore when a block ends.
@@ -299,6 +306,13 @@ impl Checker {
         for name in names {
             let Some(f) = self.functions.get(&name).cloned() else { continue };
             let ret = self.resolve_type(&f.ret);
+            if f.block.as_ref().is_some_and(|b| !b.stmts.is_empty()) {
+                self.inlining.push(f.name.text.clone());
+                let r = std::sync::Arc::new(self.check_routine(&f, ret));
+                self.inlining.pop();
+                self.routines.insert(f.name.text.clone(), r);
+                continue;
+            }
             let params = f.params.iter().map(|p| (p.name.text.clone(), self.resolve_type(&p.ty))).collect();
             self.inlining.push(f.name.text.clone());
             let let_names = f.block.iter().flat_map(|b| b.lets.iter().map(|l| l.name.text.clone())).collect();
@@ -396,6 +410,9 @@ impl Checker {
                     Some(format!("write `{n} of p` for player p's")),
                 ));
                 return (Expr::Const(Value::None), v.ty);
+            }
+            if scope.frame {
+                return (Expr::FnLocal(v.slot), v.ty);
             }
             return (Expr::Local(v.slot), v.ty);
         }
@@ -782,8 +799,14 @@ impl Checker {
         // The body's own mistakes are reported once, where it is declared (`check_functions`).
         let reported = self.errors.len();
         self.inlining.push(f.name.text.clone());
-        let mut fscope = Scope { params, ..Scope::default() };
-        let (body, _) = self.check_expr(&f.body, Some(ret), &mut fscope);
+        let body = if f.block.as_ref().is_some_and(|b| !b.stmts.is_empty()) {
+            // Statements run on a frame of their own: the arguments are worked out once.
+            let routine = self.routine_of(&f, ret);
+            Expr::Run(Box::new(RunCall { routine, args: std::mem::take(&mut actual) }))
+        } else {
+            let mut fscope = Scope { params, ..Scope::default() };
+            self.check_expr(&f.body, Some(ret), &mut fscope).0
+        };
         self.inlining.pop();
         // Keep only a recursion found through this call (f → g → f shows only when inlined).
         let recursion =
@@ -799,7 +822,11 @@ fn substitute(e: Expr, args: &[Expr]) -> Expr {
     let s = |b: Box<Expr>| Box::new(substitute(*b, args));
     match e {
         Expr::Param(i) => args.get(i as usize).cloned().unwrap_or(Expr::Const(Value::None)),
-        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::PositionSeen => e,
+        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::PositionSeen | Expr::FnLocal(_) => e,
+        Expr::Run(mut call) => {
+            call.args = call.args.into_iter().map(|a| substitute(a, args)).collect();
+            Expr::Run(call)
+        }
         Expr::LocalOf(b, p) => Expr::LocalOf(b, s(p)),
         Expr::CounterOf(b, p) => Expr::CounterOf(b, s(p)),
         Expr::CounterOfCard(b, c) => Expr::CounterOfCard(b, s(c)),

@@ -12,6 +12,7 @@ pub mod lints;
 mod measures;
 mod melds;
 mod options;
+mod routines;
 mod several;
 mod view;
 pub use melds::MAX_PATTERN_RULES;
@@ -140,6 +141,8 @@ pub(crate) struct Checker {
     pub melds: Option<MeldRules>,
     /// The `hands` declarations, once collected.
     pub hands: Vec<HandsInfo>,
+    /// The functions whose blocks hold statements, once checked.
+    pub routines: HashMap<String, std::sync::Arc<Routine>>,
     /// The choice statements offered only under a condition on hidden cards (by span): shown to
     /// their chooser alone (GR-14).
     pub private_choices: std::collections::HashSet<Span>,

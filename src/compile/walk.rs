@@ -179,7 +179,8 @@ fn choice_exprs(c: &mut Choice, f: &mut impl FnMut(&mut Expr)) {
 /// Calls `f` on each direct sub-expression of `e`.
 pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
     match e {
-        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::Param(_) | Expr::PositionSeen => {}
+        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::Param(_) | Expr::PositionSeen | Expr::FnLocal(_) => {
+        }
         Expr::LocalOf(_, x)
         | Expr::CounterOf(_, x)
         | Expr::CounterOfCard(_, x)
@@ -205,6 +206,7 @@ pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
         | Expr::IsNone(x) => f(x),
         Expr::ZoneAt { key, .. } => f(key),
         Expr::Hand(_, z, _) => f(z),
+        Expr::Run(call) => call.args.iter_mut().for_each(&mut f),
         Expr::Deadwood(z, without) => {
             f(z);
             if let Some(w) = without {
@@ -233,7 +235,8 @@ pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
 /// Calls `f` on each direct sub-expression of `e`, read only.
 pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
     match e {
-        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::Param(_) | Expr::PositionSeen => {}
+        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::Param(_) | Expr::PositionSeen | Expr::FnLocal(_) => {
+        }
         Expr::LocalOf(_, x)
         | Expr::CounterOf(_, x)
         | Expr::CounterOfCard(_, x)
@@ -259,6 +262,7 @@ pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
         | Expr::IsNone(x) => f(x),
         Expr::ZoneAt { key, .. } => f(key),
         Expr::Hand(_, z, _) => f(z),
+        Expr::Run(call) => call.args.iter().for_each(&mut f),
         Expr::Deadwood(z, without) => {
             f(z);
             if let Some(w) = without {

@@ -37,7 +37,7 @@ pub(crate) struct Pick<'a> {
     /// The local that names the candidate inside the filter.
     pub slot: u16,
     pub filter: Option<&'a Expr>,
-    pub binds: Binds,
+    pub binds: Binds<'static>,
 }
 
 impl State {

@@ -13,21 +13,28 @@ const EACH: u32 = 0x8000_0000;
 
 /// Temporary local bindings (absolute slot, value), used while listing candidates: what a
 /// local reads before the choice is made, without changing the state.
+/// Inside a function whose block holds statements, `frame` is that function's slots.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Binds {
+pub(crate) struct Binds<'f> {
     len: usize,
     items: [(u32, Value); MAX_TEMP],
+    frame: &'f [Value],
 }
 
-impl Default for Binds {
+impl Default for Binds<'_> {
     fn default() -> Self {
         Binds::EMPTY
     }
 }
 
-impl Binds {
+impl<'f> Binds<'f> {
     /// No bindings at all.
-    pub(crate) const EMPTY: Binds = Binds { len: 0, items: [(u32::MAX, Value::None); MAX_TEMP] };
+    pub(crate) const EMPTY: Binds<'static> = Binds { len: 0, items: [(u32::MAX, Value::None); MAX_TEMP], frame: &[] };
+
+    /// No bindings, reading a function's frame.
+    pub(crate) fn with_frame(frame: &'f [Value]) -> Binds<'f> {
+        Binds { frame, ..Binds::EMPTY }
+    }
 
     /// Sets binding `i` (from 0) and forgets every binding after it.
     pub(crate) fn set(&mut self, i: usize, slot: u32, value: Value) {
@@ -244,6 +251,8 @@ impl State {
                 self.hand_of(*h, v, *strength)
             }
             Expr::Aggregate(a) => self.aggregate(a, b),
+            Expr::FnLocal(k) => b.frame.get(*k as usize).copied().unwrap_or_default(),
+            Expr::Run(call) => self.run_routine(call, b),
         }
     }
 

@@ -37,7 +37,7 @@ pub(crate) struct MenuList {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Tuple {
     pub branch: usize,
-    pub binds: Binds,
+    pub binds: Binds<'static>,
 }
 
 impl State {

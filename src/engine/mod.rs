@@ -21,6 +21,7 @@ mod position;
 mod privacy;
 mod reveal;
 pub mod rng;
+mod routine;
 mod sightings;
 mod state;
 mod subsets;

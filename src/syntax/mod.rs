@@ -446,8 +446,8 @@ fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
     let statement = words.first().is_some_and(|w| STATEMENTS.contains(w));
     if in_function_block(&source[..line_start]) && (source[at..].starts_with('}') || statement) {
         return Some((
-            "a function's block holds `let` lines and then the result it gives back".into(),
-            format!("end the block with the value (`total * 10`); statements such as `if`, `for each` or `set` belong in procedures, and aggregates (`sum of ...`, `count of ...`) and `if ... then ... else ...` are expressions; {cookbook}"),
+            "a function's block works out its result: `let`, `set`, `add`, `subtract`, `if`, loops and `break`, then the result".into(),
+            format!("end the block with the value (`total * 10`); statements that do something in the game (`move`, `deal`, `announce`, choices) belong in procedures; {cookbook}"),
         ));
     }
     if words.iter().any(|w| *w == "elif" || *w == "elsif") {

@@ -479,7 +479,21 @@ fn parse_function_decl(pair: Pair<'_, Rule>) -> FunctionDecl {
     }
     let mut lets = Vec::new();
     let mut result = None;
-    for p in body.into_inner() {
+    let pairs: Vec<Pair<'_, Rule>> = body.into_inner().collect();
+    // A block of more than `let` lines runs as statements.
+    if pairs.iter().any(|p| !matches!(p.as_rule(), Rule::expr | Rule::let_stmt)) {
+        let mut stmts = Vec::new();
+        for p in pairs {
+            match p.as_rule() {
+                Rule::expr => result = Some(parse_expr(p)),
+                _ => stmts.push(super::parse_stmt::parse_stmt(p)),
+            }
+        }
+        let result = result.expect("function_block: result");
+        let block = FunctionBlock { lets: Vec::new(), stmts, result: result.clone() };
+        return FunctionDecl { span, name, params, ret, body: result, block: Some(block) };
+    }
+    for p in pairs {
         if p.as_rule() == Rule::expr {
             result = Some(parse_expr(p));
             continue;
@@ -497,7 +511,7 @@ fn parse_function_decl(pair: Pair<'_, Rule>) -> FunctionDecl {
     }
     let result = result.expect("function_block: result");
     let body = super::lets::put_in(&lets, &result);
-    FunctionDecl { span, name, params, ret, body, block: Some(FunctionBlock { lets, result }) }
+    FunctionDecl { span, name, params, ret, body, block: Some(FunctionBlock { lets, stmts: Vec::new(), result }) }
 }
 
 fn parse_procedure_decl(pair: Pair<'_, Rule>) -> ProcedureDecl {

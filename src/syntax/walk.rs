@@ -49,7 +49,12 @@ pub fn item<V: Visitor>(v: &mut V, it: &Item) {
             }
         }
         Item::Counter(d) => expr(v, &d.init),
-        Item::Function(d) => expr(v, &d.body),
+        Item::Function(d) => {
+            for s in d.block.iter().flat_map(|b| &b.stmts) {
+                stmt(v, s);
+            }
+            expr(v, &d.body)
+        }
         Item::Procedure(d) => block(v, &d.body),
         Item::Length { counter, .. } => v.name(counter),
         Item::Progress(d) => expr(v, &d.value),

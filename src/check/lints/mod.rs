@@ -10,7 +10,7 @@
 mod deal_size;
 mod effects;
 mod empty_choice;
-mod facts;
+pub(crate) mod facts;
 mod hidden_choice;
 mod hidden_cond;
 mod hidden_read;

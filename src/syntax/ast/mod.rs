@@ -527,10 +527,14 @@ pub struct FunctionDecl {
     pub block: Option<FunctionBlock>,
 }
 
-/// A function's block as written: its `let` lines, then its result.
+/// A function's block as written: its `let` lines, then its result; or, when it holds other
+/// statements (`set`, `if`, loops), those statements in order (its `let` lines among them).
 #[derive(Debug, Clone, PartialEq)]
 pub struct FunctionBlock {
+    /// The `let` lines of a block of `let` lines only (empty when `stmts` is not).
     pub lets: Vec<FunctionLet>,
+    /// Every statement of a block that holds more than `let` lines, in order.
+    pub stmts: Vec<Stmt>,
     pub result: Expr,
 }
 

@@ -264,6 +264,14 @@ impl Printer<'_> {
         if let Some(block) = &d.block {
             // A block: each `let` on a line of its own, then the result, then `}`.
             self.write(&format!("function {}{}: {} {{", d.name.text, exprs::params(&d.params), type_expr(&d.ret)));
+            if !block.stmts.is_empty() {
+                // Statements as in a procedure, then the result.
+                self.stmts(&block.stmts, level + 1);
+                self.start_line(block.result.span.start, level + 1, Gap::Keep);
+                self.write_wrapped(&expr(&block.result), level + 1);
+                self.close(self.closing_brace(d.span.end), level, false);
+                return;
+            }
             for (i, l) in block.lets.iter().enumerate() {
                 self.start_line(l.span.start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
                 let ty = l.ty.as_ref().map(|t| format!(": {}", type_expr(t))).unwrap_or_default();

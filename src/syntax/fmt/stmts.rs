@@ -18,6 +18,14 @@ impl Printer<'_> {
         self.close(self.closing_brace(block.span.end), level, block.stmts.is_empty());
     }
 
+    /// Statements of a function's block, each on a line of its own at `level`.
+    pub(super) fn stmts(&mut self, stmts: &[Stmt], level: usize) {
+        for (i, s) in stmts.iter().enumerate() {
+            self.start_line(s.span.start, level, if i == 0 { Gap::First } else { Gap::Keep });
+            self.stmt(s, level);
+        }
+    }
+
     /// One statement, its first line started at `level`.
     fn stmt(&mut self, s: &Stmt, level: usize) {
         match &s.kind {
