@@ -537,6 +537,9 @@ pub struct RunCall {
     pub args: Vec<Expr>,
 }
 
+/// The most cards a set from `subsets of` is taken from: a larger zone gives sets of its top 64.
+pub const MAX_SUBSET_CARDS: usize = 64;
+
 /// The most slots a function's frame may have (parameters, names and loop items).
 pub const MAX_FRAME: usize = 32;
 

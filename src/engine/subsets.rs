@@ -9,7 +9,7 @@ use super::state::State;
 use crate::check::ir::Value;
 
 /// The most cards a set is taken from: a larger zone gives sets of its top 64 cards.
-pub(crate) const MAX_CARDS: usize = 64;
+pub(crate) const MAX_CARDS: usize = crate::check::ir::MAX_SUBSET_CARDS;
 
 /// A mask of the lowest `n` bits (`n` at most 64).
 pub(crate) fn low_bits(n: u32) -> u64 {

@@ -14,6 +14,7 @@ pub(crate) mod facts;
 mod hidden_choice;
 mod hidden_cond;
 mod hidden_read;
+mod many_subsets;
 mod rank_coverage;
 mod unbounded_loop;
 mod undefined_property;
@@ -49,6 +50,7 @@ pub const LINTS: &[Lint] = &[
     hidden_read::LINT,
     hidden_choice::LINT,
     rank_coverage::LINT,
+    many_subsets::LINT,
 ];
 
 /// What a lint looks at: the file as written, and the rules each way of playing it puts in force.
