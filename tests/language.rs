@@ -809,3 +809,20 @@ fn hands_rank_cards_by_named_patterns() {
         ]
     );
 }
+
+/// A variant overrides a `hands` declaration like any other (`override hands category by low`):
+/// its patterns and its ranking order replace the game's. The deal: player 1 holds 6♥ 6♣ 5♥,
+/// player 2 5♣ 4♥ 4♣. Ranked by `high`, sixes beat fours; with the variant's one pattern ranked
+/// by `low` (6 lowest), the fours' group ranks higher.
+#[test]
+fn a_variant_overrides_a_hands_declaration() {
+    let said = |variant: &[&str]| {
+        let mut args = vec!["transcript", "tests/fixtures/hands_variant.cardgame", "--seed", "1"];
+        args.extend_from_slice(variant);
+        let (code, out, err) = cardlang(&args);
+        assert_eq!(code, 0, "{err}");
+        out.lines().filter_map(|l| l.strip_prefix("» ")).map(str::to_string).collect::<Vec<_>>()
+    };
+    assert_eq!(said(&[]), ["pair pair true"]);
+    assert_eq!(said(&["--variant", "lowball"]), ["no pair no pair false"]);
+}
