@@ -238,6 +238,9 @@ fn function_bodies_stay_on_their_line_or_go_under_it() {
 fn parentheses_only_where_needed() {
     let cases = [
         ("(a + b) * c", "(a + b) * c"),
+        // The size of `subsets of` runs to the end, like a `where`.
+        ("(count of s in subsets of z of size 2) * 2", "(count of s in subsets of z of size 2) * 2"),
+        ("(count of s in subsets of z) * 2", "count of s in subsets of z * 2"),
         ("a + (b * c)", "a + b * c"),
         ("a - (b - c)", "a - (b - c)"),
         ("(a - b) - c", "a - b - c"),

@@ -39,7 +39,9 @@ impl Checker {
                 Some(format!("to ask whether there is one, write `any {} in ... where ...`", a.var.text)),
             ));
         }
-        if a.cond.is_none() && !a.kind.folds() {
+        // (Counting every set of a size needs no condition: there is no other way to say it.)
+        let counts_sets = a.kind == ast::AggKind::Count && matches!(a.domain, ast::AggDomain::Subsets(_));
+        if a.cond.is_none() && !a.kind.folds() && !counts_sets {
             let instead = match a.kind {
                 ast::AggKind::Count => "; `count of Z` counts every card of a zone",
                 ast::AggKind::Any => "; `Z is not empty` asks whether a zone has a card at all",

@@ -639,7 +639,10 @@ impl Checker {
                         .map(String::from),
                 );
                 let help = suggest(&name.text, names.iter().map(|s| s.as_str())).or_else(|| {
-                    Some("`x of y` takes a zone or counter per player, or an order applied to a card".into())
+                    Some(
+                        "`x of y` takes a zone or counter per player, an order applied to a card, or a `hands` declaration's name applied to cards"
+                            .into(),
+                    )
                 });
                 self.errors.push(CheckError::UnknownName {
                     what: "name",

@@ -10,6 +10,10 @@ use crate::syntax::ast::{self, Item};
 /// A strength stays below this, so that it fits a number with room to spare.
 const STRENGTH_LIMIT: i128 = 1 << 62;
 
+/// The most positions a strength holds after its pattern: enough for a hand of eight cards,
+/// and small enough that a million strengths add up without overflow.
+const MAX_KEYS: u32 = 8;
+
 impl Checker {
     /// The enum of each `hands` declaration: its pattern names, the best first (a name written
     /// twice is one member).
@@ -128,7 +132,7 @@ impl Checker {
             let b = self.orders[order as usize].rank_of.iter().flatten().copied().max().unwrap_or(0) as i128 + 2;
             let mut keys = 0;
             let mut room = (members.len() as i128 + 1) * b;
-            while room < STRENGTH_LIMIT && keys < 64 {
+            while room < STRENGTH_LIMIT && keys < MAX_KEYS {
                 keys += 1;
                 room *= b;
             }

@@ -111,7 +111,8 @@ impl Tally {
         self.engine_stops += r.engine_stop as u64;
         *self.lengths.entry(r.length).or_insert(0) += 1;
         for (t, v) in self.counters.iter_mut().zip(&r.counters) {
-            t.sum += v;
+            // A sum past the largest number stays there rather than wrapping round to a negative.
+            t.sum = t.sum.saturating_add(*v);
             t.positive += (*v > 0) as u64;
             t.max = t.max.max(*v);
         }
@@ -157,7 +158,7 @@ impl Tally {
             *self.lengths.entry(k).or_insert(0) += v;
         }
         for (a, b) in self.counters.iter_mut().zip(&other.counters) {
-            a.sum += b.sum;
+            a.sum = a.sum.saturating_add(b.sum);
             a.positive += b.positive;
             a.max = a.max.max(b.max);
         }

@@ -165,8 +165,9 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
             words.dedup();
             let mut m =
                 if words.is_empty() { "unexpected input".to_string() } else { format!("expected {}", list_or(&words)) };
-            if !negatives.is_empty() {
-                let mut neg: Vec<String> = negatives.iter().map(rule_words).collect();
+            if negatives.iter().any(|r| !format!("{r:?}").starts_with("w_")) {
+                let mut neg: Vec<String> =
+                    negatives.iter().filter(|r| !format!("{r:?}").starts_with("w_")).map(rule_words).collect();
                 neg.sort();
                 neg.dedup();
                 m.push_str(&format!(" (not {})", list_or(&neg)));
@@ -428,6 +429,20 @@ fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
              `where ...`, `with VALUE adding up to N`, `asking \"...\"`; see \"Choosing several cards\" in docs/language.md"
                 .into(),
         ));
+    }
+    // `subsets of hand of p + board`: sets are of one zone's cards.
+    let line = &source[line_start..line_end];
+    if let Some(after) = line.find("subsets of").map(|i| &line[i + "subsets of".len()..]) {
+        let zone = after.split(" of size").next().unwrap_or(after);
+        if zone.contains(" + ") || zone.contains(" and ") {
+            return Some((
+                "`subsets of` takes the cards of one zone".into(),
+                "to take sets of two zones' cards together, move them into one zone first (a player's hand and the \
+                 board: move the board's cards to the hand, work out the value, move them back); see \"Ranking hands\" \
+                 in docs/language.md"
+                    .into(),
+            ));
+        }
     }
     if has(&["each", "subset"]) || has(&["each", "combination"]) {
         return Some((

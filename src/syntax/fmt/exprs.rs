@@ -23,6 +23,8 @@ fn binding(e: &Expr) -> u8 {
         ExprKind::If { .. } => IF,
         // A `where` condition runs to the end, like an `else`.
         ExprKind::Aggregate(a) if a.cond.is_some() => IF,
+        // So does the size of `subsets of Z of size a to b`.
+        ExprKind::Aggregate(a) if matches!(&a.domain, AggDomain::Subsets(Subsets { size: Some(_), .. })) => IF,
         ExprKind::Binary { op, .. } => binary_binding(*op),
         ExprKind::Unary { op: UnOp::Not, .. } => NOT,
         ExprKind::Unary { op: UnOp::Neg, .. } => NEG,
