@@ -352,3 +352,23 @@ fn every_set_adding_up_to_fifteen_scores_two() {
         .count();
     assert_eq!(score[1], cardlang::check::ir::Value::Int(2 * fifteens as i64));
 }
+
+#[test]
+fn the_best_five_of_seven_cards_win_the_showdown() {
+    let game = game_at(&snippet("Showdown"), None);
+    let steps = [
+        move_all("hole of player 1", "pack"),
+        move_all("hole of player 2", "pack"),
+        move_all("board", "pack"),
+        top("board", &["2♥", "7♠", "8♠", "9♠", "K♦"]),
+            // Player 1: a pair of kings with the board's K♦. Player 2: 10♠ J♠ with 7♠ 8♠ 9♠, a
+            // straight flush, though K♦ and 2♥ make no better five.
+        top("hole of player 1", &["K♠", "3♣"]),
+        top("hole of player 2", &["10♠", "J♠"]),
+    ];
+    let s = State::arranged(game.clone(), 1, &steps, &mut NoEvents).expect("the stacking names real zones and cards");
+    let outcome = s.outcome().expect("the showdown ends the game");
+    assert_eq!(outcome.result, GameResult::Win(vec![1]));
+    // The board is back, in the order it was dealt (2♥ on top; `cards_in` lists bottom first).
+    assert_eq!(cards_in(&s, "board"), ["K♦", "9♠", "8♠", "7♠", "2♥"]);
+}
