@@ -361,8 +361,8 @@ fn the_best_five_of_seven_cards_win_the_showdown() {
         move_all("hole of player 2", "pack"),
         move_all("board", "pack"),
         top("board", &["2♥", "7♠", "8♠", "9♠", "K♦"]),
-            // Player 1: a pair of kings with the board's K♦. Player 2: 10♠ J♠ with 7♠ 8♠ 9♠, a
-            // straight flush, though K♦ and 2♥ make no better five.
+        // Player 1: a pair of kings with the board's K♦. Player 2: 10♠ J♠ with 7♠ 8♠ 9♠, a
+        // straight flush, though K♦ and 2♥ make no better five.
         top("hole of player 1", &["K♠", "3♣"]),
         top("hole of player 2", &["10♠", "J♠"]),
     ];

@@ -57,6 +57,21 @@ fn a_choice_under_an_aggregate_over_a_hidden_hand_is_private() {
             procedure setup {{
                 deal 1 from pack to hand
             }}
+            // How many hearts a hand holds, counted by a loop in a function.
+            function hearts_of(q: player): int {{
+                let n = 0
+                for each c in hand of q where c.suit == hearts {{
+                    add 1 to n
+                }}
+                n
+            }}
+            function seats_left(q: player): int {{
+                let n = 0
+                for each r in players where r != q {{
+                    add 1 to n
+                }}
+                n
+            }}
             procedure play {{
                 if {cond} {{
                     player 1 chooses c from hand of player 1
@@ -81,8 +96,11 @@ fn a_choice_under_an_aggregate_over_a_hidden_hand_is_private() {
     assert!(private(
         "any s in subsets of hand of player 1 of size 1 where (count of c in s where c.suit == hearts) == 1"
     ));
+    // A function whose statements go over a hidden hand reads it.
+    assert!(private("hearts_of(player 2) > 0"));
     // Whether a hand has cards, or the cards of a pile everyone sees, tells nothing hidden.
     assert!(!private("count of hand of player 1 > 0"));
+    assert!(!private("seats_left(player 1) > 0"));
     assert!(!private("any c in pile where c.suit == hearts"));
 }
 

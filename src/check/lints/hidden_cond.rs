@@ -409,8 +409,35 @@ impl<'f, 'a> Reads<'f, 'a> {
         }
         // A function cannot call itself (the checker says so): mark it first all the same.
         self.functions.borrow_mut().insert(name.to_string(), false);
-        let v = self.facts.functions.get(name).is_some_and(|f| self.reads(&f.body, &Env::default()));
+        let v = self.facts.functions.get(name).is_some_and(|f| {
+            self.reads(&f.body, &Env::default()) || f.block.as_ref().is_some_and(|b| self.statements_read(&b.stmts))
+        });
         self.functions.borrow_mut().insert(name.to_string(), v);
         v
+    }
+
+    /// Whether the statements of a function's block read hidden cards: a loop over a zone some
+    /// player cannot see, or any expression that reads one (its names taken as visible).
+    fn statements_read(&self, stmts: &[Stmt]) -> bool {
+        let block = Block { span: Span::default(), stmts: stmts.to_vec() };
+        let mut found = false;
+        super::facts::each_stmt(&block, &mut |s| {
+            found |= match &s.kind {
+                StmtKind::ForCard { zone, .. } => self.zone_hidden(zone, Part::All),
+                StmtKind::ForEach { domain: AggDomain::Expr(z), .. } => self.zone_hidden(z, Part::All),
+                StmtKind::ForEach { domain: AggDomain::Subsets(sub), .. } => self.zone_hidden(&sub.zone, Part::All),
+                _ => false,
+            };
+        });
+        // Every expression of the block, each sub-expression too.
+        struct Exprs<'e, 'f, 'a>(&'e Reads<'f, 'a>, bool);
+        impl crate::syntax::walk::Visitor for Exprs<'_, '_, '_> {
+            fn expr(&mut self, e: &Expr) {
+                self.1 |= self.0.reads(e, &Env::default());
+            }
+        }
+        let mut exprs = Exprs(self, false);
+        crate::syntax::walk::block(&mut exprs, &block);
+        found || exprs.1
     }
 }
