@@ -6,6 +6,13 @@
 pub use crate::syntax::ast::Per;
 use crate::syntax::ast::{BinOp, Span};
 
+mod aggregate;
+mod hands;
+mod routine;
+pub use aggregate::*;
+pub use hands::*;
+pub use routine::*;
+
 /// The static type of a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Type {
@@ -392,41 +399,6 @@ impl OrderInfo {
     }
 }
 
-/// A `hands` declaration: named patterns of cards, the best first.
-#[derive(Debug, Clone)]
-pub struct HandsInfo {
-    pub name: String,
-    /// The enum of its pattern names, the best first.
-    pub category: u16,
-    /// The order that ranks cards within a pattern (`by high`).
-    pub order: u16,
-    /// The patterns, in the order written; a name written twice has two ways to be made.
-    pub patterns: Vec<HandPattern>,
-    /// How many positions a strength holds after the pattern (the rest are left out).
-    pub keys: u32,
-}
-
-/// One way to make a named pattern: its groups of cards.
-#[derive(Debug, Clone)]
-pub struct HandPattern {
-    /// The member of the declaration's enum it makes.
-    pub member: u16,
-    /// The groups, each of other cards; none for `nothing`.
-    pub parts: Vec<HandPart>,
-}
-
-/// A group of a hand pattern: `3 cards, same rank`.
-#[derive(Debug, Clone)]
-pub struct HandPart {
-    pub count: u8,
-    /// Properties every card shares.
-    pub same: Vec<u16>,
-    /// Properties no two cards share.
-    pub different: Vec<u16>,
-    /// Orders the cards follow each other in.
-    pub consecutive: Vec<u16>,
-}
-
 /// A procedure.
 #[derive(Debug, Clone)]
 pub struct Procedure {
@@ -530,122 +502,11 @@ pub enum Expr {
     FnLocal(u16),
 }
 
-/// A call of a [`Routine`]: the arguments, each worked out once, into its first slots.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RunCall {
-    pub routine: std::sync::Arc<Routine>,
-    pub args: Vec<Expr>,
-}
-
-/// The most cards a set from `subsets of` is taken from: a larger zone gives sets of its top 64.
-pub const MAX_SUBSET_CARDS: usize = 64;
-
-/// The most slots a function's frame may have (parameters, names and loop items).
-pub const MAX_FRAME: usize = 32;
-
-/// A function whose block holds statements (`set`, `if`, loops): they run on a frame of its own
-/// slots, read as [`Expr::FnLocal`], and the result is worked out last. Nothing else changes.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Routine {
-    pub name: String,
-    /// Its slots: the parameters first.
-    pub slots: u16,
-    pub body: Vec<FnStmt>,
-    pub result: Expr,
-}
-
-/// A statement of a function's block.
-#[derive(Debug, Clone, PartialEq)]
-pub enum FnStmt {
-    /// `let x = v` and `set x = v`.
-    Set(u16, Expr),
-    If(Expr, Vec<FnStmt>, Vec<FnStmt>),
-    While(Expr, Vec<FnStmt>),
-    Repeat(Expr, Vec<FnStmt>),
-    /// Each item in turn into `slot`, the block run for the ones that meet `cond`.
-    For {
-        slot: u16,
-        over: FnOver,
-        cond: Option<Expr>,
-        body: Vec<FnStmt>,
-    },
-    Break,
-}
-
-/// What a loop of a function's block goes over.
-#[derive(Debug, Clone, PartialEq)]
-pub enum FnOver {
-    /// The cards of a zone or a set, top first (a row of zones, zone by zone).
-    Cards(Expr),
-    /// Every player from seat 1, or from a player round the table.
-    Players(Option<Expr>),
-    /// The members of an enum with this many members.
-    Members(u16),
-    /// The numbers from one to the other.
-    Range(Expr, Expr),
-    /// The sets of a zone's cards with `lo` to `hi` cards.
-    Subsets { zone: Expr, lo: Expr, hi: Expr },
-}
-
 /// The most players a game may have.
 pub const MAX_PLAYERS: u8 = 8;
 
 /// The most aggregates inside one another's conditions at once.
 pub const MAX_AGGREGATE_DEPTH: usize = 4;
-
-/// What an aggregate goes over.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AggOver {
-    /// The cards of a zone, top first, or of a row of zones, zone by zone.
-    Cards(Expr),
-    /// Every player, in seat order.
-    Players,
-    /// Every player after one, going left, and that one last.
-    After(Expr),
-    /// The members of an enum, in declared order: how many there are.
-    Members(u16),
-    /// The sets of a zone's cards with `lo` to `hi` cards, the smaller sets first (see
-    /// [`Stmt::ForCard`] for the order).
-    Subsets { zone: Expr, lo: Expr, hi: Expr },
-}
-
-impl AggOver {
-    /// The expressions of the domain: a zone, a player, a subset's zone and sizes.
-    pub fn exprs_mut(&mut self) -> impl Iterator<Item = &mut Expr> {
-        let parts: [Option<&mut Expr>; 3] = match self {
-            AggOver::Cards(z) | AggOver::After(z) => [Some(z), None, None],
-            AggOver::Subsets { zone, lo, hi } => [Some(zone), Some(lo), Some(hi)],
-            AggOver::Players | AggOver::Members(_) => [None, None, None],
-        };
-        parts.into_iter().flatten()
-    }
-
-    /// The expressions of the domain, read only.
-    pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
-        let parts: [Option<&Expr>; 3] = match self {
-            AggOver::Cards(z) | AggOver::After(z) => [Some(z), None, None],
-            AggOver::Subsets { zone, lo, hi } => [Some(zone), Some(lo), Some(hi)],
-            AggOver::Players | AggOver::Members(_) => [None, None, None],
-        };
-        parts.into_iter().flatten()
-    }
-}
-
-/// `any c in Z where ...`, `sum of V for c in Z`, ...: resolved.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Aggregate {
-    /// The question asked.
-    pub kind: crate::syntax::ast::AggKind,
-    /// The key its item is read by (`Expr::Each`), unique in the program, so an aggregate inside
-    /// another's condition (through a function too) reads its own item.
-    pub key: u32,
-    /// The items.
-    pub over: AggOver,
-    /// The value added up or compared (`sum`, `max`, `min`).
-    pub value: Option<Expr>,
-    /// Only the items that meet this count.
-    pub cond: Option<Expr>,
-}
 
 /// The values of a pure expression of one or two cards, for every card and for `none`.
 #[derive(Debug, Clone, PartialEq)]

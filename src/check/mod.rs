@@ -14,6 +14,7 @@ mod melds;
 mod options;
 mod routines;
 mod several;
+mod substitute;
 mod view;
 pub use melds::MAX_PATTERN_RULES;
 mod stmts;
