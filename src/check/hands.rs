@@ -137,7 +137,7 @@ impl Checker {
                 room *= b;
             }
             let index = self.hands.len() as u16;
-            self.hands.push(HandsInfo { name: h.name.text.clone(), category, order, patterns, keys });
+            self.hands.push(HandsInfo { name: h.name.text.clone(), category, order, patterns, keys, base: b as i64 });
             if let Some(g) = self.globals.get_mut(&h.name.text) {
                 g.0 = Global::Hands(index);
             }

@@ -311,14 +311,7 @@ impl State {
                 if let Some((_, avail)) = self.picked(v) {
                     let (lo, hi) =
                         (self.eval_in(lo, b).as_int().unwrap_or(1), self.eval_in(hi, b).as_int().unwrap_or(0));
-                    let m = avail.count_ones();
-                    let mut at = super::subsets::next_subset(None, lo, hi, m);
-                    while let Some(x) = at {
-                        if !visit(super::subsets::with_mask(v, super::subsets::deposit(x, avail))) {
-                            break;
-                        }
-                        at = super::subsets::next_subset(Some(x), lo, hi, m);
-                    }
+                    super::subsets::for_each_subset(avail, lo, hi, |set| visit(super::subsets::with_mask(v, set)));
                 }
             }
             AggOver::Players => {

@@ -9,7 +9,7 @@
 //! first and higher ranks first. Strengths compare the pattern, then those positions in turn.
 
 use super::state::State;
-use super::subsets::{deposit, next_subset};
+use super::subsets::for_each_subset;
 use crate::check::ir::{HandPart, HandsInfo, Program, Value};
 
 /// The most cards a hand is read from.
@@ -157,19 +157,16 @@ impl Hand<'_> {
             key.len = before;
             return;
         };
-        let m = avail.count_ones();
         let k = part.count as i64;
-        let mut at_combo = next_subset(None, k, k, m);
-        while let Some(x) = at_combo {
-            let sel = deposit(x, avail);
+        for_each_subset(avail, k, k, |sel| {
             if self.fits(part, sel) {
                 let before = key.len;
                 self.part_key(part, sel, key);
                 self.best(parts, at + 1, avail & !sel, key, best);
                 key.len = before;
             }
-            at_combo = next_subset(Some(x), k, k, m);
-        }
+            true
+        });
     }
 }
 
@@ -211,7 +208,7 @@ impl State {
             return Value::Sym(member);
         }
         let category = &program.enums[info.category as usize];
-        let b = program.orders[info.order as usize].rank_of.iter().flatten().copied().max().unwrap_or(0) as i128 + 2;
+        let b = info.base as i128;
         let mut total = (category.members.len() - member as usize) as i128;
         for i in 0..info.keys as usize {
             let item = key.as_slice().get(i).map_or(0, |&x| x as i128 + 1);

@@ -3,7 +3,7 @@
 
 use super::eval::Binds;
 use super::state::State;
-use super::subsets::{deposit, next_subset, with_mask};
+use super::subsets::{for_each_subset, with_mask};
 use crate::check::ir::{FnOver, FnStmt, RunCall, Value, MAX_FRAME};
 
 /// The most rounds the loops of one call may go: past it the call gives `none` (a loop that
@@ -145,29 +145,24 @@ impl State {
         match over {
             FnOver::Cards(z) => {
                 let v = self.eval_frame(z, frame);
-                match v {
-                    Value::Zones(first, n) => {
-                        for zone in first..first.saturating_add(n) {
-                            let len = self.zones.get(zone as usize).map_or(0, |z| z.len());
-                            for i in (0..len).rev() {
-                                let c = self.zones[zone as usize][i];
+                // A zone (every card, however many) or a row of them, zone by zone, top first.
+                let zones = match v {
+                    Value::Zone(z) => Some((z, 1)),
+                    Value::Zones(first, n) => Some((first, n)),
+                    _ => None,
+                };
+                match zones {
+                    Some((first, n)) => {
+                        for zone in self.zone_range(first, n) {
+                            for &c in zone.iter().rev() {
                                 if let Some(f) = go(Value::Card(c), frame, rounds) {
                                     return f;
                                 }
                             }
                         }
                     }
-                    Value::Zone(z) => {
-                        let len = self.zones.get(z as usize).map_or(0, |z| z.len());
-                        for i in (0..len).rev() {
-                            let c = self.zones[z as usize][i];
-                            if let Some(f) = go(Value::Card(c), frame, rounds) {
-                                return f;
-                            }
-                        }
-                    }
-                    other => {
-                        let Some((cards, mut mask)) = self.picked(other) else { return Flow::Next };
+                    None => {
+                        let Some((cards, mut mask)) = self.picked(v) else { return Flow::Next };
                         while mask != 0 {
                             let i = 63 - mask.leading_zeros();
                             mask &= !(1u64 << i);
@@ -219,13 +214,13 @@ impl State {
                 let Some((_, avail)) = self.picked(v) else { return Flow::Next };
                 let lo = self.eval_frame(lo, frame).as_int().unwrap_or(1);
                 let hi = self.eval_frame(hi, frame).as_int().unwrap_or(0);
-                let m = avail.count_ones();
-                let mut at = next_subset(None, lo, hi, m);
-                while let Some(x) = at {
-                    if let Some(f) = go(with_mask(v, deposit(x, avail)), frame, rounds) {
-                        return f;
-                    }
-                    at = next_subset(Some(x), lo, hi, m);
+                let mut flow = None;
+                for_each_subset(avail, lo, hi, |set| {
+                    flow = go(with_mask(v, set), frame, rounds);
+                    flow.is_none()
+                });
+                if let Some(f) = flow {
+                    return f;
                 }
             }
         }

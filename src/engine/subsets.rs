@@ -49,6 +49,19 @@ pub(crate) fn next_subset(prev: Option<u64>, lo: i64, hi: i64, m: u32) -> Option
     (size <= hi).then(|| first_of_size(size as u32, m))
 }
 
+/// Calls `f` with each set of `lo` to `hi` of the cards `avail` picks (as a mask over the
+/// whole list), in order, until `f` says stop (`false`).
+pub(crate) fn for_each_subset(avail: u64, lo: i64, hi: i64, mut f: impl FnMut(u64) -> bool) {
+    let m = avail.count_ones();
+    let mut at = next_subset(None, lo, hi, m);
+    while let Some(x) = at {
+        if !f(deposit(x, avail)) {
+            return;
+        }
+        at = next_subset(Some(x), lo, hi, m);
+    }
+}
+
 /// Spreads the low bits of `bits` over the set bits of `avail`, lowest first (what the `pdep`
 /// instruction does): a set of the cards `avail` picks, as a mask over the whole list.
 pub(crate) fn deposit(mut bits: u64, mut avail: u64) -> u64 {

@@ -12,6 +12,8 @@ pub struct HandsInfo {
     pub patterns: Vec<HandPattern>,
     /// How many positions a strength holds after the pattern (the rest are left out).
     pub keys: u32,
+    /// The base each position is written in: the order's positions, plus one for "no card".
+    pub base: i64,
 }
 
 /// One way to make a named pattern: its groups of cards.

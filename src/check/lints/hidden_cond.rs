@@ -419,16 +419,21 @@ impl<'f, 'a> Reads<'f, 'a> {
     /// Whether the statements of a function's block read hidden cards: a loop over a zone some
     /// player cannot see, or any expression that reads one (its names taken as visible).
     fn statements_read(&self, stmts: &[Stmt]) -> bool {
-        let block = Block { span: Span::default(), stmts: stmts.to_vec() };
         let mut found = false;
-        super::facts::each_stmt(&block, &mut |s| {
+        let mut loops = |s: &Stmt| {
             found |= match &s.kind {
                 StmtKind::ForCard { zone, .. } => self.zone_hidden(zone, Part::All),
                 StmtKind::ForEach { domain: AggDomain::Expr(z), .. } => self.zone_hidden(z, Part::All),
                 StmtKind::ForEach { domain: AggDomain::Subsets(sub), .. } => self.zone_hidden(&sub.zone, Part::All),
                 _ => false,
             };
-        });
+        };
+        for s in stmts {
+            loops(s);
+            for inner in super::facts::sub_blocks(s) {
+                super::facts::each_stmt(inner, &mut loops);
+            }
+        }
         // Every expression of the block, each sub-expression too.
         struct Exprs<'e, 'f, 'a>(&'e Reads<'f, 'a>, bool);
         impl crate::syntax::walk::Visitor for Exprs<'_, '_, '_> {
@@ -437,7 +442,7 @@ impl<'f, 'a> Reads<'f, 'a> {
             }
         }
         let mut exprs = Exprs(self, false);
-        crate::syntax::walk::block(&mut exprs, &block);
+        stmts.iter().for_each(|s| crate::syntax::walk::stmt(&mut exprs, s));
         found || exprs.1
     }
 }
