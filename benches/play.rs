@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use cardlang::check::{self, Config};
-use cardlang::engine::{rng::Rng, Game, State, ToMove};
+use cardlang::engine::{rng::Rng, Game, Limits, NoEvents, State, ToMove};
 
 #[path = "baseline/wild_twist_war.rs"]
 mod baseline;
@@ -22,9 +22,11 @@ fn load(name: &str, variant: Option<&str>) -> Arc<Game> {
     Game::new(check::check(&file, &config).expect("checks"))
 }
 
-/// Plays one game with uniformly random choices, reusing one buffer for legal actions.
+/// Plays one game with uniformly random choices, reusing one buffer for legal actions. Random
+/// players never read what others saw, so, as `cardlang simulate` does for them, the state keeps
+/// no memory of it.
 fn play_once(game: &Arc<Game>, seed: u64) -> u64 {
-    let mut state = State::new(game.clone(), seed);
+    let mut state = State::with_sink_forgetful(game.clone(), seed, Limits::default(), &mut NoEvents);
     let mut rng = Rng::new(seed ^ 0x5EED);
     let mut legal = Vec::with_capacity(16);
     loop {

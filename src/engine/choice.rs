@@ -142,9 +142,17 @@ impl State {
         false
     }
 
+    /// The choice the rules stand at, if they stand at one.
+    pub(crate) fn choice_here(&self) -> Option<&Choice> {
+        match self.game.code.instrs.get(self.pc as usize)? {
+            Instr::Choose(c) => Some(c),
+            _ => None,
+        }
+    }
+
     /// The pending choice as `player` would make it (for chance, any player number).
     pub(crate) fn pick(&self, player: u8) -> Option<Pick<'_>> {
-        let Instr::Choose(choice) = &self.game.code.instrs.get(self.pc as usize)? else { return None };
+        let choice = self.choice_here()?;
         let (slot, filter, player_slot) = match choice {
             Choice::One { slot, filter, .. } => (*slot, filter, None),
             // While candidates are listed, the choice's name is read at the first slot.
@@ -217,7 +225,7 @@ impl State {
     /// so a choice among cards the chooser cannot see does not name them. A member is offered
     /// by its index in its enum, a number by its distance from the lowest.
     fn for_each_candidate(&self, player: u8, mut f: impl FnMut(Action) -> bool) {
-        if let Some(Instr::Choose(Choice::Menu { branches, .. })) = self.game.code.instrs.get(self.pc as usize) {
+        if let Some(Choice::Menu { branches, .. }) = self.choice_here() {
             for i in 0..self.menu_len(branches) {
                 if !f(Action(i as u32)) {
                     break;
@@ -323,7 +331,7 @@ impl State {
     /// name, or a number.
     pub fn action_label(&self, player: u8, action: Action) -> String {
         let i = action.0 as usize;
-        if let Some(Instr::Choose(Choice::Menu { branches, .. })) = self.game.code.instrs.get(self.pc as usize) {
+        if let Some(Choice::Menu { branches, .. }) = self.choice_here() {
             if let Some(step) = self.menu_step(branches, action) {
                 return self.step_label(step, Some(player));
             }
@@ -368,7 +376,7 @@ impl State {
     /// How an onlooker who sees everything (a transcript) names one of `player`'s legal actions:
     /// every card by its name.
     pub fn onlooker_label(&self, player: u8, action: Action) -> String {
-        if let Some(Instr::Choose(Choice::Menu { branches, .. })) = self.game.code.instrs.get(self.pc as usize) {
+        if let Some(Choice::Menu { branches, .. }) = self.choice_here() {
             if let Some(step) = self.menu_step(branches, action) {
                 return self.step_label(step, None);
             }
@@ -389,7 +397,7 @@ impl State {
 
     /// The question the rules ask `player` at the pending choice (`asking "..."`), if any.
     pub fn choice_prompt(&self, player: u8) -> Option<String> {
-        let Instr::Choose(choice) = self.game.code.instrs.get(self.pc as usize)? else { return None };
+        let choice = self.choice_here()?;
         let parts: &[TextPart] = match choice {
             Choice::One { prompt, .. } | Choice::Secret { prompt, .. } | Choice::Menu { prompt, .. } => {
                 prompt.as_deref()?
@@ -412,6 +420,7 @@ impl State {
     pub(crate) fn resolve_choice<S: EventSink>(&mut self, player: u8, action: Action, sink: &mut S) {
         let game = self.game.clone();
         let Some(Instr::Choose(choice)) = game.code.instrs.get(self.pc as usize) else { return };
+        let choice: &Choice = choice;
         let ty = choice.domain().map_or(Type::None, Domain::value_type);
         match choice {
             Choice::Menu { branch, branches, .. } => {

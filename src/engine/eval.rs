@@ -53,6 +53,12 @@ impl<'f> Binds<'f> {
         }
     }
 
+    /// Slot `k` of the frame of the function being run.
+    #[inline]
+    pub(crate) fn frame_value(&self, k: usize) -> Value {
+        self.frame.get(k).copied().unwrap_or_default()
+    }
+
     /// How many bindings are set.
     pub(crate) fn len(&self) -> usize {
         self.len
@@ -132,7 +138,7 @@ impl State {
     }
 
     #[inline]
-    fn local_in(&self, slot: u16, b: &Binds) -> Value {
+    pub(crate) fn local_in(&self, slot: u16, b: &Binds) -> Value {
         let abs = self.abs_slot(slot);
         // The latest binding of a slot wins.
         for &(s, v) in b.items[..b.len].iter().rev() {
@@ -427,7 +433,13 @@ impl State {
 
     #[inline(never)]
     fn count_in(&self, z: &Expr, b: &Binds) -> Value {
-        match self.eval_in(z, b) {
+        self.count_value(self.eval_in(z, b))
+    }
+
+    /// How many cards a zone, a row of zones or a set holds (0 for anything else).
+    #[inline(never)]
+    pub(crate) fn count_value(&self, v: Value) -> Value {
+        match v {
             Value::Zone(z) => Value::Int(self.zones[z as usize].len() as i64),
             Value::Zones(first, n) => Value::Int(self.zone_range(first, n).map(|z| z.len() as i64).sum()),
             v @ (Value::Cards(..) | Value::Listed(..)) => self.count_picked(v),
@@ -437,7 +449,13 @@ impl State {
 
     #[inline(never)]
     fn is_empty_in(&self, z: &Expr, b: &Binds) -> Value {
-        match self.eval_in(z, b) {
+        self.is_empty_value(self.eval_in(z, b))
+    }
+
+    /// Whether a zone, a row of zones or a set holds no card (true for anything else).
+    #[inline(never)]
+    pub(crate) fn is_empty_value(&self, v: Value) -> Value {
+        match v {
             Value::Zone(z) => Value::Bool(self.zones[z as usize].is_empty()),
             Value::Zones(first, n) => Value::Bool(self.zone_range(first, n).all(|z| z.is_empty())),
             v @ (Value::Cards(..) | Value::Listed(..)) => Value::Bool(self.count_picked(v) == Value::Int(0)),

@@ -1,7 +1,7 @@
 //! Runs the lowered rules from the program counter until the next decision or the end.
 
 use super::events::{Event, EventSink};
-use super::lower::Instr;
+use super::lower::{Instr, Moving, QuickMove, SubsetsStart};
 use super::state::{Frame, Outcome, Pending, Result, State};
 use crate::check::ir::{Effect, End, MoveWhat, Place, Value};
 
@@ -11,15 +11,17 @@ impl State {
         let game = self.game.clone();
         let code = &game.code.instrs;
         let budget_end = self.steps.saturating_add(self.limits.max_steps_per_decision);
+        // One test a step for both limits; which one was passed is told apart after.
+        let limit = budget_end.min(self.limits.max_steps);
         while self.outcome.is_none() {
             self.steps += 1;
-            if self.steps > self.limits.max_steps {
-                self.stop_unfinished("the step limit of the engine was reached", sink);
-                return;
-            }
-            if self.steps > budget_end {
-                let why = self.runaway_note();
-                self.stop_unfinished(&why, sink);
+            if self.steps > limit {
+                if self.steps > self.limits.max_steps {
+                    self.stop_unfinished("the step limit of the engine was reached", sink);
+                } else {
+                    let why = self.runaway_note();
+                    self.stop_unfinished(&why, sink);
+                }
                 return;
             }
             let pc = self.pc as usize;
@@ -31,12 +33,12 @@ impl State {
             match instr {
                 Instr::Jump(t) => self.pc = *t,
                 Instr::JumpUnless(c, t) => {
-                    if !self.eval(c).is_true() {
+                    if !c.eval(self).is_true() {
                         self.pc = *t;
                     }
                 }
                 Instr::RepeatStart(slot, count) => {
-                    let n = self.eval(count).as_int().unwrap_or(0).max(0);
+                    let n = count.eval(self).as_int().unwrap_or(0).max(0);
                     self.set_local(*slot, Value::Int(n));
                 }
                 Instr::RepeatNext { slot, end } => match self.local(*slot) {
@@ -68,7 +70,8 @@ impl State {
                     }
                     self.set_local(*mark, Value::Int(base as i64));
                 }
-                Instr::SubsetsStart { mark, zone, lo, hi } => {
+                Instr::SubsetsStart(start) => {
+                    let SubsetsStart { mark, zone, lo, hi } = &**start;
                     let base = self.scratch.len();
                     let v = self.eval(zone);
                     let n = self.push_picked(v) as u32;
@@ -110,6 +113,31 @@ impl State {
                     self.scratch.truncate(base);
                 }
                 Instr::Effect(e) => self.effect(e, sink),
+                Instr::SetLocal(slot, e) => {
+                    let v = e.eval(self);
+                    self.set_local(*slot, v);
+                }
+                Instr::SetCounter(slot, e) => {
+                    let v = e.eval(self);
+                    self.counters[*slot as usize] = v;
+                }
+                Instr::Move(m) => {
+                    let QuickMove { what, to, face_up, bottom } = &**m;
+                    let Value::Zone(to) = to.eval(self) else { continue };
+                    let (n, from, top) = match what {
+                        Moving::All(z) => (None, z, true),
+                        Moving::Top(n, z) => (Some(n), z, true),
+                        Moving::Bottom(n, z) => (Some(n), z, false),
+                    };
+                    let Value::Zone(from) = from.eval(self) else { continue };
+                    match n {
+                        None => self.move_all(from, to, *face_up, *bottom, sink),
+                        Some(n) => {
+                            let n = n.eval(self).as_int().unwrap_or(0).max(0);
+                            self.move_end(from, n, top, to, *face_up, *bottom, sink);
+                        }
+                    }
+                }
                 Instr::Call(p, args) => {
                     if self.frames.len() >= self.limits.max_depth {
                         self.stop_unfinished("the call depth limit of the engine was reached", sink);
@@ -119,7 +147,7 @@ impl State {
                     let base = self.locals.len();
                     self.locals.resize(base + proc_.locals as usize, Value::None);
                     for (i, a) in args.iter().enumerate() {
-                        let v = self.eval(a);
+                        let v = a.eval(self);
                         self.locals[base + i] = v;
                     }
                     self.frames.push(Frame { ret: self.pc, base: base as u32, scratch: self.scratch.len() as u32 });
@@ -398,6 +426,19 @@ impl State {
         sink: &mut S,
     ) {
         let tracked = self.tracks_sightings();
+        // The common case, taken quickly: the top card onto the top, with no memory of
+        // sightings to keep and no one listening.
+        if !tracked && at.is_none() && !sink.enabled() {
+            let cards = &mut self.zones[from as usize];
+            if index + 1 == cards.len() {
+                let Some(card) = cards.pop() else { return };
+                let up = face_up.unwrap_or_else(|| self.game.program.zones[to as usize].face_up);
+                self.face_up[card as usize] = up;
+                self.card_zone[card as usize] = to;
+                self.zones[to as usize].push(card);
+                return;
+            }
+        }
         let (saw, covered) = match (tracked, self.zones[from as usize].get(index)) {
             (true, Some(&c)) => {
                 let len = self.zones[from as usize].len();
@@ -471,31 +512,74 @@ impl State {
             }
             MoveWhat::All(z) => {
                 let Some(from) = self.zone_of(z) else { return };
-                if from == to {
-                    return;
-                }
-                while let Some(i) = self.zones[from as usize].len().checked_sub(1) {
-                    self.move_card_at(from, i, to, under, face_up, sink);
-                }
+                self.move_all(from, to, face_up, bottom, sink);
             }
             MoveWhat::Top(n, z) | MoveWhat::Bottom(n, z) => {
                 let Some(from) = self.zone_of(z) else { return };
                 let n = self.eval(n).as_int().unwrap_or(0).max(0);
-                let top = matches!(what, MoveWhat::Top(..));
-                // Within one zone only the top going under changes anything (at most once for
-                // each card there); a zone moved onto itself otherwise does nothing.
-                if from == to && !(top && bottom) {
-                    return;
-                }
-                let n = if from == to { n.min(self.zones[from as usize].len() as i64) } else { n };
-                for _ in 0..n {
-                    let len = self.zones[from as usize].len();
-                    if len == 0 {
-                        break;
-                    }
-                    self.move_card_at(from, if top { len - 1 } else { 0 }, to, under, face_up, sink);
-                }
+                self.move_end(from, n, matches!(what, MoveWhat::Top(..)), to, face_up, bottom, sink);
             }
+        }
+    }
+
+    /// Moves every card of `from` to `to`, one at a time from the top.
+    fn move_all<S: EventSink>(&mut self, from: u16, to: u16, face_up: Option<bool>, bottom: bool, sink: &mut S) {
+        if from == to {
+            return;
+        }
+        if !bottom && !self.tracks_sightings() && !sink.enabled() {
+            self.move_top_quick(from, usize::MAX, to, face_up);
+            return;
+        }
+        let under = if bottom { Some(0) } else { None };
+        while let Some(i) = self.zones[from as usize].len().checked_sub(1) {
+            self.move_card_at(from, i, to, under, face_up, sink);
+        }
+    }
+
+    /// Moves up to `n` cards from the top of `from` onto `to` (two different zones), one at a
+    /// time, as [`State::move_card_at`] would when no memory of sightings is kept and no one
+    /// listens: the cards' order, facing and zones come out the same, without the bookkeeping.
+    fn move_top_quick(&mut self, from: u16, n: usize, to: u16, face_up: Option<bool>) {
+        let up = face_up.unwrap_or_else(|| self.game.program.zones[to as usize].face_up);
+        for _ in 0..n {
+            let Some(card) = self.zones[from as usize].pop() else { break };
+            self.face_up[card as usize] = up;
+            self.card_zone[card as usize] = to;
+            self.zones[to as usize].push(card);
+        }
+    }
+
+    /// Moves the top (or, with `top` false, the bottom) `n` cards of `from` to `to`, one at a
+    /// time.
+    #[allow(clippy::too_many_arguments)]
+    fn move_end<S: EventSink>(
+        &mut self,
+        from: u16,
+        n: i64,
+        top: bool,
+        to: u16,
+        face_up: Option<bool>,
+        bottom: bool,
+        sink: &mut S,
+    ) {
+        let under = if bottom { Some(0) } else { None };
+        // Within one zone only the top going under changes anything (at most once for each
+        // card there); a zone moved onto itself otherwise does nothing.
+        if from == to && !(top && bottom) {
+            return;
+        }
+        let n = if from == to { n.min(self.zones[from as usize].len() as i64) } else { n };
+        if from != to && top && !bottom && !self.tracks_sightings() && !sink.enabled() {
+            self.move_top_quick(from, usize::try_from(n).unwrap_or(usize::MAX), to, face_up);
+            return;
+        }
+        for _ in 0..n {
+            let len = self.zones[from as usize].len();
+            if len == 0 {
+                break;
+            }
+            self.move_card_at(from, if top { len - 1 } else { 0 }, to, under, face_up, sink);
         }
     }
 

@@ -1,16 +1,18 @@
 //! Lowers checked statements to a flat list of instructions with jumps, so the engine can pause
 //! at any decision and resume from a plain program counter.
 
-use crate::check::ir::{Choice, Effect, End, Expr, Place, Program, Stmt, Value};
+use super::closure::Ev;
+use crate::check::ir::{Choice, Effect, End, Expr, MoveWhat, Place, Program, Stmt, Value};
 use crate::syntax::ast::BinOp;
 
-/// One instruction of the lowered program.
-#[derive(Debug, Clone)]
+/// One instruction of the lowered program. The large ones are boxed, so an instruction is small
+/// and its kind quick to tell.
+#[derive(Debug)]
 pub enum Instr {
     Jump(u32),
-    JumpUnless(Expr, u32),
+    JumpUnless(Ev, u32),
     /// Sets local `slot` to the repeat count.
-    RepeatStart(u16, Expr),
+    RepeatStart(u16, Ev),
     /// Jumps to `end` when local `slot` is 0, else decrements it.
     RepeatNext {
         slot: u16,
@@ -28,7 +30,7 @@ pub enum Instr {
     /// Copies a zone's cards to the scratch list and records where they start in `mark`.
     CardsStart {
         mark: u16,
-        zone: Expr,
+        zone: Box<Expr>,
     },
     /// Takes the next card from the scratch list into `slot`, or jumps to `end`.
     CardsNext {
@@ -39,12 +41,7 @@ pub enum Instr {
     /// Copies a zone's (or a set's) cards to the scratch list for a `for each subset` loop: `mark`
     /// gets where they start and how many, `mark + 1` the first set with `lo` to `hi` cards (or
     /// `none`), `mark + 2` the most cards.
-    SubsetsStart {
-        mark: u16,
-        zone: Expr,
-        lo: Expr,
-        hi: Expr,
-    },
+    SubsetsStart(Box<SubsetsStart>),
     /// Puts the set at `mark + 1` into `slot` and moves on to the next, or jumps to `end`.
     SubsetsNext {
         slot: u16,
@@ -56,20 +53,65 @@ pub enum Instr {
         mark: u16,
     },
     /// A change to the table or the counters.
-    Effect(Effect),
-    Call(u16, Vec<Expr>),
+    Effect(Box<Effect>),
+    /// `set` of a local of the current frame (an [`Effect::Assign`] made quick).
+    SetLocal(u16, Ev),
+    /// `set` of a counter (an [`Effect::Assign`] made quick).
+    SetCounter(u16, Ev),
+    /// A `move` of all, the top or the bottom cards of a zone (an [`Effect::Move`] made quick).
+    Move(Box<QuickMove>),
+    Call(u16, Vec<Ev>),
     Return,
-    End(End),
+    End(Box<End>),
     /// A choice: the run stops here until it is made.
-    Choose(Choice),
+    Choose(Box<Choice>),
     /// Applies the state's arrangement (a stacked deck), if any: runs once, after setup.
     Arrange,
     /// The rules ran out without ending the game.
     Halt,
 }
 
+/// The start of a `for each subset` loop: copies a zone's (or a set's) cards to the scratch
+/// list; `mark` gets where they start and how many, `mark + 1` the first set with `lo` to `hi`
+/// cards (or `none`), `mark + 2` the most cards.
+#[derive(Debug)]
+pub struct SubsetsStart {
+    /// The first of the loop's three slots.
+    pub mark: u16,
+    /// The zone or set.
+    pub zone: Expr,
+    /// The fewest cards in a set.
+    pub lo: Expr,
+    /// The most cards in a set.
+    pub hi: Expr,
+}
+
+/// A `move` of all, the top or the bottom cards of a zone, with its expressions compiled.
+#[derive(Debug)]
+pub struct QuickMove {
+    /// The cards moved.
+    pub what: Moving,
+    /// The zone they go to.
+    pub to: Ev,
+    /// How they face there, when the statement says.
+    pub face_up: Option<bool>,
+    /// Whether they go under the zone's cards.
+    pub bottom: bool,
+}
+
+/// Which cards a quick [`Instr::Move`] takes from a zone.
+#[derive(Debug)]
+pub enum Moving {
+    /// All of them.
+    All(Ev),
+    /// The top `.0` cards of zone `.1`.
+    Top(Ev, Ev),
+    /// The bottom `.0` cards of zone `.1`.
+    Bottom(Ev, Ev),
+}
+
 /// The lowered program: code, and where each procedure starts.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Code {
     /// All instructions; the game starts at 0.
     pub instrs: Vec<Instr>,
@@ -89,7 +131,7 @@ pub fn lower(program: &Program) -> Code {
     let mut entries = Vec::with_capacity(program.procedures.len());
     for p in &program.procedures {
         entries.push(instrs.len() as u32);
-        lower_block(&p.body, &mut instrs);
+        lower_block(&p.body, &mut instrs, program);
         instrs.push(Instr::Return);
     }
     Code { instrs, entries }
@@ -125,18 +167,18 @@ fn patch(out: &mut [Instr], at: u32, target: u32) {
     }
 }
 
-fn lower_block(stmts: &[Stmt], out: &mut Vec<Instr>) {
+fn lower_block(stmts: &[Stmt], out: &mut Vec<Instr>, p: &Program) {
     for s in stmts {
-        lower_stmt(s, out);
+        lower_stmt(s, out, p);
     }
 }
 
-fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
+fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
     match s {
         Stmt::If(c, t, o) => {
             let jump_else = here(out);
-            out.push(Instr::JumpUnless(c.clone(), 0));
-            lower_block(t, out);
+            out.push(Instr::JumpUnless(Ev::new(c, p), 0));
+            lower_block(t, out, p);
             if o.is_empty() {
                 let end = here(out);
                 patch(out, jump_else, end);
@@ -145,25 +187,25 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
                 out.push(Instr::Jump(0));
                 let else_start = here(out);
                 patch(out, jump_else, else_start);
-                lower_block(o, out);
+                lower_block(o, out, p);
                 let end = here(out);
                 patch(out, jump_end, end);
             }
         }
         Stmt::While(c, body) => {
             let top = here(out);
-            out.push(Instr::JumpUnless(c.clone(), 0));
-            lower_block(body, out);
+            out.push(Instr::JumpUnless(Ev::new(c, p), 0));
+            lower_block(body, out, p);
             out.push(Instr::Jump(top));
             let end = here(out);
             patch(out, top, end);
             patch_breaks(out, top, end);
         }
         Stmt::Repeat { count, slot, body } => {
-            out.push(Instr::RepeatStart(*slot, count.clone()));
+            out.push(Instr::RepeatStart(*slot, Ev::new(count, p)));
             let top = here(out);
             out.push(Instr::RepeatNext { slot: *slot, end: 0 });
-            lower_block(body, out);
+            lower_block(body, out, p);
             out.push(Instr::Jump(top));
             let end = here(out);
             patch(out, top, end);
@@ -173,7 +215,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
             out.push(Instr::PlayersStart(*slot));
             let top = here(out);
             out.push(Instr::PlayersTest { slot: *slot, end: 0 });
-            lower_block(body, out);
+            lower_block(body, out, p);
             out.push(Instr::PlayersStep(*slot));
             out.push(Instr::Jump(top));
             let end = here(out);
@@ -183,19 +225,24 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
         Stmt::ForCard { slot, mark, zone, sizes, body } => {
             let top = match sizes.as_deref() {
                 None => {
-                    out.push(Instr::CardsStart { mark: *mark, zone: zone.clone() });
+                    out.push(Instr::CardsStart { mark: *mark, zone: Box::new(zone.clone()) });
                     let top = here(out);
                     out.push(Instr::CardsNext { slot: *slot, mark: *mark, end: 0 });
                     top
                 }
                 Some((lo, hi)) => {
-                    out.push(Instr::SubsetsStart { mark: *mark, zone: zone.clone(), lo: lo.clone(), hi: hi.clone() });
+                    out.push(Instr::SubsetsStart(Box::new(SubsetsStart {
+                        mark: *mark,
+                        zone: zone.clone(),
+                        lo: lo.clone(),
+                        hi: hi.clone(),
+                    })));
                     let top = here(out);
                     out.push(Instr::SubsetsNext { slot: *slot, mark: *mark, end: 0 });
                     top
                 }
             };
-            lower_block(body, out);
+            lower_block(body, out, p);
             out.push(Instr::Jump(top));
             // Both ways out (the last card, a `break`) drop what is left of the list.
             let end = here(out);
@@ -204,21 +251,21 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
             patch_breaks(out, top, end);
         }
         Stmt::ForRange { slot, end, from, to, body } => {
-            out.push(Instr::Effect(Effect::Assign(Place::Local(*slot), from.clone())));
-            out.push(Instr::Effect(Effect::Assign(Place::Local(*end), to.clone())));
+            out.push(Instr::SetLocal(*slot, Ev::new(from, p)));
+            out.push(Instr::SetLocal(*end, Ev::new(to, p)));
             let top = here(out);
             let more = Expr::Binary(BinOp::Le, Box::new(Expr::Local(*slot)), Box::new(Expr::Local(*end)));
-            out.push(Instr::JumpUnless(more, 0));
-            lower_block(body, out);
+            out.push(Instr::JumpUnless(Ev::new(&more, p), 0));
+            lower_block(body, out, p);
             let next = Expr::Binary(BinOp::Add, Box::new(Expr::Local(*slot)), Box::new(Expr::Const(Value::Int(1))));
-            out.push(Instr::Effect(Effect::Assign(Place::Local(*slot), next)));
+            out.push(Instr::SetLocal(*slot, Ev::new(&next, p)));
             out.push(Instr::Jump(top));
             let end = here(out);
             patch(out, top, end);
             patch_breaks(out, top, end);
         }
         Stmt::Menu { choice, bodies, otherwise } => {
-            out.push(Instr::Choose(choice.clone()));
+            out.push(Instr::Choose(Box::new(choice.clone())));
             let Choice::Menu { branch, .. } = choice else { return };
             // An `if` chain on the branch chosen; `none` (no candidate) falls to `otherwise`.
             let mut ends = Vec::new();
@@ -229,24 +276,52 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>) {
                     Box::new(Expr::Const(Value::Int(i as i64))),
                 );
                 let skip = here(out);
-                out.push(Instr::JumpUnless(is, 0));
-                lower_block(body, out);
+                out.push(Instr::JumpUnless(Ev::new(&is, p), 0));
+                lower_block(body, out, p);
                 ends.push(here(out));
                 out.push(Instr::Jump(0));
                 let next = here(out);
                 patch(out, skip, next);
             }
-            lower_block(otherwise, out);
+            lower_block(otherwise, out, p);
             let end = here(out);
             for at in ends {
                 patch(out, at, end);
             }
         }
         Stmt::Break => out.push(Instr::Jump(BREAK)),
-        Stmt::Effect(e) => out.push(Instr::Effect(e.clone())),
+        Stmt::Effect(e) => out.push(lower_effect(e, p)),
         Stmt::Return => out.push(Instr::Return),
-        Stmt::End(e) => out.push(Instr::End(e.clone())),
-        Stmt::Choose(c) => out.push(Instr::Choose(c.clone())),
-        Stmt::Call(p, args) => out.push(Instr::Call(*p, args.clone())),
+        Stmt::End(e) => out.push(Instr::End(Box::new(e.clone()))),
+        Stmt::Choose(c) => out.push(Instr::Choose(Box::new(c.clone()))),
+        Stmt::Call(proc_, args) => out.push(Instr::Call(*proc_, args.iter().map(|a| Ev::new(a, p)).collect())),
+    }
+}
+
+/// An effect as an instruction: the common `set`s and `move`s get quick forms with compiled
+/// expressions, the rest stays an [`Instr::Effect`].
+fn lower_effect(e: &Effect, p: &Program) -> Instr {
+    match e {
+        Effect::Assign(Place::Local(s), x) => Instr::SetLocal(*s, Ev::new(x, p)),
+        Effect::Assign(Place::Counter(s), x) => Instr::SetCounter(*s, Ev::new(x, p)),
+        Effect::Move { what, to, face_up, bottom } => {
+            let what = match what {
+                MoveWhat::All(z) => Moving::All(Ev::new(z, p)),
+                MoveWhat::Top(n, z) => Moving::Top(Ev::new(n, p), Ev::new(z, p)),
+                MoveWhat::Bottom(n, z) => Moving::Bottom(Ev::new(n, p), Ev::new(z, p)),
+                MoveWhat::Card(_) | MoveWhat::Above(_) => return Instr::Effect(Box::new(e.clone())),
+            };
+            Instr::Move(Box::new(QuickMove { what, to: Ev::new(to, p), face_up: *face_up, bottom: *bottom }))
+        }
+        _ => Instr::Effect(Box::new(e.clone())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// An instruction stays small: the large ones are boxed.
+    #[test]
+    fn instructions_are_small() {
+        assert!(std::mem::size_of::<super::Instr>() <= 32, "{}", std::mem::size_of::<super::Instr>());
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod arrange;
 mod choice;
+pub mod closure;
 mod determinize;
 mod eval;
 pub mod events;

@@ -151,8 +151,8 @@ impl State {
     /// Whether the pending choice is of several cards offered one card at a time (see the
     /// module's doc): its actions are single cards and "done".
     pub fn offered_card_by_card(&self) -> bool {
-        match self.game.code.instrs.get(self.pc as usize) {
-            Some(super::lower::Instr::Choose(crate::check::ir::Choice::Menu { branches, .. })) => {
+        match self.choice_here() {
+            Some(crate::check::ir::Choice::Menu { branches, .. }) => {
                 self.pending != super::state::Pending::None && self.pending_tuples(branches).steps.is_some()
             }
             _ => false,

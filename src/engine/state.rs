@@ -186,7 +186,16 @@ impl State {
     fn with_sink_paused(game: Arc<Game>, seed: u64) -> State {
         let limits = Limits::default();
         let p = &game.program;
-        let zones = p.zones.iter().map(|z| z.initial.clone()).collect();
+        // Room for every card in every zone, so a move never has to grow one.
+        let zones = p
+            .zones
+            .iter()
+            .map(|z| {
+                let mut v = Vec::with_capacity(p.cards.len().max(z.initial.len()));
+                v.extend_from_slice(&z.initial);
+                v
+            })
+            .collect();
         let mut face_up = vec![false; p.cards.len()];
         let mut card_zone = vec![NOWHERE; p.cards.len()];
         for (i, z) in p.zones.iter().enumerate() {
