@@ -18,7 +18,10 @@ type EvFn = dyn Fn(&State, &Binds) -> Value + Send + Sync + std::panic::RefUnwin
 
 /// A compiled expression: call [`Ev::eval`] where the tree-walker would evaluate it. A constant
 /// is kept as its value, read without a call.
-pub enum Ev {
+pub struct Ev(Compiled);
+
+/// What an [`Ev`] holds.
+enum Compiled {
     /// A constant.
     Const(Value),
     /// Anything else.
@@ -35,17 +38,17 @@ impl Ev {
     /// Compiles an expression of `program`.
     pub fn new(e: &Expr, program: &Program) -> Ev {
         match e {
-            Expr::Const(v) => Ev::Const(*v),
-            _ => Ev::Fn(compile(e, program)),
+            Expr::Const(v) => Ev(Compiled::Const(*v)),
+            _ => Ev(Compiled::Fn(compile(e, program))),
         }
     }
 
     /// Its value in `state` with no bindings.
     #[inline(always)]
     pub(crate) fn eval(&self, state: &State) -> Value {
-        match self {
-            Ev::Const(v) => *v,
-            Ev::Fn(f) => f(state, &Binds::EMPTY),
+        match &self.0 {
+            Compiled::Const(v) => *v,
+            Compiled::Fn(f) => f(state, &Binds::EMPTY),
         }
     }
 }
