@@ -3,10 +3,10 @@
 
 use super::eval::Binds;
 use super::events::{Event, EventSink};
-use super::lower::Instr;
+use super::lower::{BranchCode, Instr};
 use super::picks::Step;
 use super::state::{Action, Pending, State};
-use crate::check::ir::{Choice, Domain, Expr, TextPart, Type, Value};
+use crate::check::ir::{Choice, Domain, Expr, MenuBranch, TextPart, Type, Value};
 
 /// The most numbers a range choice may offer; a rule asking for more ends the game unfinished.
 pub const MAX_RANGE: i64 = 10_000;
@@ -145,7 +145,18 @@ impl State {
     /// The choice the rules stand at, if they stand at one.
     pub(crate) fn choice_here(&self) -> Option<&Choice> {
         match self.game.code.instrs.get(self.pc as usize)? {
-            Instr::Choose(c) => Some(c),
+            Instr::Choose(c) => Some(&c.choice),
+            _ => None,
+        }
+    }
+
+    /// The compiled conditions of the menu the rules stand at, if `branches` are its branches.
+    pub(crate) fn menu_code_here(&self, branches: &[MenuBranch]) -> Option<&[BranchCode]> {
+        match self.game.code.instrs.get(self.pc as usize)? {
+            Instr::Choose(c) => match &c.choice {
+                Choice::Menu { branches: b, .. } if std::ptr::eq(b.as_slice(), branches) => Some(&c.branches),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -419,8 +430,8 @@ impl State {
     /// Records a checked choice and, once every chooser has chosen, resumes the rules.
     pub(crate) fn resolve_choice<S: EventSink>(&mut self, player: u8, action: Action, sink: &mut S) {
         let game = self.game.clone();
-        let Some(Instr::Choose(choice)) = game.code.instrs.get(self.pc as usize) else { return };
-        let choice: &Choice = choice;
+        let Some(Instr::Choose(code)) = game.code.instrs.get(self.pc as usize) else { return };
+        let choice = &code.choice;
         let ty = choice.domain().map_or(Type::None, Domain::value_type);
         match choice {
             Choice::Menu { branch, branches, .. } => {

@@ -33,7 +33,7 @@ impl State {
             match instr {
                 Instr::Jump(t) => self.pc = *t,
                 Instr::JumpUnless(c, t) => {
-                    if !c.eval(self).is_true() {
+                    if !c.test(self, &super::eval::Binds::EMPTY) {
                         self.pc = *t;
                     }
                 }
@@ -169,8 +169,8 @@ impl State {
                     self.finish(outcome, sink);
                     return;
                 }
-                Instr::Choose(choice) => {
-                    if self.start_choice(choice, sink) {
+                Instr::Choose(code) => {
+                    if self.start_choice(&code.choice, sink) {
                         return;
                     }
                 }

@@ -64,7 +64,7 @@ pub enum Instr {
     Return,
     End(Box<End>),
     /// A choice: the run stops here until it is made.
-    Choose(Box<Choice>),
+    Choose(Box<ChoiceCode>),
     /// Applies the state's arrangement (a stacked deck), if any: runs once, after setup.
     Arrange,
     /// The rules ran out without ending the game.
@@ -84,6 +84,41 @@ pub struct SubsetsStart {
     pub lo: Expr,
     /// The most cards in a set.
     pub hi: Expr,
+}
+
+/// A choice, with the conditions of a menu's candidates compiled.
+#[derive(Debug)]
+pub struct ChoiceCode {
+    /// The choice as checked.
+    pub choice: Choice,
+    /// For a menu, each branch's guard and the conditions of its names, compiled; empty for
+    /// any other choice.
+    pub branches: Vec<BranchCode>,
+}
+
+/// A menu branch's conditions, compiled.
+#[derive(Debug)]
+pub struct BranchCode {
+    /// The branch's `where` before any name is bound.
+    pub guard: Option<Ev>,
+    /// Each name's condition, in the order the names are bound.
+    pub filters: Vec<Option<Ev>>,
+}
+
+impl ChoiceCode {
+    fn new(choice: &Choice, p: &Program) -> ChoiceCode {
+        let branches = match choice {
+            Choice::Menu { branches, .. } => branches
+                .iter()
+                .map(|b| BranchCode {
+                    guard: b.guard.as_ref().map(|g| Ev::condition(g, p)),
+                    filters: b.binds.iter().map(|m| m.filter.as_ref().map(|f| Ev::condition(f, p))).collect(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        ChoiceCode { choice: choice.clone(), branches }
+    }
 }
 
 /// A `move` of all, the top or the bottom cards of a zone, with its expressions compiled.
@@ -177,7 +212,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
     match s {
         Stmt::If(c, t, o) => {
             let jump_else = here(out);
-            out.push(Instr::JumpUnless(Ev::new(c, p), 0));
+            out.push(Instr::JumpUnless(Ev::condition(c, p), 0));
             lower_block(t, out, p);
             if o.is_empty() {
                 let end = here(out);
@@ -194,7 +229,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
         }
         Stmt::While(c, body) => {
             let top = here(out);
-            out.push(Instr::JumpUnless(Ev::new(c, p), 0));
+            out.push(Instr::JumpUnless(Ev::condition(c, p), 0));
             lower_block(body, out, p);
             out.push(Instr::Jump(top));
             let end = here(out);
@@ -255,7 +290,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
             out.push(Instr::SetLocal(*end, Ev::new(to, p)));
             let top = here(out);
             let more = Expr::Binary(BinOp::Le, Box::new(Expr::Local(*slot)), Box::new(Expr::Local(*end)));
-            out.push(Instr::JumpUnless(Ev::new(&more, p), 0));
+            out.push(Instr::JumpUnless(Ev::condition(&more, p), 0));
             lower_block(body, out, p);
             let next = Expr::Binary(BinOp::Add, Box::new(Expr::Local(*slot)), Box::new(Expr::Const(Value::Int(1))));
             out.push(Instr::SetLocal(*slot, Ev::new(&next, p)));
@@ -265,7 +300,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
             patch_breaks(out, top, end);
         }
         Stmt::Menu { choice, bodies, otherwise } => {
-            out.push(Instr::Choose(Box::new(choice.clone())));
+            out.push(Instr::Choose(Box::new(ChoiceCode::new(choice, p))));
             let Choice::Menu { branch, .. } = choice else { return };
             // An `if` chain on the branch chosen; `none` (no candidate) falls to `otherwise`.
             let mut ends = Vec::new();
@@ -276,7 +311,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
                     Box::new(Expr::Const(Value::Int(i as i64))),
                 );
                 let skip = here(out);
-                out.push(Instr::JumpUnless(Ev::new(&is, p), 0));
+                out.push(Instr::JumpUnless(Ev::condition(&is, p), 0));
                 lower_block(body, out, p);
                 ends.push(here(out));
                 out.push(Instr::Jump(0));
@@ -293,7 +328,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
         Stmt::Effect(e) => out.push(lower_effect(e, p)),
         Stmt::Return => out.push(Instr::Return),
         Stmt::End(e) => out.push(Instr::End(Box::new(e.clone()))),
-        Stmt::Choose(c) => out.push(Instr::Choose(Box::new(c.clone()))),
+        Stmt::Choose(c) => out.push(Instr::Choose(Box::new(ChoiceCode::new(c, p)))),
         Stmt::Call(proc_, args) => out.push(Instr::Call(*proc_, args.iter().map(|a| Ev::new(a, p)).collect())),
     }
 }

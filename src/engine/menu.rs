@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::choice::MAX_RANGE;
+use super::closure::Ev;
 use super::eval::Binds;
 use super::events::{Event, EventSink};
 use super::state::{Action, State};
@@ -46,15 +47,21 @@ impl State {
     pub(crate) fn for_each_tuple(&self, branches: &[MenuBranch], mut f: impl FnMut(&Tuple) -> bool) -> bool {
         let mut t = Tuple { branch: 0, binds: Binds::default() };
         let mut work = 0u64;
+        let code = self.menu_code_here(branches);
         for (i, b) in branches.iter().enumerate() {
             t.branch = i;
             t.binds = Binds::default();
-            if let Some(g) = &b.guard {
-                if !self.eval_in(g, &t.binds).is_true() {
-                    continue;
-                }
+            let compiled = code.and_then(|c| c.get(i));
+            let pass = match (compiled.and_then(|c| c.guard.as_ref()), &b.guard) {
+                (Some(g), _) => g.test(self, &t.binds),
+                (None, Some(g)) => self.eval_in(g, &t.binds).is_true(),
+                (None, None) => true,
+            };
+            if !pass {
+                continue;
             }
-            if !self.bind_level(&b.binds, &mut t, &mut work, &mut f) {
+            let filters = compiled.map_or(&[][..], |c| c.filters.as_slice());
+            if !self.bind_level(&b.binds, filters, &mut t, &mut work, &mut f) {
                 break;
             }
         }
@@ -63,15 +70,21 @@ impl State {
 
     /// Binds the first of `rest` to each of its candidates in turn (those that meet its
     /// condition), then the others; calls `f` once all are bound. Returns false to stop (`f`
-    /// said so, or `work` passed the limit).
+    /// said so, or `work` passed the limit). `filters` are the names' conditions compiled, in
+    /// step with `rest` (or empty: the conditions are then evaluated as written).
     pub(crate) fn bind_level(
         &self,
         rest: &[MenuBind],
+        filters: &[Option<Ev>],
         t: &mut Tuple,
         work: &mut u64,
         f: &mut impl FnMut(&Tuple) -> bool,
     ) -> bool {
         let Some((first, rest)) = rest.split_first() else { return f(t) };
+        let (compiled, filters) = match filters.split_first() {
+            Some((c, more)) => (c.as_ref(), more),
+            None => (None, filters),
+        };
         let level = t.binds.len();
         let slot = self.abs_slot(first.slot);
         let mut offer = |v: Value, t: &mut Tuple| -> bool {
@@ -80,12 +93,15 @@ impl State {
                 return false;
             }
             t.binds.set(level, slot, v);
-            if let Some(flt) = &first.filter {
-                if !self.eval_in(flt, &t.binds).is_true() {
-                    return true;
-                }
+            let pass = match (compiled, &first.filter) {
+                (Some(c), _) => c.test(self, &t.binds),
+                (None, Some(flt)) => self.eval_in(flt, &t.binds).is_true(),
+                (None, None) => true,
+            };
+            if !pass {
+                return true;
             }
-            self.bind_level(rest, t, work, f)
+            self.bind_level(rest, filters, t, work, f)
         };
         match &first.from {
             Domain::Card(e) => {

@@ -9,6 +9,6 @@ impl State {
     /// Whether the pending choice is private: offered only because a condition on cards some
     /// player cannot see holds, so that only its chooser may be told of it.
     pub fn choice_is_private(&self) -> bool {
-        matches!(self.game.code.instrs.get(self.pc as usize), Some(Instr::Choose(c)) if c.is_private())
+        matches!(self.game.code.instrs.get(self.pc as usize), Some(Instr::Choose(c)) if c.choice.is_private())
     }
 }

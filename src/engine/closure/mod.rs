@@ -6,15 +6,17 @@
 //! form for (aggregates, hands, functions with statements, the rare kinds) are handed to the
 //! tree-walking evaluator whole.
 
+mod pred;
+
 use std::fmt;
 
 use super::eval::Binds;
 use super::state::State;
-use crate::check::ir::{Expr, Program, Value};
+use crate::check::ir::{Builtin, Expr, Program, Value};
 use crate::syntax::ast::BinOp;
 
 /// The function a compiled expression runs.
-type EvFn = dyn Fn(&State, &Binds) -> Value + Send + Sync + std::panic::RefUnwindSafe;
+pub(crate) type EvFn = dyn Fn(&State, &Binds) -> Value + Send + Sync + std::panic::RefUnwindSafe;
 
 /// A compiled expression: call [`Ev::eval`] where the tree-walker would evaluate it. A constant
 /// is kept as its value, read without a call.
@@ -24,6 +26,8 @@ pub struct Ev(Compiled);
 enum Compiled {
     /// A constant.
     Const(Value),
+    /// A condition, answering yes or no.
+    Pred(pred::P),
     /// Anything else.
     Fn(Box<EvFn>),
 }
@@ -43,13 +47,36 @@ impl Ev {
         }
     }
 
+    /// Compiles a condition of `program` (an `if`, a `while`, a `where`), to be asked with
+    /// [`Ev::test`].
+    pub fn condition(e: &Expr, program: &Program) -> Ev {
+        Ev(Compiled::Pred(pred::pred(e, program)))
+    }
+
+    /// Its value in `state` with bindings `b`.
+    #[inline(always)]
+    pub(crate) fn get(&self, state: &State, b: &Binds) -> Value {
+        match &self.0 {
+            Compiled::Const(v) => *v,
+            Compiled::Pred(f) => Value::Bool(f(state, b)),
+            Compiled::Fn(f) => f(state, b),
+        }
+    }
+
+    /// Whether its value in `state` with bindings `b` is `true`.
+    #[inline(always)]
+    pub(crate) fn test(&self, state: &State, b: &Binds) -> bool {
+        match &self.0 {
+            Compiled::Const(v) => v.is_true(),
+            Compiled::Pred(f) => f(state, b),
+            Compiled::Fn(f) => f(state, b).is_true(),
+        }
+    }
+
     /// Its value in `state` with no bindings.
     #[inline(always)]
     pub(crate) fn eval(&self, state: &State) -> Value {
-        match &self.0 {
-            Compiled::Const(v) => *v,
-            Compiled::Fn(f) => f(state, &Binds::EMPTY),
-        }
+        self.get(state, &Binds::EMPTY)
     }
 }
 
@@ -105,13 +132,6 @@ fn compile(e: &Expr, p: &Program) -> F {
                 _ => Value::None,
             })
         }
-        Expr::FaceUp(ce, up) => {
-            let (up, cf) = (*up, compile(ce, p));
-            Box::new(move |st, b| match cf(st, b) {
-                Value::Card(c) => Value::Bool(st.face_up[c as usize] == up),
-                _ => Value::Bool(false),
-            })
-        }
         Expr::Top(z) | Expr::Bottom(z) => {
             let top = matches!(e, Expr::Top(_));
             match const_zone(z) {
@@ -139,13 +159,6 @@ fn compile(e: &Expr, p: &Program) -> F {
                 Box::new(move |st, b| st.count_value(zf(st, b)))
             }
         },
-        Expr::IsEmpty(z) => match const_zone(z) {
-            Some(z) => Box::new(move |st, _| Value::Bool(st.zones[z as usize].is_empty())),
-            None => {
-                let zf = compile(z, p);
-                Box::new(move |st, b| st.is_empty_value(zf(st, b)))
-            }
-        },
         Expr::Opponent(pe) => {
             let (n, pf) = (p.players, compile(pe, p));
             Box::new(move |st, b| match pf(st, b) {
@@ -167,10 +180,7 @@ fn compile(e: &Expr, p: &Program) -> F {
             per_card(compile(ce, p), column)
         }
         Expr::Binary(op, l, r) => binary(*op, l, r, p),
-        Expr::Not(x) => {
-            let xf = compile(x, p);
-            Box::new(move |st, b| Value::Bool(!xf(st, b).is_true()))
-        }
+        Expr::Not(_) | Expr::IsEmpty(_) | Expr::IsNone(_) | Expr::FaceUp(..) => pred::as_value(e, p),
         Expr::Neg(x) => {
             let xf = compile(x, p);
             Box::new(move |st, b| match xf(st, b) {
@@ -179,12 +189,8 @@ fn compile(e: &Expr, p: &Program) -> F {
             })
         }
         Expr::If(c, t, o) => {
-            let (cf, tf, of) = (compile(c, p), compile(t, p), compile(o, p));
-            Box::new(move |st, b| if cf(st, b).is_true() { tf(st, b) } else { of(st, b) })
-        }
-        Expr::IsNone(x) => {
-            let xf = compile(x, p);
-            Box::new(move |st, b| Value::Bool(xf(st, b) == Value::None))
+            let (cf, tf, of) = (pred::pred(c, p), compile(t, p), compile(o, p));
+            Box::new(move |st, b| if cf(st, b) { tf(st, b) } else { of(st, b) })
         }
         Expr::CardTable(t) => {
             let stride = t.stride;
@@ -208,6 +214,48 @@ fn compile(e: &Expr, p: &Program) -> F {
                 _ => interpreted(e),
             }
         }
+        Expr::ZoneAt { first, lo, count, key } => {
+            let (first, lo, count, kf) = (*first, *lo, *count as i64, compile(key, p));
+            Box::new(move |st, b| {
+                let i = match kf(st, b) {
+                    Value::Int(k) => k.checked_sub(lo),
+                    Value::Sym(s) => Some(s as i64),
+                    _ => None,
+                };
+                match i {
+                    Some(i) if (0..count).contains(&i) => Value::Zone(first + i as u16),
+                    _ => Value::None,
+                }
+            })
+        }
+        Expr::Builtin(f, xs) if xs.len() <= 2 => {
+            let f = *f;
+            let args: Vec<F> = xs.iter().map(|x| compile(x, p)).collect();
+            Box::new(move |st, b| {
+                let arg = |i: usize| args.get(i).and_then(|x| x(st, b).as_int());
+                let v = match f {
+                    Builtin::Sign => arg(0).map(i64::signum),
+                    Builtin::Abs => arg(0).map(i64::wrapping_abs),
+                    Builtin::Min => arg(0).zip(arg(1)).map(|(x, y)| x.min(y)),
+                    Builtin::Max => arg(0).zip(arg(1)).map(|(x, y)| x.max(y)),
+                };
+                v.map_or(Value::None, Value::Int)
+            })
+        }
+        Expr::CardAt(z, k) => {
+            let (zf, kf) = (compile(z, p), compile(k, p));
+            Box::new(move |st, b| match (zf(st, b), kf(st, b)) {
+                (Value::Zone(z), Value::Int(k)) => {
+                    let cards = &st.zones[z as usize];
+                    match usize::try_from(k) {
+                        Ok(k) if (1..=cards.len()).contains(&k) => Value::Card(cards[cards.len() - k]),
+                        _ => Value::None,
+                    }
+                }
+                (v, Value::Int(k)) => st.card_of_picked(v, k, true),
+                _ => Value::None,
+            })
+        }
         Expr::FnLocal(k) => {
             let k = *k as usize;
             Box::new(move |_, b| b.frame_value(k))
@@ -230,72 +278,18 @@ fn per_card(cf: F, column: Box<[Value]>) -> F {
     })
 }
 
-/// A comparison of two numbers: false when either is not a number (`none` compares false).
-macro_rules! compare {
-    ($l:expr, $r:expr, $p:expr, $op:tt) => {{
-        let (lf, r, p) = ($l, $r, $p);
-        match r {
-            Expr::Const(Value::Int(k)) => {
-                let k = *k;
-                Box::new(move |st: &State, b: &Binds| match lf(st, b) {
-                    Value::Int(x) => Value::Bool(x $op k),
-                    _ => Value::Bool(false),
-                }) as F
-            }
-            _ => {
-                let rf = compile(r, p);
-                Box::new(move |st: &State, b: &Binds| match (lf(st, b), rf(st, b)) {
-                    (Value::Int(x), Value::Int(y)) => Value::Bool(x $op y),
-                    _ => Value::Bool(false),
-                }) as F
-            }
-        }
-    }};
-}
-
 fn binary(op: BinOp, l: &Expr, r: &Expr, p: &Program) -> F {
-    let lf = compile(l, p);
     match op {
-        BinOp::And => {
-            let rf = compile(r, p);
-            Box::new(move |st, b| Value::Bool(lf(st, b).is_true() && rf(st, b).is_true()))
-        }
-        BinOp::Or => {
-            let rf = compile(r, p);
-            Box::new(move |st, b| Value::Bool(lf(st, b).is_true() || rf(st, b).is_true()))
-        }
-        BinOp::Eq | BinOp::Ne => {
-            let eq = op == BinOp::Eq;
-            match r {
-                Expr::Const(k) => {
-                    let k = *k;
-                    Box::new(move |st, b| Value::Bool((lf(st, b) == k) == eq))
-                }
-                _ => {
-                    let rf = compile(r, p);
-                    Box::new(move |st, b| Value::Bool((lf(st, b) == rf(st, b)) == eq))
-                }
-            }
-        }
-        BinOp::In => {
-            let rf = compile(r, p);
-            Box::new(move |st, b| match (lf(st, b), rf(st, b)) {
-                (Value::Sym(s), Value::Set(m)) => Value::Bool(m & 1u64.checked_shl(s as u32).unwrap_or(0) != 0),
-                _ => Value::Bool(false),
-            })
-        }
-        BinOp::Lt => compare!(lf, r, p, <),
-        BinOp::Le => compare!(lf, r, p, <=),
-        BinOp::Gt => compare!(lf, r, p, >),
-        BinOp::Ge => compare!(lf, r, p, >=),
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow => {
-            let rf = compile(r, p);
+            let (lf, rf) = (compile(l, p), compile(r, p));
             Box::new(move |st, b| match (lf(st, b), rf(st, b)) {
                 (Value::Int(x), Value::Int(y)) => arithmetic(op, x, y),
                 // Arithmetic on `none` gives `none`.
                 _ => Value::None,
             })
         }
+        // Every other operator answers `true` or `false`.
+        _ => pred::as_value(&Expr::Binary(op, Box::new(l.clone()), Box::new(r.clone())), p),
     }
 }
 

@@ -1,0 +1,128 @@
+//! Conditions compiled to closures that answer yes or no, with no value to build and test: what
+//! `if`, `while` and a menu's `where` ask. Each gives exactly `is_true()` of the value the
+//! expression has.
+
+use super::{compile, const_zone, EvFn, F};
+use crate::check::ir::{Expr, Program, Value};
+use crate::engine::eval::Binds;
+use crate::engine::state::State;
+use crate::syntax::ast::BinOp;
+
+/// The function a compiled condition runs.
+pub(super) type PredFn = dyn Fn(&State, &Binds) -> bool + Send + Sync + std::panic::RefUnwindSafe;
+
+/// A compiled condition.
+pub(super) type P = Box<PredFn>;
+
+/// Compiles a condition: true exactly when the expression's value is `true`.
+pub(super) fn pred(e: &Expr, p: &Program) -> P {
+    match e {
+        Expr::Const(v) => {
+            let t = v.is_true();
+            Box::new(move |_, _| t)
+        }
+        Expr::Binary(BinOp::And, l, r) => {
+            let (lf, rf) = (pred(l, p), pred(r, p));
+            Box::new(move |st, b| lf(st, b) && rf(st, b))
+        }
+        Expr::Binary(BinOp::Or, l, r) => {
+            let (lf, rf) = (pred(l, p), pred(r, p));
+            Box::new(move |st, b| lf(st, b) || rf(st, b))
+        }
+        Expr::Not(x) => {
+            let xf = pred(x, p);
+            Box::new(move |st, b| !xf(st, b))
+        }
+        Expr::If(c, t, o) => {
+            let (cf, tf, of) = (pred(c, p), pred(t, p), pred(o, p));
+            Box::new(move |st, b| if cf(st, b) { tf(st, b) } else { of(st, b) })
+        }
+        Expr::Binary(op @ (BinOp::Eq | BinOp::Ne), l, r) => {
+            let (eq, lf) = (*op == BinOp::Eq, compile(l, p));
+            match &**r {
+                Expr::Const(k) => {
+                    let k = *k;
+                    Box::new(move |st, b| (lf(st, b) == k) == eq)
+                }
+                _ => {
+                    let rf = compile(r, p);
+                    Box::new(move |st, b| (lf(st, b) == rf(st, b)) == eq)
+                }
+            }
+        }
+        Expr::Binary(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), l, r) => compare(*op, l, r, p),
+        Expr::Binary(BinOp::In, l, r) => {
+            let (lf, rf) = (compile(l, p), compile(r, p));
+            Box::new(move |st, b| match (lf(st, b), rf(st, b)) {
+                (Value::Sym(s), Value::Set(m)) => m & 1u64.checked_shl(s as u32).unwrap_or(0) != 0,
+                _ => false,
+            })
+        }
+        Expr::IsEmpty(z) => match const_zone(z) {
+            Some(z) => Box::new(move |st, _| st.zones[z as usize].is_empty()),
+            None => {
+                let zf = compile(z, p);
+                Box::new(move |st, b| st.is_empty_value(zf(st, b)).is_true())
+            }
+        },
+        Expr::IsNone(x) => {
+            let xf = compile(x, p);
+            Box::new(move |st, b| xf(st, b) == Value::None)
+        }
+        Expr::FaceUp(c, up) => {
+            let (up, cf) = (*up, compile(c, p));
+            Box::new(move |st, b| match cf(st, b) {
+                Value::Card(c) => st.face_up[c as usize] == up,
+                _ => false,
+            })
+        }
+        Expr::Prop(c, prop) => {
+            let stride = p.properties.len();
+            let column: Box<[bool]> =
+                (0..p.cards.len()).map(|k| p.card_props[k * stride + *prop as usize].is_true()).collect();
+            let cf = compile(c, p);
+            Box::new(move |st, b| match cf(st, b) {
+                Value::Card(c) => column.get(c as usize).copied().unwrap_or(false),
+                _ => false,
+            })
+        }
+        _ => {
+            let f: F = compile(e, p);
+            Box::new(move |st, b| f(st, b).is_true())
+        }
+    }
+}
+
+/// A condition as a value: `true` or `false`.
+pub(super) fn as_value(e: &Expr, p: &Program) -> Box<EvFn> {
+    let f = pred(e, p);
+    Box::new(move |st, b| Value::Bool(f(st, b)))
+}
+
+/// A comparison of two numbers: false when either is not a number (`none` compares false).
+fn compare(op: BinOp, l: &Expr, r: &Expr, p: &Program) -> P {
+    let lf = compile(l, p);
+    macro_rules! with {
+        ($op:tt) => {
+            match r {
+                Expr::Const(Value::Int(k)) => {
+                    let k = *k;
+                    Box::new(move |st: &State, b: &Binds| matches!(lf(st, b), Value::Int(x) if x $op k)) as P
+                }
+                _ => {
+                    let rf = compile(r, p);
+                    Box::new(move |st: &State, b: &Binds| match (lf(st, b), rf(st, b)) {
+                        (Value::Int(x), Value::Int(y)) => x $op y,
+                        _ => false,
+                    }) as P
+                }
+            }
+        };
+    }
+    match op {
+        BinOp::Lt => with!(<),
+        BinOp::Le => with!(<=),
+        BinOp::Gt => with!(>),
+        _ => with!(>=),
+    }
+}
