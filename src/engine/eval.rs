@@ -78,6 +78,7 @@ impl State {
     }
 
     /// Sets a local of the current frame.
+    #[inline]
     pub(crate) fn set_local(&mut self, slot: u16, v: Value) {
         let i = self.abs_slot(slot) as usize;
         if i >= self.locals.len() {

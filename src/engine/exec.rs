@@ -13,9 +13,20 @@ impl State {
         let budget_end = self.steps.saturating_add(self.limits.max_steps_per_decision);
         // One test a step for both limits; which one was passed is told apart after.
         let limit = budget_end.min(self.limits.max_steps);
+        // The program counter and the step count live in registers while the loop runs; they
+        // are written back before anything that may read them (a call, a choice, the end) and
+        // read again after.
+        let (mut pc, mut steps) = (self.pc, self.steps);
+        macro_rules! sync {
+            () => {{
+                self.pc = pc;
+                self.steps = steps;
+            }};
+        }
         while self.outcome.is_none() {
-            self.steps += 1;
-            if self.steps > limit {
+            steps += 1;
+            if steps > limit {
+                sync!();
                 if self.steps > self.limits.max_steps {
                     self.stop_unfinished("the step limit of the engine was reached", sink);
                 } else {
@@ -24,17 +35,17 @@ impl State {
                 }
                 return;
             }
-            let pc = self.pc as usize;
-            let Some(instr) = code.get(pc) else {
+            let Some(instr) = code.get(pc as usize) else {
+                sync!();
                 self.stop_unfinished("the rules ended without `end game`", sink);
                 return;
             };
-            self.pc += 1;
+            pc += 1;
             match instr {
-                Instr::Jump(t) => self.pc = *t,
+                Instr::Jump(t) => pc = *t,
                 Instr::JumpUnless(c, t) => {
                     if !c.test(self, &super::eval::Binds::EMPTY) {
-                        self.pc = *t;
+                        pc = *t;
                     }
                 }
                 Instr::RepeatStart(slot, count) => {
@@ -43,13 +54,13 @@ impl State {
                 }
                 Instr::RepeatNext { slot, end } => match self.local(*slot) {
                     Value::Int(n) if n > 0 => self.set_local(*slot, Value::Int(n - 1)),
-                    _ => self.pc = *end,
+                    _ => pc = *end,
                 },
                 Instr::PlayersStart(slot) => self.set_local(*slot, Value::Player(0)),
                 Instr::PlayersTest { slot, end } => {
                     if let Value::Player(p) = self.local(*slot) {
                         if p >= game.program.players {
-                            self.pc = *end;
+                            pc = *end;
                         }
                     }
                 }
@@ -80,6 +91,7 @@ impl State {
                     let first = match u16::try_from(base) {
                         Ok(_) => super::subsets::next_subset(None, lo, hi, n),
                         Err(_) => {
+                            sync!();
                             self.stop_unfinished("the engine's list of cards for loops is full", sink);
                             return;
                         }
@@ -97,7 +109,7 @@ impl State {
                         let next = super::subsets::next_subset(Some(x), 0, hi, n);
                         self.set_local(*mark + 1, next.map_or(Value::None, |y| Value::Int(y as i64)));
                     }
-                    _ => self.pc = *end,
+                    _ => pc = *end,
                 },
                 Instr::CardsNext { slot, mark, end } => {
                     let base = self.local(*mark).as_int().unwrap_or(0) as usize;
@@ -105,14 +117,17 @@ impl State {
                         let c = self.scratch.pop().unwrap_or(0);
                         self.set_local(*slot, Value::Card(c));
                     } else {
-                        self.pc = *end;
+                        pc = *end;
                     }
                 }
                 Instr::CardsDrop { mark } => {
                     let base = self.local(*mark).as_int().unwrap_or(0) as usize;
                     self.scratch.truncate(base);
                 }
-                Instr::Effect(e) => self.effect(e, sink),
+                Instr::Effect(e) => {
+                    sync!();
+                    self.effect(e, sink);
+                }
                 Instr::SetLocal(slot, e) => {
                     let v = e.eval(self);
                     self.set_local(*slot, v);
@@ -122,6 +137,7 @@ impl State {
                     self.counters[*slot as usize] = v;
                 }
                 Instr::Move(m) => {
+                    sync!();
                     let QuickMove { what, to, face_up, bottom } = &**m;
                     let Value::Zone(to) = to.eval(self) else { continue };
                     let (n, from, top) = match what {
@@ -140,6 +156,7 @@ impl State {
                 }
                 Instr::Call(p, args) => {
                     if self.frames.len() >= self.limits.max_depth {
+                        sync!();
                         self.stop_unfinished("the call depth limit of the engine was reached", sink);
                         return;
                     }
@@ -150,41 +167,49 @@ impl State {
                         let v = a.eval(self);
                         self.locals[base + i] = v;
                     }
-                    self.frames.push(Frame { ret: self.pc, base: base as u32, scratch: self.scratch.len() as u32 });
+                    self.frames.push(Frame { ret: pc, base: base as u32, scratch: self.scratch.len() as u32 });
                     self.base = base as u32;
-                    self.pc = game.code.entries[*p as usize];
+                    pc = game.code.entries[*p as usize];
                 }
                 Instr::Return => {
                     let Some(f) = self.frames.pop() else {
+                        sync!();
                         self.stop_unfinished("the rules ended without `end game`", sink);
                         return;
                     };
                     self.locals.truncate(f.base as usize);
                     self.scratch.truncate(f.scratch as usize);
                     self.base = self.frames.last().map_or(0, |f| f.base);
-                    self.pc = f.ret;
+                    pc = f.ret;
                 }
                 Instr::End(e) => {
+                    sync!();
                     let outcome = self.end_outcome(e);
                     self.finish(outcome, sink);
                     return;
                 }
                 Instr::Choose(code) => {
-                    if self.start_choice(&code.choice, sink) {
+                    sync!();
+                    let stop = self.start_choice(&code.choice, sink);
+                    pc = self.pc;
+                    if stop {
                         return;
                     }
                 }
                 Instr::Arrange => {
+                    sync!();
                     if let Some(a) = self.arrangement.take() {
                         self.apply_arrangement(&a, sink);
                     }
                 }
                 Instr::Halt => {
+                    sync!();
                     self.stop_unfinished("the rules ended without `end game`", sink);
                     return;
                 }
             }
         }
+        sync!();
     }
 
     /// Why a game stopped that ran its budget of steps without a decision: where the rules
