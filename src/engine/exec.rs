@@ -552,8 +552,8 @@ impl State {
         if from == to {
             return;
         }
-        if !bottom && !self.tracks_sightings() && !sink.enabled() {
-            self.move_top_quick(from, usize::MAX, to, face_up);
+        if !bottom && !self.tracks_sightings() {
+            self.move_top_quick(from, usize::MAX, to, face_up, sink);
             return;
         }
         let under = if bottom { Some(0) } else { None };
@@ -563,15 +563,21 @@ impl State {
     }
 
     /// Moves up to `n` cards from the top of `from` onto `to` (two different zones), one at a
-    /// time, as [`State::move_card_at`] would when no memory of sightings is kept and no one
-    /// listens: the cards' order, facing and zones come out the same, without the bookkeeping.
-    fn move_top_quick(&mut self, from: u16, n: usize, to: u16, face_up: Option<bool>) {
+    /// time, as [`State::move_card_at`] would when no memory of sightings is kept: the cards'
+    /// order, facing and zones, and the events, come out the same, without the bookkeeping.
+    fn move_top_quick<S: EventSink>(&mut self, from: u16, n: usize, to: u16, face_up: Option<bool>, sink: &mut S) {
         let up = face_up.unwrap_or_else(|| self.game.program.zones[to as usize].face_up);
         for _ in 0..n {
+            let len = self.zones[from as usize].len();
             let Some(card) = self.zones[from as usize].pop() else { break };
+            let was_up = self.face_up[card as usize];
             self.face_up[card as usize] = up;
             self.card_zone[card as usize] = to;
             self.zones[to as usize].push(card);
+            if sink.enabled() {
+                let at = self.zones[to as usize].len() - 1;
+                sink.event(self, Event::Move { card, from, to, face_up: up, was: (len - 1, len, was_up), at });
+            }
         }
     }
 
@@ -595,8 +601,8 @@ impl State {
             return;
         }
         let n = if from == to { n.min(self.zones[from as usize].len() as i64) } else { n };
-        if from != to && top && !bottom && !self.tracks_sightings() && !sink.enabled() {
-            self.move_top_quick(from, usize::try_from(n).unwrap_or(usize::MAX), to, face_up);
+        if from != to && top && !bottom && !self.tracks_sightings() {
+            self.move_top_quick(from, usize::try_from(n).unwrap_or(usize::MAX), to, face_up, sink);
             return;
         }
         for _ in 0..n {
