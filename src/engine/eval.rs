@@ -98,7 +98,10 @@ impl State {
         let (slot, e) = self.game.program.measures.progress.as_ref()?;
         let mut binds = Binds::default();
         binds.set(0, self.abs_slot(*slot), Value::Player(player));
-        self.eval_in(e, &binds).as_int()
+        match &self.game.code.progress {
+            Some(code) => code.get(self, &binds).as_int(),
+            None => self.eval_in(e, &binds).as_int(),
+        }
     }
 
     /// Evaluates an expression.

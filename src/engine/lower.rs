@@ -152,6 +152,8 @@ pub struct Code {
     pub instrs: Vec<Instr>,
     /// The first instruction of each procedure.
     pub entries: Vec<u32>,
+    /// The game's `progress` expression compiled, if it declares one.
+    pub progress: Option<Ev>,
 }
 
 /// Lowers every procedure of a program, after a short start-up sequence (setup, then play).
@@ -169,7 +171,8 @@ pub fn lower(program: &Program) -> Code {
         lower_block(&p.body, &mut instrs, program);
         instrs.push(Instr::Return);
     }
-    Code { instrs, entries }
+    let progress = program.measures.progress.as_ref().map(|(_, e)| Ev::new(e, program));
+    Code { instrs, entries, progress }
 }
 
 /// The target of a `break` until its loop's end is known.
