@@ -380,8 +380,9 @@ enum RuleAcc {
     Same(Option<u16>),
     /// `different`: the values taken, how many, and how many wilds are free.
     Different { seen: u64, taken: u32, free: u32 },
-    /// `consecutive`: the positions taken, the lowest and the highest.
-    Consecutive { seen: u128, lo: i64, hi: i64 },
+    /// `consecutive`: the positions taken, the lowest and the highest (positions are under
+    /// 128), and how many values the order ranks (worked out once, when the group starts).
+    Consecutive { seen: u128, lo: i16, hi: i16, ranked: u16 },
 }
 
 impl Acc {
@@ -391,7 +392,12 @@ impl Acc {
             rules[k] = match rule {
                 MeldRule::Same => RuleAcc::Same(None),
                 MeldRule::Different => RuleAcc::Different { seen: 0, taken: 0, free: 0 },
-                MeldRule::Consecutive { .. } => RuleAcc::Consecutive { seen: 0, lo: i64::MAX, hi: i64::MIN },
+                MeldRule::Consecutive { rank_of, .. } => RuleAcc::Consecutive {
+                    seen: 0,
+                    lo: i16::MAX,
+                    hi: i16::MIN,
+                    ranked: rank_of.iter().flatten().count().min(u16::MAX as usize) as u16,
+                },
             };
         }
         Acc { n: 0, rules }
@@ -433,8 +439,8 @@ impl Acc {
                         return false;
                     }
                 }
-                (RuleAcc::Consecutive { seen, lo, hi }, MeldRule::Consecutive { rank_of, .. }) => {
-                    if self.n as usize > rank_of.iter().flatten().count() {
+                (RuleAcc::Consecutive { seen, lo, hi, ranked }, MeldRule::Consecutive { rank_of, .. }) => {
+                    if self.n > *ranked as u32 {
                         return false;
                     }
                     if let Some(v) = v {
@@ -444,6 +450,8 @@ impl Acc {
                             return false;
                         }
                         *seen |= bit;
+                        // A bit was set, so the position is under 128.
+                        let pos = pos as i16;
                         *lo = (*lo).min(pos);
                         *hi = (*hi).max(pos);
                     }
@@ -459,7 +467,7 @@ impl Acc {
     fn complete(&self, p: &MeldPattern) -> bool {
         self.n >= p.min as u32
             && self.rules.iter().take(p.rules.len()).all(|r| match r {
-                RuleAcc::Consecutive { seen, lo, hi } => *seen == 0 || hi - lo < self.n as i64,
+                RuleAcc::Consecutive { seen, lo, hi, .. } => *seen == 0 || (*hi as i64 - *lo as i64) < self.n as i64,
                 _ => true,
             })
     }
