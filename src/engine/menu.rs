@@ -87,18 +87,14 @@ impl State {
         };
         let level = t.binds.len();
         let slot = self.abs_slot(first.slot);
+        let written = if compiled.is_some() { None } else { first.filter.as_ref() };
         let mut offer = |v: Value, t: &mut Tuple| -> bool {
             *work += 1;
             if *work > MAX_MENU_WORK {
                 return false;
             }
             t.binds.set(level, slot, v);
-            let pass = match (compiled, &first.filter) {
-                (Some(c), _) => c.test(self, &t.binds),
-                (None, Some(flt)) => self.eval_in(flt, &t.binds).is_true(),
-                (None, None) => true,
-            };
-            if !pass {
+            if (compiled.is_some() || written.is_some()) && !self.passes(compiled, written, &t.binds) {
                 return true;
             }
             self.bind_level(rest, filters, t, work, f)
@@ -175,6 +171,16 @@ impl State {
             }
         }
         true
+    }
+
+    /// Whether a name's value meets its condition, compiled or as written.
+    #[inline(never)]
+    fn passes(&self, compiled: Option<&Ev>, written: Option<&crate::check::ir::Expr>, b: &Binds) -> bool {
+        match (compiled, written) {
+            (Some(c), _) => c.test(self, b),
+            (None, Some(w)) => self.eval_in(w, b).is_true(),
+            (None, None) => true,
+        }
     }
 
     /// Every candidate of a menu, in order, up to the limits.
