@@ -17,7 +17,7 @@ mod fold;
 mod inline;
 mod table;
 mod unroll;
-mod walk;
+pub(crate) mod walk;
 
 use crate::check::ir::{Expr, Program, Value};
 

@@ -306,3 +306,6 @@ fn arithmetic(op: BinOp, x: i64, y: i64) -> Value {
         _ => Value::None,
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,97 @@
+//! The compiled closures agree with the tree-walker: every expression of every game, and every
+//! part of one, compiled as a value and as a condition, gives what `State::eval_in` gives, at
+//! each decision of seeded random games, with no bindings and with each menu candidate's.
+
+use super::Ev;
+use crate::check::ir::{Choice, Expr, Program};
+use crate::check::{self, Config};
+use crate::engine::eval::Binds;
+use crate::engine::rng::Rng;
+use crate::engine::{Game, State, ToMove};
+
+/// Every game the project ships.
+const GAMES: &[(&str, &str)] = &[
+    ("wild_twist_war", include_str!("../../../games/wild_twist_war.cardgame")),
+    ("classic_war", include_str!("../../../games/classic_war.cardgame")),
+    ("wilcox_war", include_str!("../../../games/wilcox_war.cardgame")),
+    ("high_low_war", include_str!("../../../games/high_low_war.cardgame")),
+    ("wild_twist_solitaire", include_str!("../../../games/wild_twist_solitaire.cardgame")),
+    ("wild_twist_gin", include_str!("../../../games/wild_twist_gin.cardgame")),
+    ("crazy_eights", include_str!("../../../games/crazy_eights.cardgame")),
+    ("five_card_draw", include_str!("../../../games/five_card_draw.cardgame")),
+    ("klondike", include_str!("../../../games/klondike.cardgame")),
+    ("scopa", include_str!("../../../games/scopa.cardgame")),
+    ("spades", include_str!("../../../games/spades.cardgame")),
+    ("cheat", include_str!("../../../games/cheat.cardgame")),
+];
+
+/// Decisions looked at per game, and menu candidates per decision.
+const DECISIONS: usize = 40;
+const CANDIDATES: usize = 6;
+
+/// Every expression of the program's procedures, and every part of each.
+fn expressions(program: &Program) -> Vec<Expr> {
+    fn collect(e: &Expr, out: &mut Vec<Expr>) {
+        out.push(e.clone());
+        crate::compile::walk::children(e, |c| collect(c, out));
+    }
+    let mut out = Vec::new();
+    for p in &program.procedures {
+        let mut body = p.body.clone();
+        crate::compile::walk::block_exprs(&mut body, &mut |e| collect(e, &mut out));
+    }
+    out
+}
+
+/// Compares every compiled expression with the tree-walker in `state` under `binds`.
+fn agree(name: &str, state: &State, compiled: &[(Expr, Ev, Ev)], binds: &Binds) -> usize {
+    for (e, value, condition) in compiled {
+        let want = state.eval_in(e, binds);
+        assert_eq!(value.get(state, binds), want, "{name}: the value of {e:?}");
+        assert_eq!(condition.test(state, binds), want.is_true(), "{name}: the condition {e:?}");
+    }
+    compiled.len()
+}
+
+#[test]
+fn closures_agree_with_the_tree_walker() {
+    let mut compared = 0;
+    let mut with_binds = 0;
+    for (name, text) in GAMES {
+        let file = crate::syntax::parse(text).expect("the game parses");
+        let config = Config { variant: None, sets: Vec::new(), seats: None };
+        let game = Game::new(check::check(&file, &config).expect("the game checks"));
+        let compiled: Vec<(Expr, Ev, Ev)> = expressions(&game.program)
+            .into_iter()
+            .map(|e| {
+                let (value, condition) = (Ev::new(&e, &game.program), Ev::condition(&e, &game.program));
+                (e, value, condition)
+            })
+            .collect();
+        assert!(!compiled.is_empty(), "{name}: no expression found");
+        let mut state = State::new(game.clone(), 7);
+        let mut rng = Rng::new(7);
+        let mut legal = Vec::new();
+        for _ in 0..DECISIONS {
+            compared += agree(name, &state, &compiled, &Binds::EMPTY);
+            if let Some(Choice::Menu { branches, .. }) = state.choice_here() {
+                let mut seen = 0;
+                state.for_each_tuple(branches, |t| {
+                    with_binds += agree(name, &state, &compiled, &t.binds);
+                    seen += 1;
+                    seen < CANDIDATES
+                });
+            }
+            let p = match state.to_move() {
+                ToMove::Nobody => break,
+                ToMove::One(p) => p,
+                ToMove::Simultaneous(ps) => ps[0],
+            };
+            state.legal_actions_into(p, &mut legal);
+            let Some(&a) = legal.get(rng.below(legal.len().max(1) as u64) as usize) else { break };
+            state.apply(p, a).expect("a legal action applies");
+        }
+    }
+    // Enough was looked at for the test to mean something.
+    assert!(compared > 10_000 && with_binds > 10_000, "{compared} comparisons, {with_binds} with bindings");
+}
