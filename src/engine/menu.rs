@@ -190,7 +190,9 @@ impl State {
 
     /// Every candidate of a menu, in order, up to `most` of them and the work limit.
     fn menu_tuples_up_to(&self, branches: &[MenuBranch], most: usize) -> MenuList {
-        let mut tuples = Vec::new();
+        // Room for a usual menu at once: growing a list of large entries one doubling at a
+        // time copies it again and again.
+        let mut tuples = Vec::with_capacity(most.min(64));
         let mut too_many = false;
         let within = self.for_each_tuple(branches, |t| {
             too_many = tuples.len() >= most;
