@@ -412,16 +412,7 @@ impl State {
                     self.zones[z as usize].iter().copied().filter(|&c| skip != Some(Value::Card(c))).collect();
                 super::memo::deadwood(self.game.id, rules, &cards).map_or(Value::None, Value::Int)
             }
-            Expr::Builtin(f, xs) => {
-                let arg = |i: usize| xs.get(i).and_then(|x| self.eval_in(x, b).as_int());
-                let v = match f {
-                    Builtin::Sign => arg(0).map(i64::signum),
-                    Builtin::Abs => arg(0).map(i64::wrapping_abs),
-                    Builtin::Min => arg(0).zip(arg(1)).map(|(x, y)| x.min(y)),
-                    Builtin::Max => arg(0).zip(arg(1)).map(|(x, y)| x.max(y)),
-                };
-                v.map_or(Value::None, Value::Int)
-            }
+            Expr::Builtin(f, xs) => builtin(*f, |i| xs.get(i).and_then(|x| self.eval_in(x, b).as_int())),
             Expr::SetOf(xs) => {
                 let mut mask = 0u64;
                 for x in xs {
@@ -492,21 +483,43 @@ impl State {
                     };
                 };
                 match op {
-                    BinOp::Add => Value::Int(x.wrapping_add(y)),
-                    BinOp::Sub => Value::Int(x.wrapping_sub(y)),
-                    BinOp::Mul => Value::Int(x.wrapping_mul(y)),
-                    BinOp::Div => x.checked_div(y).map_or(Value::None, Value::Int),
-                    BinOp::Mod => x.checked_rem(y).map_or(Value::None, Value::Int),
-                    BinOp::Pow => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)).map_or(Value::None, Value::Int),
                     BinOp::Lt => Value::Bool(x < y),
                     BinOp::Le => Value::Bool(x <= y),
                     BinOp::Gt => Value::Bool(x > y),
                     BinOp::Ge => Value::Bool(x >= y),
-                    _ => Value::None,
+                    _ => arithmetic(op, x, y),
                 }
             }
         }
     }
+}
+
+/// The arithmetic of two numbers: wrapping, and `none` for a division by zero or a power that
+/// is negative or too large.
+#[inline]
+pub(crate) fn arithmetic(op: BinOp, x: i64, y: i64) -> Value {
+    match op {
+        BinOp::Add => Value::Int(x.wrapping_add(y)),
+        BinOp::Sub => Value::Int(x.wrapping_sub(y)),
+        BinOp::Mul => Value::Int(x.wrapping_mul(y)),
+        BinOp::Div => x.checked_div(y).map_or(Value::None, Value::Int),
+        BinOp::Mod => x.checked_rem(y).map_or(Value::None, Value::Int),
+        BinOp::Pow => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)).map_or(Value::None, Value::Int),
+        _ => Value::None,
+    }
+}
+
+/// A built-in function of numbers, given its arguments (from 0) as numbers, `None` for one that
+/// is missing or not a number: then the result is `none`.
+#[inline]
+pub(crate) fn builtin(f: Builtin, arg: impl Fn(usize) -> Option<i64>) -> Value {
+    let v = match f {
+        Builtin::Sign => arg(0).map(i64::signum),
+        Builtin::Abs => arg(0).map(i64::wrapping_abs),
+        Builtin::Min => arg(0).zip(arg(1)).map(|(x, y)| x.min(y)),
+        Builtin::Max => arg(0).zip(arg(1)).map(|(x, y)| x.max(y)),
+    };
+    v.map_or(Value::None, Value::Int)
 }
 
 /// What an aggregate has found so far.

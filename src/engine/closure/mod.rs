@@ -12,7 +12,7 @@ use std::fmt;
 
 use super::eval::Binds;
 use super::state::State;
-use crate::check::ir::{Builtin, Expr, Program, Value};
+use crate::check::ir::{Expr, Program, Value};
 use crate::syntax::ast::BinOp;
 
 /// The function a compiled expression runs.
@@ -231,16 +231,7 @@ fn compile(e: &Expr, p: &Program) -> F {
         Expr::Builtin(f, xs) if xs.len() <= 2 => {
             let f = *f;
             let args: Vec<F> = xs.iter().map(|x| compile(x, p)).collect();
-            Box::new(move |st, b| {
-                let arg = |i: usize| args.get(i).and_then(|x| x(st, b).as_int());
-                let v = match f {
-                    Builtin::Sign => arg(0).map(i64::signum),
-                    Builtin::Abs => arg(0).map(i64::wrapping_abs),
-                    Builtin::Min => arg(0).zip(arg(1)).map(|(x, y)| x.min(y)),
-                    Builtin::Max => arg(0).zip(arg(1)).map(|(x, y)| x.max(y)),
-                };
-                v.map_or(Value::None, Value::Int)
-            })
+            Box::new(move |st, b| super::eval::builtin(f, |i| args.get(i).and_then(|x| x(st, b).as_int())))
         }
         Expr::CardAt(z, k) => {
             let (zf, kf) = (compile(z, p), compile(k, p));
@@ -283,27 +274,13 @@ fn binary(op: BinOp, l: &Expr, r: &Expr, p: &Program) -> F {
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow => {
             let (lf, rf) = (compile(l, p), compile(r, p));
             Box::new(move |st, b| match (lf(st, b), rf(st, b)) {
-                (Value::Int(x), Value::Int(y)) => arithmetic(op, x, y),
+                (Value::Int(x), Value::Int(y)) => super::eval::arithmetic(op, x, y),
                 // Arithmetic on `none` gives `none`.
                 _ => Value::None,
             })
         }
         // Every other operator answers `true` or `false`.
         _ => pred::as_value(&Expr::Binary(op, Box::new(l.clone()), Box::new(r.clone())), p),
-    }
-}
-
-/// The arithmetic of [`State::eval_in`], on two numbers.
-#[inline]
-fn arithmetic(op: BinOp, x: i64, y: i64) -> Value {
-    match op {
-        BinOp::Add => Value::Int(x.wrapping_add(y)),
-        BinOp::Sub => Value::Int(x.wrapping_sub(y)),
-        BinOp::Mul => Value::Int(x.wrapping_mul(y)),
-        BinOp::Div => x.checked_div(y).map_or(Value::None, Value::Int),
-        BinOp::Mod => x.checked_rem(y).map_or(Value::None, Value::Int),
-        BinOp::Pow => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)).map_or(Value::None, Value::Int),
-        _ => Value::None,
     }
 }
 
