@@ -451,18 +451,11 @@ impl State {
         sink: &mut S,
     ) {
         let tracked = self.tracks_sightings();
-        // The common case, taken quickly: the top card onto the top, with no memory of
-        // sightings to keep and no one listening.
-        if !tracked && at.is_none() && !sink.enabled() {
-            let cards = &mut self.zones[from as usize];
-            if index + 1 == cards.len() {
-                let Some(card) = cards.pop() else { return };
-                let up = face_up.unwrap_or_else(|| self.game.program.zones[to as usize].face_up);
-                self.face_up[card as usize] = up;
-                self.card_zone[card as usize] = to;
-                self.zones[to as usize].push(card);
-                return;
-            }
+        // The common case, taken quickly: the top card onto the top of another zone, with no
+        // memory of sightings to keep.
+        if !tracked && at.is_none() && from != to && index + 1 == self.zones[from as usize].len() {
+            self.move_top_quick(from, 1, to, face_up, sink);
+            return;
         }
         let (saw, covered) = match (tracked, self.zones[from as usize].get(index)) {
             (true, Some(&c)) => {

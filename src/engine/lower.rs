@@ -38,9 +38,7 @@ pub enum Instr {
         mark: u16,
         end: u32,
     },
-    /// Copies a zone's (or a set's) cards to the scratch list for a `for each subset` loop: `mark`
-    /// gets where they start and how many, `mark + 1` the first set with `lo` to `hi` cards (or
-    /// `none`), `mark + 2` the most cards.
+    /// The start of a `for each subset` loop (see [`SubsetsStart`]).
     SubsetsStart(Box<SubsetsStart>),
     /// Puts the set at `mark + 1` into `slot` and moves on to the next, or jumps to `end`.
     SubsetsNext {
