@@ -80,6 +80,7 @@ impl Ev {
     }
 }
 
+/// A compiled expression's closure.
 type F = Box<EvFn>;
 
 /// The zone a constant expression names, if it names one.
@@ -90,6 +91,7 @@ fn const_zone(e: &Expr) -> Option<u16> {
     }
 }
 
+/// Compiles a node and, through it, its children.
 fn compile(e: &Expr, p: &Program) -> F {
     match e {
         Expr::Const(v) => {
@@ -269,6 +271,7 @@ fn per_card(cf: F, column: Box<[Value]>) -> F {
     })
 }
 
+/// A binary operator: arithmetic here, the rest as conditions (pred.rs).
 fn binary(op: BinOp, l: &Expr, r: &Expr, p: &Program) -> F {
     match op {
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow => {
