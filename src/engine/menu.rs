@@ -52,12 +52,7 @@ impl State {
             t.branch = i;
             t.binds = Binds::default();
             let compiled = code.and_then(|c| c.get(i));
-            let pass = match (compiled.and_then(|c| c.guard.as_ref()), &b.guard) {
-                (Some(g), _) => g.test(self, &t.binds),
-                (None, Some(g)) => self.eval_in(g, &t.binds).is_true(),
-                (None, None) => true,
-            };
-            if !pass {
+            if !self.passes(compiled.and_then(|c| c.guard.as_ref()), b.guard.as_ref(), &t.binds) {
                 continue;
             }
             let filters = compiled.map_or(&[][..], |c| c.filters.as_slice());
@@ -173,7 +168,8 @@ impl State {
         true
     }
 
-    /// Whether a name's value meets its condition, compiled or as written.
+    /// Whether a condition (a branch's guard, a name's `where`) holds, compiled or as written;
+    /// true when there is none.
     #[inline(never)]
     fn passes(&self, compiled: Option<&Ev>, written: Option<&crate::check::ir::Expr>, b: &Binds) -> bool {
         match (compiled, written) {

@@ -2,13 +2,12 @@
 //! cards holds is shown to its chooser alone. The checker marks them (`Choice::is_private`); the
 //! events of such a choice carry the mark, and viewers other than the chooser skip them.
 
-use super::lower::Instr;
 use super::state::State;
 
 impl State {
     /// Whether the pending choice is private: offered only because a condition on cards some
     /// player cannot see holds, so that only its chooser may be told of it.
     pub fn choice_is_private(&self) -> bool {
-        matches!(self.game.code.instrs.get(self.pc as usize), Some(Instr::Choose(c)) if c.choice.is_private())
+        self.choice_here().is_some_and(|c| c.is_private())
     }
 }
