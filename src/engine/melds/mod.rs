@@ -13,9 +13,13 @@
 //! not limit its value for another, so a pattern holds when each of its rules can be met on
 //! its own.
 
+mod groups;
+
 use std::collections::HashMap;
 
-use crate::check::ir::{MeldCard, MeldPattern, MeldRule, MeldRules};
+use crate::check::ir::{MeldCard, MeldRule, MeldRules};
+pub use crate::check::MAX_PATTERN_RULES;
+use groups::{groups, Acc, Shape};
 
 /// The most cards a hand (and a meld on the table) may have for the search.
 pub const MAX_MELD_CARDS: usize = 16;
@@ -77,8 +81,9 @@ pub fn pattern_of_read(rules: &MeldRules, cards: &[u16], read: &Readings) -> Opt
         .patterns
         .iter()
         .position(|p| {
-            let mut acc = Acc::new(p);
-            cards.iter().all(|&c| acc.add(rules, read, p, c)) && acc.complete(p)
+            let shape = Shape::new(rules, p);
+            let mut acc = Acc::default();
+            cards.iter().all(|&c| acc.add(&shape, &shape.keys(rules, read, c))) && acc.complete(&shape)
         })
         .map(|i| i as u16)
 }
@@ -320,159 +325,6 @@ fn sum(points: &[i64], mut mask: usize) -> i64 {
     total
 }
 
-/// The non-empty subsets of `hand` (as bit masks) that, with the cards of `base`, form a meld,
-/// each with the first pattern it follows, in increasing order of mask.
-///
-/// Each pattern's subsets are grown card by card, in hand order, and a branch is cut as soon
-/// as a rule is broken for good: two values where one is wanted, a value repeated, more wilds
-/// than free values, more cards than the pattern or the order allows. A subset of a group
-/// that passes these tests passes them too, so every subset that can be a meld is reached, and
-/// only the complete ones (big enough, a sequence without gaps) are kept.
-fn groups(rules: &MeldRules, hand: &[u16], base: &[u16], read: &Readings) -> Vec<(usize, u16)> {
-    let mut out: Vec<(usize, u16)> = Vec::new();
-    for (pi, p) in rules.patterns.iter().enumerate() {
-        let mut acc = Acc::new(p);
-        if !base.iter().all(|&c| acc.add(rules, read, p, c)) {
-            continue;
-        }
-        grow(rules, p, pi as u16, hand, 0, 0, &acc, &mut out);
-    }
-    out.sort_unstable();
-    out.dedup_by_key(|(m, _)| *m);
-    out
-}
-
-#[allow(clippy::too_many_arguments)]
-fn grow(
-    rules: &MeldRules,
-    p: &MeldPattern,
-    pi: u16,
-    hand: &[u16],
-    from: usize,
-    mask: usize,
-    acc: &Acc,
-    out: &mut Vec<(usize, u16)>,
-) {
-    for (j, &c) in hand.iter().enumerate().skip(from) {
-        let mut next = *acc;
-        if next.add(rules, &[], p, c) {
-            let m = mask | 1 << j;
-            if next.complete(p) {
-                out.push((m, pi));
-            }
-            grow(rules, p, pi, hand, j + 1, m, &next, out);
-        }
-    }
-}
-
-pub use crate::check::MAX_PATTERN_RULES;
-
-/// What a group of cards grown towards one pattern holds so far, rule by rule.
-#[derive(Clone, Copy)]
-struct Acc {
-    n: u32,
-    rules: [RuleAcc; MAX_PATTERN_RULES],
-}
-
-#[derive(Clone, Copy)]
-enum RuleAcc {
-    /// `same`: the value the group has (once a card fixes it).
-    Same(Option<u16>),
-    /// `different`: the values taken, how many, and how many wilds are free.
-    Different { seen: u64, taken: u32, free: u32 },
-    /// `consecutive`: the positions taken, the lowest and the highest (positions are under
-    /// 128), and how many values the order ranks (worked out once, when the group starts).
-    Consecutive { seen: u128, lo: i16, hi: i16, ranked: u16 },
-}
-
-impl Acc {
-    fn new(p: &MeldPattern) -> Acc {
-        let mut rules = [RuleAcc::Same(None); MAX_PATTERN_RULES];
-        for (k, (_, rule)) in p.rules.iter().take(MAX_PATTERN_RULES).enumerate() {
-            rules[k] = match rule {
-                MeldRule::Same => RuleAcc::Same(None),
-                MeldRule::Different => RuleAcc::Different { seen: 0, taken: 0, free: 0 },
-                MeldRule::Consecutive { rank_of, .. } => RuleAcc::Consecutive {
-                    seen: 0,
-                    lo: i16::MAX,
-                    hi: i16::MIN,
-                    ranked: rank_of.iter().flatten().count().min(u16::MAX as usize) as u16,
-                },
-            };
-        }
-        Acc { n: 0, rules }
-    }
-
-    /// Adds card `c` (read as `read` says, if it is a fixed wild); false when the group can no
-    /// longer follow pattern `p`, however it grows.
-    fn add(&mut self, rules: &MeldRules, read: &Readings, p: &MeldPattern, c: u16) -> bool {
-        self.n += 1;
-        if self.n > p.max as u32 {
-            return false;
-        }
-        for (k, (slot, rule)) in p.rules.iter().take(MAX_PATTERN_RULES).enumerate() {
-            let Ok(v) = fixed(rules, read, c, *slot as usize) else { return false };
-            match (&mut self.rules[k], rule) {
-                (RuleAcc::Same(have), _) => match (*have, v) {
-                    (_, None) => {}
-                    (None, Some(v)) => *have = Some(v),
-                    (Some(h), Some(v)) => {
-                        if h != v {
-                            return false;
-                        }
-                    }
-                },
-                (RuleAcc::Different { seen, taken, free }, _) => {
-                    match v {
-                        None => *free += 1,
-                        Some(v) => {
-                            let bit = 1u64.checked_shl(v as u32).unwrap_or(0);
-                            if bit == 0 || *seen & bit != 0 {
-                                return false;
-                            }
-                            *seen |= bit;
-                            *taken += 1;
-                        }
-                    }
-                    let members = rules.slots.get(*slot as usize).map_or(0, |s| s.members as u32);
-                    if members < *taken + *free {
-                        return false;
-                    }
-                }
-                (RuleAcc::Consecutive { seen, lo, hi, ranked }, MeldRule::Consecutive { rank_of, .. }) => {
-                    if self.n > *ranked as u32 {
-                        return false;
-                    }
-                    if let Some(v) = v {
-                        let Some(pos) = rank_of.get(v as usize).copied().flatten() else { return false };
-                        let bit = 1u128.checked_shl(pos as u32).unwrap_or(0);
-                        if bit == 0 || *seen & bit != 0 {
-                            return false;
-                        }
-                        *seen |= bit;
-                        // A bit was set, so the position is under 128.
-                        let pos = pos as i16;
-                        *lo = (*lo).min(pos);
-                        *hi = (*hi).max(pos);
-                    }
-                }
-                (RuleAcc::Consecutive { .. }, _) => return false,
-            }
-        }
-        true
-    }
-
-    /// Whether the group is a whole meld of pattern `p`: enough cards, and a sequence without
-    /// gaps the wilds cannot fill.
-    fn complete(&self, p: &MeldPattern) -> bool {
-        self.n >= p.min as u32
-            && self.rules.iter().take(p.rules.len()).all(|r| match r {
-                RuleAcc::Consecutive { seen, lo, hi, .. } => *seen == 0 || (*hi as i64 - *lo as i64) < self.n as i64,
-                _ => true,
-            })
-    }
-}
-
 /// The cards of `hand` whose bits are set in `mask`, in hand order.
 fn cards_of(hand: &[u16], mask: usize) -> impl Iterator<Item = u16> + '_ {
     hand.iter().enumerate().filter(move |(i, _)| mask >> i & 1 == 1).map(|(_, &c)| c)
@@ -483,24 +335,6 @@ fn cards_of(hand: &[u16], mask: usize) -> impl Iterator<Item = u16> + '_ {
 fn card(rules: &MeldRules, c: u16) -> &MeldCard {
     static UNKNOWN: MeldCard = MeldCard { values: Vec::new(), wild: false, keeps: 0, points: 0 };
     rules.cards.get(c as usize).unwrap_or(&UNKNOWN)
-}
-
-/// The value card `c` is fixed to for `slot`: a natural card's own value (`Err` when it has
-/// none: it cannot be in a meld that constrains the slot), a wild's own value when it keeps
-/// the slot and has one, otherwise nothing (`Ok(None)`: the wild is free there). A wild in
-/// `read` is fixed to the value it was shown as.
-fn fixed(rules: &MeldRules, read: &Readings, c: u16, slot: usize) -> Result<Option<u16>, ()> {
-    if let Some((_, values)) = read.iter().find(|(w, _)| *w == c) {
-        return values.get(slot).copied().flatten().map(Some).ok_or(());
-    }
-    let mc = card(rules, c);
-    let v = mc.values.get(slot).copied().flatten();
-    match (mc.wild, v) {
-        (false, Some(v)) => Ok(Some(v)),
-        (false, None) => Err(()),
-        (true, Some(v)) if mc.keeps.checked_shr(slot as u32).unwrap_or(0) & 1 == 1 => Ok(Some(v)),
-        (true, _) => Ok(None),
-    }
 }
 
 /// A meld's cards in the order they are shown (a sequence from its lowest position, the wilds
@@ -576,4 +410,21 @@ pub fn lay_out_read(
             (c, card(rules, c).wild.then(|| stands[i].clone()))
         })
         .collect()
+}
+/// The value card `c` is fixed to for `slot`: a natural card's own value (`Err` when it has
+/// none: it cannot be in a meld that constrains the slot), a wild's own value when it keeps
+/// the slot and has one, otherwise nothing (`Ok(None)`: the wild is free there). A wild in
+/// `read` is fixed to the value it was shown as.
+fn fixed(rules: &MeldRules, read: &Readings, c: u16, slot: usize) -> Result<Option<u16>, ()> {
+    if let Some((_, values)) = read.iter().find(|(w, _)| *w == c) {
+        return values.get(slot).copied().flatten().map(Some).ok_or(());
+    }
+    let mc = card(rules, c);
+    let v = mc.values.get(slot).copied().flatten();
+    match (mc.wild, v) {
+        (false, Some(v)) => Ok(Some(v)),
+        (false, None) => Err(()),
+        (true, Some(v)) if mc.keeps.checked_shr(slot as u32).unwrap_or(0) & 1 == 1 => Ok(Some(v)),
+        (true, _) => Ok(None),
+    }
 }
