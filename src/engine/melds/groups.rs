@@ -112,8 +112,7 @@ impl Acc {
         if self.n > shape.most {
             return false;
         }
-        for k in 0..shape.len {
-            let key = row[k];
+        for (k, &key) in row.iter().enumerate().take(shape.len) {
             if key == FREE {
                 continue;
             }
