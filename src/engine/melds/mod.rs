@@ -62,8 +62,30 @@ pub enum MeldError {
 }
 
 /// The fewest deadwood points `hand` can be left with.
+///
+/// The same number as [`arrange`]'s `points` with no melds on the table: the hand's points less
+/// the most its melds can take out, without listing the melds.
 pub fn deadwood(rules: &MeldRules, hand: &[u16]) -> Result<i64, MeldError> {
-    arrange(rules, hand, &[]).map(|a| a.points)
+    let n = hand.len();
+    if n > MAX_MELD_CARDS {
+        return Err(MeldError::TooManyCards(n));
+    }
+    let points: Vec<i64> = hand.iter().map(|&c| card(rules, c).points).collect();
+    let by_low = melds_by_lowest_card(rules, hand);
+    let full = (1 << n) - 1;
+    let most = with_memo(n, |best, epoch| {
+        Ways { by_low: &by_low, points: &points, best, epoch, found: Vec::new() }.best(full)
+    });
+    Ok(sum(&points, full) - most)
+}
+
+/// Every meld in `hand`, listed under its lowest card (by increasing mask).
+fn melds_by_lowest_card(rules: &MeldRules, hand: &[u16]) -> Vec<Vec<(usize, u16)>> {
+    let mut by_low: Vec<Vec<(usize, u16)>> = vec![Vec::new(); hand.len()];
+    for (mask, p) in groups(rules, hand, &[], &[]) {
+        by_low[mask.trailing_zeros() as usize].push((mask, p));
+    }
+    by_low
 }
 
 /// Wilds on the table read as a fixed card (`fixed once laid`): each wild's card index and the
@@ -118,10 +140,7 @@ pub fn arrange_read(
     let points: Vec<i64> = hand.iter().map(|&c| card(rules, c).points).collect();
     // Every meld in the hand, listed under its lowest card; and for each meld on the table,
     // the subsets of the hand it can take.
-    let mut by_low: Vec<Vec<(usize, u16)>> = vec![Vec::new(); n];
-    for (mask, p) in groups(rules, hand, &[], &[]) {
-        by_low[mask.trailing_zeros() as usize].push((mask, p));
-    }
+    let by_low = melds_by_lowest_card(rules, hand);
     let fits_on: Vec<Vec<usize>> =
         table.iter().map(|t| groups(rules, hand, t, read).into_iter().map(|(m, _)| m).collect()).collect();
     let mut search = Search {
@@ -175,14 +194,13 @@ pub fn least_arrangements(rules: &MeldRules, hand: &[u16]) -> Result<Vec<Arrange
         return Err(MeldError::TooManyCards(n));
     }
     let points: Vec<i64> = hand.iter().map(|&c| card(rules, c).points).collect();
-    let mut by_low: Vec<Vec<(usize, u16)>> = vec![Vec::new(); n];
-    for (mask, p) in groups(rules, hand, &[], &[]) {
-        by_low[mask.trailing_zeros() as usize].push((mask, p));
-    }
-    let mut ways = Ways { by_low: &by_low, points: &points, best: vec![None; 1 << n], found: Vec::new() };
-    ways.list((1 << n) - 1, 0, &mut Vec::new());
-    let mut out: Vec<Arrangement> = ways
-        .found
+    let by_low = melds_by_lowest_card(rules, hand);
+    let found = with_memo(n, |best, epoch| {
+        let mut ways = Ways { by_low: &by_low, points: &points, best, epoch, found: Vec::new() };
+        ways.list((1 << n) - 1, 0, &mut Vec::new());
+        ways.found
+    });
+    let mut out: Vec<Arrangement> = found
         .iter()
         .map(|(melds, dead)| Arrangement {
             melds: melds.iter().map(|&(m, p)| Meld { pattern: p, cards: cards_of(hand, m).collect() }).collect(),
@@ -195,12 +213,40 @@ pub fn least_arrangements(rules: &MeldRules, hand: &[u16]) -> Result<Vec<Arrange
     Ok(out)
 }
 
+thread_local! {
+    /// A table of answers for every subset of a hand, kept between searches: an entry holds
+    /// the number of the search that wrote it, so a new search starts with none, without
+    /// clearing 2^n entries.
+    static MEMO: std::cell::RefCell<(u32, Vec<(u32, i64)>)> = const { std::cell::RefCell::new((0, Vec::new())) };
+}
+
+/// Runs `f` with this thread's table of answers, for a hand of `n` cards, and the number that
+/// marks this search's entries.
+fn with_memo<R>(n: usize, f: impl FnOnce(&mut [(u32, i64)], u32) -> R) -> R {
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        let (epoch, table) = &mut *m;
+        *epoch = epoch.wrapping_add(1);
+        if *epoch == 0 {
+            // After 2^32 searches numbers repeat: start again from a clean table.
+            table.iter_mut().for_each(|e| *e = (0, 0));
+            *epoch = 1;
+        }
+        if table.len() < 1 << n {
+            table.resize(1 << n, (0, 0));
+        }
+        f(&mut table[..1 << n], *epoch)
+    })
+}
+
 /// Lists every way to meld a set of cards that takes out the most points.
 struct Ways<'a> {
     by_low: &'a [Vec<(usize, u16)>],
     points: &'a [i64],
-    /// For a subset: the most points its melds can take out.
-    best: Vec<Option<i64>>,
+    /// For a subset: the most points its melds can take out, where the entry's first number is
+    /// `epoch` (see [`with_memo`]).
+    best: &'a mut [(u32, i64)],
+    epoch: u32,
     /// The ways found: the melds (mask and pattern) and the deadwood (mask).
     found: Vec<(Vec<(usize, u16)>, usize)>,
 }
@@ -210,7 +256,8 @@ impl Ways<'_> {
         if mask == 0 {
             return 0;
         }
-        if let Some(b) = self.best[mask] {
+        let (e, b) = self.best[mask];
+        if e == self.epoch {
             return b;
         }
         let low = mask.trailing_zeros() as usize;
@@ -221,7 +268,7 @@ impl Ways<'_> {
                 top = top.max(sum(self.points, m) + self.best(mask ^ m));
             }
         }
-        self.best[mask] = Some(top);
+        self.best[mask] = (self.epoch, top);
         top
     }
 
