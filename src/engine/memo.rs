@@ -2,18 +2,35 @@
 //! `Z` and the game's meld rules, and rummy rules ask it again and again (at the start of every
 //! turn, for a knock's label, and in every look-ahead of an AI player). The cache is per thread
 //! and never seen by the rules: a hit returns exactly what the search would.
+//!
+//! Two levels: the answers by exact set of cards, and the melds of the last few hands searched
+//! ([`HandMelds`]). Rules often ask of a hand less one card (`deadwood of hand without c` for
+//! each `c`, or the hand after each possible discard): the melds of such a part are the
+//! hand's melds within it, so the answer comes from the hand's search without a new one.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use super::melds;
+use super::melds::{self, HandMelds};
 use crate::check::ir::MeldRules;
 
 /// Answers kept per thread before the cache is emptied and starts again.
 const MAX_ENTRIES: usize = 1 << 16;
 
+/// Hands whose melds are kept per thread, the most recently used first.
+const MAX_HANDS: usize = 4;
+
+/// A hand whose melds are kept: the game, its set of cards, the cards in the order searched.
+struct Kept {
+    game: u64,
+    set: u128,
+    cards: Vec<u16>,
+    melds: HandMelds,
+}
+
 thread_local! {
     static DEADWOOD: RefCell<HashMap<(u64, u128), Option<i64>>> = RefCell::new(HashMap::new());
+    static HANDS: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The fewest deadwood points of `cards` under the meld rules of game `game` (an id no other
@@ -23,7 +40,7 @@ pub(crate) fn deadwood(game: u64, rules: &MeldRules, cards: &[u16]) -> Option<i6
     if let Some(hit) = DEADWOOD.with(|m| m.borrow().get(&(game, key)).copied()) {
         return hit;
     }
-    let answer = melds::deadwood(rules, cards).ok();
+    let answer = from_kept_hand(game, rules, key, cards);
     DEADWOOD.with(|m| {
         let mut m = m.borrow_mut();
         if m.len() >= MAX_ENTRIES {
@@ -32,6 +49,31 @@ pub(crate) fn deadwood(game: u64, rules: &MeldRules, cards: &[u16]) -> Option<i6
         m.insert((game, key), answer);
     });
     answer
+}
+
+/// The answer for the set `key` (the cards `cards`) from a kept hand that holds them all,
+/// or from a new search of `cards`, which is then kept.
+fn from_kept_hand(game: u64, rules: &MeldRules, key: u128, cards: &[u16]) -> Option<i64> {
+    HANDS.with(|hands| {
+        let mut hands = hands.borrow_mut();
+        let found = hands.iter().position(|h| h.game == game && key & !h.set == 0);
+        let i = match found {
+            Some(i) => i,
+            None => {
+                let melds = HandMelds::new(rules, cards).ok()?;
+                if hands.len() >= MAX_HANDS {
+                    hands.pop();
+                }
+                hands.push(Kept { game, set: key, cards: cards.to_vec(), melds });
+                hands.len() - 1
+            }
+        };
+        // The most recently used first.
+        hands[..=i].rotate_right(1);
+        let kept = &mut hands[0];
+        let mask = kept.cards.iter().enumerate().filter(|(_, &c)| key >> c & 1 == 1).fold(0, |m, (i, _)| m | 1 << i);
+        Some(kept.melds.deadwood(mask))
+    })
 }
 
 /// The cards as a set of bits, when every card's number is below 128 and none repeats.

@@ -164,6 +164,17 @@ impl Acc {
         kept
     }
 
+    /// Whether the group, grown by at most `more` cards, could be a whole meld: enough cards
+    /// for the pattern and to fill each sequence's gaps (a sequence's span only widens).
+    fn may_complete(&self, shape: &Shape, more: u32) -> bool {
+        let room = self.n + more;
+        room >= shape.pattern.min as u32
+            && (0..shape.len).all(|k| {
+                let seen = self.words[k];
+                !shape.sequence[k] || seen == 0 || 127 - seen.leading_zeros() - seen.trailing_zeros() < room
+            })
+    }
+
     /// Whether the group is a whole meld: enough cards, and each sequence without gaps the
     /// wilds cannot fill.
     pub(super) fn complete(&self, shape: &Shape) -> bool {
@@ -224,7 +235,9 @@ fn grow(shape: &Shape, pi: u16, rows: &[Row], able: usize, mask: usize, acc: &Ac
             // Once a card fixes a value all must share, only cards of that value (or free
             // there) can follow.
             let later = if next.fixes_more(shape, acc) { next.sharing(shape, rows, rest) } else { rest };
-            grow(shape, pi, rows, later, m, &next, out);
+            if next.may_complete(shape, later.count_ones()) {
+                grow(shape, pi, rows, later, m, &next, out);
+            }
         }
     }
 }

@@ -66,17 +66,38 @@ pub enum MeldError {
 /// The same number as [`arrange`]'s `points` with no melds on the table: the hand's points less
 /// the most its melds can take out, without listing the melds.
 pub fn deadwood(rules: &MeldRules, hand: &[u16]) -> Result<i64, MeldError> {
-    let n = hand.len();
-    if n > MAX_MELD_CARDS {
-        return Err(MeldError::TooManyCards(n));
+    let full = (1 << hand.len()) - 1;
+    HandMelds::new(rules, hand).map(|mut h| h.deadwood(full))
+}
+
+/// Every meld of a hand, and the fewest deadwood points of any part of it, worked out as asked
+/// and kept: the melds of a part of the hand are the hand's melds that lie within it.
+pub struct HandMelds {
+    points: Vec<i64>,
+    by_low: Vec<Vec<(usize, u16)>>,
+    /// For a part of the hand: the most points its melds can take out, once worked out
+    /// ([`UNKNOWN`] before).
+    best: Vec<i64>,
+}
+
+impl HandMelds {
+    /// Lists the melds of `hand`.
+    pub fn new(rules: &MeldRules, hand: &[u16]) -> Result<HandMelds, MeldError> {
+        let n = hand.len();
+        if n > MAX_MELD_CARDS {
+            return Err(MeldError::TooManyCards(n));
+        }
+        let points = hand.iter().map(|&c| card(rules, c).points).collect();
+        Ok(HandMelds { points, by_low: melds_by_lowest_card(rules, hand), best: vec![UNKNOWN; 1 << n] })
     }
-    let points: Vec<i64> = hand.iter().map(|&c| card(rules, c).points).collect();
-    let by_low = melds_by_lowest_card(rules, hand);
-    let full = (1 << n) - 1;
-    let most = with_memo(n, |best, epoch| {
-        Ways { by_low: &by_low, points: &points, best, epoch, found: Vec::new() }.best(full)
-    });
-    Ok(sum(&points, full) - most)
+
+    /// The fewest deadwood points of the cards of `mask` (bit `i`: the hand's card `i`): the
+    /// same number as [`deadwood`] of those cards.
+    pub fn deadwood(&mut self, mask: usize) -> i64 {
+        let most =
+            Ways { by_low: &self.by_low, points: &self.points, best: &mut self.best, found: Vec::new() }.best(mask);
+        sum(&self.points, mask) - most
+    }
 }
 
 /// Every meld in `hand`, listed under its lowest card (by increasing mask).
@@ -195,12 +216,11 @@ pub fn least_arrangements(rules: &MeldRules, hand: &[u16]) -> Result<Vec<Arrange
     }
     let points: Vec<i64> = hand.iter().map(|&c| card(rules, c).points).collect();
     let by_low = melds_by_lowest_card(rules, hand);
-    let found = with_memo(n, |best, epoch| {
-        let mut ways = Ways { by_low: &by_low, points: &points, best, epoch, found: Vec::new() };
-        ways.list((1 << n) - 1, 0, &mut Vec::new());
-        ways.found
-    });
-    let mut out: Vec<Arrangement> = found
+    let mut best = vec![UNKNOWN; 1 << n];
+    let mut ways = Ways { by_low: &by_low, points: &points, best: &mut best, found: Vec::new() };
+    ways.list((1 << n) - 1, 0, &mut Vec::new());
+    let mut out: Vec<Arrangement> = ways
+        .found
         .iter()
         .map(|(melds, dead)| Arrangement {
             melds: melds.iter().map(|&(m, p)| Meld { pattern: p, cards: cards_of(hand, m).collect() }).collect(),
@@ -213,40 +233,16 @@ pub fn least_arrangements(rules: &MeldRules, hand: &[u16]) -> Result<Vec<Arrange
     Ok(out)
 }
 
-thread_local! {
-    /// A table of answers for every subset of a hand, kept between searches: an entry holds
-    /// the number of the search that wrote it, so a new search starts with none, without
-    /// clearing 2^n entries.
-    static MEMO: std::cell::RefCell<(u32, Vec<(u32, i64)>)> = const { std::cell::RefCell::new((0, Vec::new())) };
-}
-
-/// Runs `f` with this thread's table of answers, for a hand of `n` cards, and the number that
-/// marks this search's entries.
-fn with_memo<R>(n: usize, f: impl FnOnce(&mut [(u32, i64)], u32) -> R) -> R {
-    MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        let (epoch, table) = &mut *m;
-        *epoch = epoch.wrapping_add(1);
-        if *epoch == 0 {
-            // After 2^32 searches numbers repeat: start again from a clean table.
-            table.iter_mut().for_each(|e| *e = (0, 0));
-            *epoch = 1;
-        }
-        if table.len() < 1 << n {
-            table.resize(1 << n, (0, 0));
-        }
-        f(&mut table[..1 << n], *epoch)
-    })
-}
+/// A subset's answer not worked out yet (a plain number rather than an `Option`, so that a
+/// table of answers takes 8 bytes a subset, not 16).
+const UNKNOWN: i64 = i64::MIN;
 
 /// Lists every way to meld a set of cards that takes out the most points.
 struct Ways<'a> {
     by_low: &'a [Vec<(usize, u16)>],
     points: &'a [i64],
-    /// For a subset: the most points its melds can take out, where the entry's first number is
-    /// `epoch` (see [`with_memo`]).
-    best: &'a mut [(u32, i64)],
-    epoch: u32,
+    /// For a subset: the most points its melds can take out ([`UNKNOWN`] until worked out).
+    best: &'a mut [i64],
     /// The ways found: the melds (mask and pattern) and the deadwood (mask).
     found: Vec<(Vec<(usize, u16)>, usize)>,
 }
@@ -256,9 +252,8 @@ impl Ways<'_> {
         if mask == 0 {
             return 0;
         }
-        let (e, b) = self.best[mask];
-        if e == self.epoch {
-            return b;
+        if self.best[mask] != UNKNOWN {
+            return self.best[mask];
         }
         let low = mask.trailing_zeros() as usize;
         let mut top = self.best(mask & (mask - 1));
@@ -268,7 +263,7 @@ impl Ways<'_> {
                 top = top.max(sum(self.points, m) + self.best(mask ^ m));
             }
         }
-        self.best[mask] = (self.epoch, top);
+        self.best[mask] = top;
         top
     }
 
