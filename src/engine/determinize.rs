@@ -66,8 +66,9 @@ impl State {
     /// Deals the cards of `orig` that `player` cannot see among its hidden places, into `self`
     /// (a clone of `orig`); with `remember`, the cards `player` remembers go to their zones first.
     fn deal_hidden(&mut self, orig: &State, player: u8, remember: bool, rng: &mut Rng) {
-        let mut places: Vec<(usize, usize)> = Vec::new();
-        let mut cards: Vec<u16> = Vec::new();
+        let all = orig.card_zone.len();
+        let mut places: Vec<(usize, usize)> = Vec::with_capacity(all);
+        let mut cards: Vec<u16> = Vec::with_capacity(all);
         // (card, zone) for each hidden card `player` remembers in a zone.
         let mut known: Vec<(u16, u16)> = Vec::new();
         for (z, zone) in orig.zones.iter().enumerate() {

@@ -408,8 +408,9 @@ impl State {
                     return Value::None;
                 };
                 let skip = without.as_ref().map(|c| self.eval_in(c, b));
-                let cards: Vec<u16> =
-                    self.zones[z as usize].iter().copied().filter(|&c| skip != Some(Value::Card(c))).collect();
+                let zone = &self.zones[z as usize];
+                let mut cards: Vec<u16> = Vec::with_capacity(zone.len());
+                cards.extend(zone.iter().copied().filter(|&c| skip != Some(Value::Card(c))));
                 super::memo::deadwood(self.game.id, rules, &cards).map_or(Value::None, Value::Int)
             }
             Expr::Builtin(f, xs) => builtin(*f, |i| xs.get(i).and_then(|x| self.eval_in(x, b).as_int())),

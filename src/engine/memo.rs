@@ -9,7 +9,6 @@
 //! hand's melds within it, so the answer comes from the hand's search without a new one.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use super::melds::{self, HandMelds};
 use crate::check::ir::MeldRules;
@@ -29,7 +28,7 @@ struct Kept {
 }
 
 thread_local! {
-    static DEADWOOD: RefCell<HashMap<(u64, u128), Option<i64>>> = RefCell::new(HashMap::new());
+    static DEADWOOD: RefCell<foldhash::HashMap<(u64, u128), Option<i64>>> = RefCell::new(foldhash::HashMap::default());
     static HANDS: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
 }
 
