@@ -33,6 +33,8 @@ pub struct GreedyAgent {
     tried: Vec<(Score, u64)>,
     best: Vec<usize>,
     others: Vec<Action>,
+    /// The state each action is tried on, copied over for each (its memory reused).
+    scratch: Option<State>,
 }
 
 impl GreedyAgent {
@@ -45,6 +47,7 @@ impl GreedyAgent {
             tried: Vec::new(),
             best: Vec::new(),
             others: Vec::new(),
+            scratch: None,
         }
     }
 
@@ -126,10 +129,16 @@ impl Agent for GreedyAgent {
         self.complete_secrets(&mut det, player);
         self.tried.clear();
         for &a in legal {
-            let mut next = det.clone();
+            let next = match &mut self.scratch {
+                Some(s) => {
+                    s.clone_from(&det);
+                    s
+                }
+                None => self.scratch.insert(det.clone()),
+            };
             // An action the drawn table does not allow leaves it as it was.
             let _ = next.apply(player, a);
-            self.tried.push((score(&next, player), position_hash(&next, player)));
+            self.tried.push((score(next, player), position_hash(next, player)));
         }
         let top = self.tried.iter().map(|t| t.0).max()?;
         self.best.clear();

@@ -92,7 +92,6 @@ pub(crate) struct Frame {
 }
 
 /// A game in play. Cheap to clone; `(game, options, seed, actions)` always gives the same state.
-#[derive(Clone)]
 pub struct State {
     pub(crate) game: Arc<Game>,
     /// Cards per zone, bottom first.
@@ -133,6 +132,115 @@ pub struct State {
     /// Per player, the zones they may remember cards in, as a bit set (bit `min(zone, 63)`;
     /// a set bit may be stale): a card moving unseen out of another zone forgets nothing.
     pub(crate) sighted_zones: Vec<u64>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let State {
+            game,
+            zones,
+            face_up,
+            card_zone,
+            counters,
+            locals,
+            frames,
+            base,
+            scratch,
+            pc,
+            rng,
+            pending,
+            outcome,
+            steps,
+            limits,
+            seed,
+            arrangement,
+            laid,
+            menu,
+            positions,
+            picks,
+            sightings,
+            sighted_zones,
+        } = self;
+        State {
+            game: game.clone(),
+            zones: zones.clone(),
+            face_up: face_up.clone(),
+            card_zone: card_zone.clone(),
+            counters: counters.clone(),
+            locals: locals.clone(),
+            frames: frames.clone(),
+            base: base.clone(),
+            scratch: scratch.clone(),
+            pc: pc.clone(),
+            rng: rng.clone(),
+            pending: pending.clone(),
+            outcome: outcome.clone(),
+            steps: steps.clone(),
+            limits: limits.clone(),
+            seed: seed.clone(),
+            arrangement: arrangement.clone(),
+            laid: laid.clone(),
+            menu: menu.clone(),
+            positions: positions.clone(),
+            picks: picks.clone(),
+            sightings: sightings.clone(),
+            sighted_zones: sighted_zones.clone(),
+        }
+    }
+
+    /// Copies `source` into this state field by field, reusing the memory of its lists: a
+    /// search that copies states into one scratch state over and over allocates nothing.
+    fn clone_from(&mut self, source: &State) {
+        // Named in full, so that a field added to `State` cannot be left out here.
+        let State {
+            game,
+            zones,
+            face_up,
+            card_zone,
+            counters,
+            locals,
+            frames,
+            base,
+            scratch,
+            pc,
+            rng,
+            pending,
+            outcome,
+            steps,
+            limits,
+            seed,
+            arrangement,
+            laid,
+            menu,
+            positions,
+            picks,
+            sightings,
+            sighted_zones,
+        } = source;
+        self.game.clone_from(game);
+        self.zones.clone_from(zones);
+        self.face_up.clone_from(face_up);
+        self.card_zone.clone_from(card_zone);
+        self.counters.clone_from(counters);
+        self.locals.clone_from(locals);
+        self.frames.clone_from(frames);
+        self.base.clone_from(base);
+        self.scratch.clone_from(scratch);
+        self.pc.clone_from(pc);
+        self.rng.clone_from(rng);
+        self.pending.clone_from(pending);
+        self.outcome.clone_from(outcome);
+        self.steps.clone_from(steps);
+        self.limits.clone_from(limits);
+        self.seed.clone_from(seed);
+        self.arrangement.clone_from(arrangement);
+        self.laid.clone_from(laid);
+        self.menu.clone_from(menu);
+        self.positions.clone_from(positions);
+        self.picks.clone_from(picks);
+        self.sightings.clone_from(sightings);
+        self.sighted_zones.clone_from(sighted_zones);
+    }
 }
 
 /// Why an action was refused.
