@@ -3,7 +3,7 @@
 
 use super::eval::Binds;
 use super::events::{Event, EventSink};
-use super::lower::{BranchCode, Instr};
+use super::lower::{ChoiceCode, Instr};
 use super::picks::Step;
 use super::state::{Action, Pending, State};
 use crate::check::ir::{Choice, Domain, Expr, MenuBranch, TextPart, Type, Value};
@@ -151,10 +151,10 @@ impl State {
     }
 
     /// The compiled conditions of the menu the rules stand at, if `branches` are its branches.
-    pub(crate) fn menu_code_here(&self, branches: &[MenuBranch]) -> Option<&[BranchCode]> {
+    pub(crate) fn menu_code_here(&self, branches: &[MenuBranch]) -> Option<&ChoiceCode> {
         match self.game.code.instrs.get(self.pc as usize)? {
             Instr::Choose(c) => match &c.choice {
-                Choice::Menu { branches: b, .. } if std::ptr::eq(b.as_slice(), branches) => Some(&c.branches),
+                Choice::Menu { branches: b, .. } if std::ptr::eq(b.as_slice(), branches) => Some(c),
                 _ => None,
             },
             _ => None,

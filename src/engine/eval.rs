@@ -63,6 +63,12 @@ impl<'f> Binds<'f> {
     pub(crate) fn len(&self) -> usize {
         self.len
     }
+
+    /// Binding `i` (from 0): its absolute slot and value, if it is set.
+    #[inline]
+    pub(crate) fn item(&self, i: usize) -> Option<(u32, Value)> {
+        self.items[..self.len].get(i).copied()
+    }
 }
 
 impl State {

@@ -1,7 +1,7 @@
 //! Lowers checked statements to a flat list of instructions with jumps, so the engine can pause
 //! at any decision and resume from a plain program counter.
 
-use super::closure::Ev;
+use super::closure::{Ev, Plan};
 use crate::check::ir::{Choice, Effect, End, Expr, MoveWhat, Place, Program, Stmt, Value};
 use crate::syntax::ast::BinOp;
 
@@ -92,6 +92,8 @@ pub struct ChoiceCode {
     /// For a menu, each branch's guard and the conditions of its names, compiled; empty for
     /// any other choice.
     pub branches: Vec<BranchCode>,
+    /// How many values the menu's conditions keep while it is listed (closure/memo.rs).
+    pub kept: usize,
 }
 
 /// A menu branch's conditions, compiled.
@@ -105,17 +107,27 @@ pub struct BranchCode {
 
 impl ChoiceCode {
     fn new(choice: &Choice, p: &Program) -> ChoiceCode {
+        let mut plan = Plan::default();
         let branches = match choice {
             Choice::Menu { branches, .. } => branches
                 .iter()
-                .map(|b| BranchCode {
-                    guard: b.guard.as_ref().map(|g| Ev::condition(g, p)),
-                    filters: b.binds.iter().map(|m| m.filter.as_ref().map(|f| Ev::condition(f, p))).collect(),
+                .map(|b| {
+                    for f in b.binds.iter().filter_map(|m| m.filter.as_ref()) {
+                        plan.add(f, &b.binds, p);
+                    }
+                    BranchCode {
+                        guard: b.guard.as_ref().map(|g| Ev::condition(g, p)),
+                        filters: b
+                            .binds
+                            .iter()
+                            .map(|m| m.filter.as_ref().map(|f| Ev::menu_condition(f, p, &plan)))
+                            .collect(),
+                    }
                 })
                 .collect(),
             _ => Vec::new(),
         };
-        ChoiceCode { choice: choice.clone(), branches }
+        ChoiceCode { choice: choice.clone(), branches, kept: plan.rows }
     }
 }
 

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::choice::MAX_RANGE;
-use super::closure::Ev;
+use super::closure::{Ev, Listing};
 use super::eval::Binds;
 use super::events::{Event, EventSink};
 use super::state::{Action, State};
@@ -48,10 +48,13 @@ impl State {
         let mut t = Tuple { branch: 0, binds: Binds::default() };
         let mut work = 0u64;
         let code = self.menu_code_here(branches);
+        // The table cannot change while the candidates are listed: parts of their conditions
+        // may be kept until the listing ends.
+        let _listing = code.filter(|c| c.kept > 0).map(|c| Listing::start(c.kept));
         for (i, b) in branches.iter().enumerate() {
             t.branch = i;
             t.binds = Binds::default();
-            let compiled = code.and_then(|c| c.get(i));
+            let compiled = code.and_then(|c| c.branches.get(i));
             if !self.passes(compiled.and_then(|c| c.guard.as_ref()), b.guard.as_ref(), &t.binds) {
                 continue;
             }

@@ -6,9 +6,13 @@
 //! form for (aggregates, hands, functions with statements, the rare kinds) are handed to the
 //! tree-walking evaluator whole.
 
+mod memo;
 mod pred;
 
+pub(crate) use memo::{Listing, Plan};
+
 use std::fmt;
+use std::ops::Deref;
 
 use super::eval::Binds;
 use super::state::State;
@@ -43,14 +47,20 @@ impl Ev {
     pub fn new(e: &Expr, program: &Program) -> Ev {
         match e {
             Expr::Const(v) => Ev(Compiled::Const(*v)),
-            _ => Ev(Compiled::Fn(compile(e, program))),
+            _ => Ev(Compiled::Fn(compile(e, &Ctx { program, plan: None }))),
         }
     }
 
     /// Compiles a condition of `program` (an `if`, a `while`, a `where`), to be asked with
     /// [`Ev::test`].
     pub fn condition(e: &Expr, program: &Program) -> Ev {
-        Ev(Compiled::Pred(pred::pred(e, program)))
+        Ev(Compiled::Pred(pred::pred(e, &Ctx { program, plan: None })))
+    }
+
+    /// Compiles a condition of a menu, keeping the parts `plan` names while the menu is listed
+    /// (memo.rs).
+    pub(crate) fn menu_condition(e: &Expr, program: &Program, plan: &Plan) -> Ev {
+        Ev(Compiled::Pred(pred::pred(e, &Ctx { program, plan: Some(plan) })))
     }
 
     /// Its value in `state` with bindings `b`.
@@ -91,8 +101,37 @@ fn const_zone(e: &Expr) -> Option<u16> {
     }
 }
 
+/// What compiling reads: the program, and for a menu's conditions the parts to keep.
+pub(super) struct Ctx<'a> {
+    program: &'a Program,
+    plan: Option<&'a Plan>,
+}
+
+impl Deref for Ctx<'_> {
+    type Target = Program;
+
+    fn deref(&self) -> &Program {
+        self.program
+    }
+}
+
+impl Ctx<'_> {
+    /// The part to keep at node `e`, if it is one.
+    fn spot(&self, e: &Expr) -> Option<memo::Spot> {
+        self.plan.and_then(|plan| plan.spot(e))
+    }
+}
+
 /// Compiles a node and, through it, its children.
-fn compile(e: &Expr, p: &Program) -> F {
+fn compile(e: &Expr, p: &Ctx) -> F {
+    match p.spot(e) {
+        Some(spot) => memo::value(spot, compile_node(e, p)),
+        None => compile_node(e, p),
+    }
+}
+
+/// [`compile`] without looking for a part to keep at `e` itself.
+fn compile_node(e: &Expr, p: &Ctx) -> F {
     match e {
         Expr::Const(v) => {
             let v = *v;
@@ -181,7 +220,7 @@ fn compile(e: &Expr, p: &Program) -> F {
                 .collect();
             per_card(compile(ce, p), column)
         }
-        Expr::Binary(op, l, r) => binary(*op, l, r, p),
+        Expr::Binary(op, l, r) => binary(*op, l, r, e, p),
         Expr::Not(_) | Expr::IsEmpty(_) | Expr::IsNone(_) | Expr::FaceUp(..) => pred::as_value(e, p),
         Expr::Neg(x) => {
             let xf = compile(x, p);
@@ -271,8 +310,8 @@ fn per_card(cf: F, column: Box<[Value]>) -> F {
     })
 }
 
-/// A binary operator: arithmetic here, the rest as conditions (pred.rs).
-fn binary(op: BinOp, l: &Expr, r: &Expr, p: &Program) -> F {
+/// A binary operator (node `e`): arithmetic here, the rest as conditions (pred.rs).
+fn binary(op: BinOp, l: &Expr, r: &Expr, e: &Expr, p: &Ctx) -> F {
     match op {
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow => {
             let (lf, rf) = (compile(l, p), compile(r, p));
@@ -283,7 +322,7 @@ fn binary(op: BinOp, l: &Expr, r: &Expr, p: &Program) -> F {
             })
         }
         // Every other operator answers `true` or `false`.
-        _ => pred::as_value(&Expr::Binary(op, Box::new(l.clone()), Box::new(r.clone())), p),
+        _ => pred::as_value(e, p),
     }
 }
 

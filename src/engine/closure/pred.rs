@@ -2,8 +2,8 @@
 //! `if`, `while` and a menu's `where` ask. Each gives exactly `is_true()` of the value the
 //! expression has.
 
-use super::{compile, const_zone, EvFn, F};
-use crate::check::ir::{Expr, Program, Value};
+use super::{compile, compile_node, const_zone, memo, Ctx, EvFn, F};
+use crate::check::ir::{Expr, Value};
 use crate::engine::eval::Binds;
 use crate::engine::state::State;
 use crate::syntax::ast::BinOp;
@@ -15,7 +15,15 @@ pub(super) type PredFn = dyn Fn(&State, &Binds) -> bool + Send + Sync + std::pan
 pub(super) type P = Box<PredFn>;
 
 /// Compiles a condition: true exactly when the expression's value is `true`.
-pub(super) fn pred(e: &Expr, p: &Program) -> P {
+pub(super) fn pred(e: &Expr, p: &Ctx) -> P {
+    match p.spot(e) {
+        Some(spot) => memo::condition(spot, pred_node(e, p)),
+        None => pred_node(e, p),
+    }
+}
+
+/// [`pred`] without looking for a part to keep at `e` itself.
+fn pred_node(e: &Expr, p: &Ctx) -> P {
     match e {
         Expr::Const(v) => {
             let t = v.is_true();
@@ -87,20 +95,20 @@ pub(super) fn pred(e: &Expr, p: &Program) -> P {
             })
         }
         _ => {
-            let f: F = compile(e, p);
+            let f: F = compile_node(e, p);
             Box::new(move |st, b| f(st, b).is_true())
         }
     }
 }
 
 /// A condition as a value: `true` or `false`.
-pub(super) fn as_value(e: &Expr, p: &Program) -> Box<EvFn> {
-    let f = pred(e, p);
+pub(super) fn as_value(e: &Expr, p: &Ctx) -> Box<EvFn> {
+    let f = pred_node(e, p);
     Box::new(move |st, b| Value::Bool(f(st, b)))
 }
 
 /// A comparison of two numbers: false when either is not a number (`none` compares false).
-fn compare(op: BinOp, l: &Expr, r: &Expr, p: &Program) -> P {
+fn compare(op: BinOp, l: &Expr, r: &Expr, p: &Ctx) -> P {
     let lf = compile(l, p);
     macro_rules! with {
         ($op:tt) => {

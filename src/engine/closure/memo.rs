@@ -1,0 +1,282 @@
+//! Parts of a menu's conditions kept while the menu is listed.
+//!
+//! A menu lists its candidates on a table that cannot change until the listing ends, and
+//! conditions are pure, so a part of a condition that reads only one of the menu's names (or
+//! none) has one value per value of that name for the whole listing. Solitaire's
+//! `fits(c, k)` is asked for every card `c` and column `k`; its parts about column `k` alone
+//! (`top of column of k` and what follows from it) are then worked out once per column.
+//!
+//! Such a part is compiled to a closure that looks in this thread's table of kept values
+//! first. The table's entries belong to one listing: [`Listing`] marks the listing in progress,
+//! and an entry written in another listing, or read when none is in progress, is not used. A
+//! kept value is the value the part has, so nothing a player sees changes.
+
+use std::cell::RefCell;
+
+use super::{pred::P, F};
+use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
+use crate::compile::walk::children;
+use crate::engine::eval::Binds;
+use crate::engine::state::State;
+
+/// The smallest part worth keeping, in nodes (a lookup costs about as much as a few nodes).
+const MIN_NODES: usize = 4;
+
+/// The most values of a name kept per part.
+const MAX_ROWS: usize = 256;
+
+/// How the value a part depends on picks its row among the part's rows.
+#[derive(Clone, Copy, Debug)]
+enum Key {
+    /// The part reads no name: one row.
+    Unit,
+    /// A name bound to the numbers `lo` to `lo + n - 1`.
+    Int { name: Name, lo: i64, n: usize },
+    /// A name bound to cards: one row per card.
+    Card { name: Name, n: usize },
+}
+
+impl Key {
+    fn rows(self) -> usize {
+        match self {
+            Key::Unit => 1,
+            Key::Int { n, .. } | Key::Card { n, .. } => n,
+        }
+    }
+}
+
+/// A menu name: its slot, and its place among the branch's names (while the candidates are
+/// listed, the branch's names are the first bindings, in order).
+#[derive(Clone, Copy, Debug)]
+struct Name {
+    slot: u16,
+    level: usize,
+}
+
+impl Name {
+    /// The name's value in bindings `b`.
+    #[inline]
+    fn value(self, st: &State, b: &Binds) -> Value {
+        match b.item(self.level) {
+            Some((slot, v)) if slot == st.abs_slot(self.slot) => v,
+            _ => st.local_in(self.slot, b),
+        }
+    }
+}
+
+/// A part of a condition to keep: the address of its node (which names it only while its
+/// menu is compiled), how its row is found, its first row.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Spot {
+    at: usize,
+    key: Key,
+    base: usize,
+}
+
+/// The parts to keep of one menu's conditions, and how many rows they take.
+#[derive(Default, Debug)]
+pub(crate) struct Plan {
+    spots: Vec<Spot>,
+    pub(crate) rows: usize,
+}
+
+impl Plan {
+    /// Adds the parts worth keeping of `filter`, a condition of a menu branch whose names are
+    /// `binds`.
+    pub(crate) fn add(&mut self, filter: &Expr, binds: &[MenuBind], p: &Program) {
+        let keys: Vec<Option<Key>> = binds.iter().enumerate().map(|(level, m)| key_of(m, level, p)).collect();
+        let slots: Vec<u16> = binds.iter().map(|m| m.slot).collect();
+        self.visit(filter, &slots, &keys);
+    }
+
+    fn visit(&mut self, e: &Expr, slots: &[u16], keys: &[Option<Key>]) {
+        if let Some(deps) = reads(e, slots) {
+            let key = match deps {
+                0 => Some(Key::Unit),
+                d if d.count_ones() == 1 => keys.get(d.trailing_zeros() as usize).copied().flatten(),
+                _ => None,
+            };
+            if let Some(key) = key.filter(|_| size(e) >= MIN_NODES) {
+                self.spots.push(Spot { at: e as *const Expr as usize, key, base: self.rows });
+                self.rows += key.rows();
+                return;
+            }
+        }
+        children(e, |c| self.visit(c, slots, keys));
+    }
+
+    /// The spot at node `e`, if it is one.
+    pub(super) fn spot(&self, e: &Expr) -> Option<Spot> {
+        self.spots.iter().find(|s| s.at == e as *const Expr as usize).copied()
+    }
+}
+
+/// How a name's values pick rows: a range of constant numbers, or cards.
+fn key_of(m: &MenuBind, level: usize, p: &Program) -> Option<Key> {
+    let name = Name { slot: m.slot, level };
+    match &m.from {
+        Domain::Range(Expr::Const(Value::Int(lo)), Expr::Const(Value::Int(hi))) => {
+            let n = usize::try_from(hi.checked_sub(*lo)?.checked_add(1)?).ok()?;
+            (n <= MAX_ROWS).then_some(Key::Int { name, lo: *lo, n })
+        }
+        Domain::Card(_) | Domain::Zone(_) | Domain::Above(..) if p.cards.len() <= MAX_ROWS => {
+            Some(Key::Card { name, n: p.cards.len() })
+        }
+        _ => None,
+    }
+}
+
+/// The menu names a part reads (bit `i`: the branch's name `i`), or `None` when the part is of
+/// a kind not kept (one that binds names of its own, or calls a function).
+fn reads(e: &Expr, slots: &[u16]) -> Option<u64> {
+    let own = match e {
+        Expr::Local(s) => slots.iter().position(|x| x == s).map_or(0, |i| 1u64.checked_shl(i as u32).unwrap_or(0)),
+        Expr::Const(_)
+        | Expr::Counter(_)
+        | Expr::CounterOf(..)
+        | Expr::CounterOfCard(..)
+        | Expr::ZoneOf(..)
+        | Expr::ZoneAt { .. }
+        | Expr::Top(_)
+        | Expr::Bottom(_)
+        | Expr::Count(_)
+        | Expr::IsEmpty(_)
+        | Expr::IsNone(_)
+        | Expr::Prop(..)
+        | Expr::OrderOf(..)
+        | Expr::MemberRank(..)
+        | Expr::Binary(..)
+        | Expr::Not(_)
+        | Expr::Neg(_)
+        | Expr::If(..)
+        | Expr::CardTable(_)
+        | Expr::FaceUp(..)
+        | Expr::Opponent(_)
+        | Expr::CardAt(..)
+        | Expr::Builtin(..)
+        | Expr::SetOf(..)
+        | Expr::Deadwood(..) => 0,
+        _ => return None,
+    };
+    let mut deps = Some(own);
+    children(e, |c| deps = deps.zip(reads(c, slots)).map(|(a, b)| a | b));
+    deps
+}
+
+/// The number of nodes of a part.
+fn size(e: &Expr) -> usize {
+    let mut n = 1;
+    children(e, |c| n += size(c));
+    n
+}
+
+/// This thread's kept values: the listing in progress (0: none), the next listing's number,
+/// and the rows, each marked with the listing that wrote it.
+struct Table {
+    now: u32,
+    next: u32,
+    rows: Vec<(u32, Value)>,
+}
+
+thread_local! {
+    static TABLE: RefCell<Table> = const { RefCell::new(Table { now: 0, next: 1, rows: Vec::new() }) };
+}
+
+/// A listing in progress: kept values are used until it is dropped. Listings may nest (each
+/// has its own number; the outer one's resumes when the inner one ends).
+pub(crate) struct Listing {
+    outer: u32,
+}
+
+impl Listing {
+    /// Starts a listing of a menu whose plan takes `rows` rows.
+    pub(crate) fn start(rows: usize) -> Listing {
+        TABLE.with(|t| {
+            let mut t = t.borrow_mut();
+            if t.next == 0 {
+                // Numbers ran out and start again: no old row may pass for a new one.
+                t.rows.iter_mut().for_each(|r| r.0 = 0);
+                t.next = 1;
+            }
+            let outer = t.now;
+            t.now = t.next;
+            t.next = t.next.wrapping_add(1);
+            if t.rows.len() < rows {
+                t.rows.resize(rows, (0, Value::None));
+            }
+            Listing { outer }
+        })
+    }
+}
+
+impl Drop for Listing {
+    fn drop(&mut self) {
+        TABLE.with(|t| t.borrow_mut().now = self.outer);
+    }
+}
+
+/// The row of `spot` for the bindings in `b`, if the value it depends on has one.
+#[inline]
+fn row(spot: &Spot, st: &State, b: &Binds) -> Option<usize> {
+    let i = match spot.key {
+        Key::Unit => 0,
+        Key::Int { name, lo, n } => match name.value(st, b) {
+            Value::Int(v) => usize::try_from(v.checked_sub(lo)?).ok().filter(|&i| i < n)?,
+            _ => return None,
+        },
+        Key::Card { name, n } => match name.value(st, b) {
+            Value::Card(c) => Some(c as usize).filter(|&i| i < n)?,
+            _ => return None,
+        },
+    };
+    Some(spot.base + i)
+}
+
+/// The kept value at `row`, if this listing wrote it.
+#[inline]
+fn kept(row: usize) -> Option<Value> {
+    TABLE.with(|t| {
+        let t = t.borrow();
+        t.rows.get(row).filter(|r| t.now != 0 && r.0 == t.now).map(|r| r.1)
+    })
+}
+
+/// Keeps `v` at `row` for the listing in progress, if one is.
+#[inline]
+fn keep(row: usize, v: Value) {
+    TABLE.with(|t| {
+        let mut t = t.borrow_mut();
+        let now = t.now;
+        if now != 0 {
+            if let Some(r) = t.rows.get_mut(row) {
+                *r = (now, v);
+            }
+        }
+    })
+}
+
+/// A value-giving part kept at `spot`.
+pub(super) fn value(spot: Spot, inner: F) -> F {
+    Box::new(move |st, b| {
+        let Some(r) = row(&spot, st, b) else { return inner(st, b) };
+        if let Some(v) = kept(r) {
+            return v;
+        }
+        let v = inner(st, b);
+        keep(r, v);
+        v
+    })
+}
+
+/// A condition kept at `spot`.
+pub(super) fn condition(spot: Spot, inner: P) -> P {
+    Box::new(move |st, b| {
+        let Some(r) = row(&spot, st, b) else { return inner(st, b) };
+        if let Some(v) = kept(r) {
+            return v.is_true();
+        }
+        let v = inner(st, b);
+        keep(r, Value::Bool(v));
+        v
+    })
+}
