@@ -120,7 +120,7 @@ impl ChoiceCode {
                         filters: b
                             .binds
                             .iter()
-                            .map(|m| m.filter.as_ref().map(|f| Ev::menu_condition(f, p, &plan)))
+                            .map(|m| m.filter.as_ref().map(|f| Ev::menu_condition(f, p, &plan, &b.binds)))
                             .collect(),
                     }
                 })

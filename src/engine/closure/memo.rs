@@ -48,15 +48,21 @@ impl Key {
 /// A menu name: its slot, and its place among the branch's names (while the candidates are
 /// listed, the branch's names are the first bindings, in order).
 #[derive(Clone, Copy, Debug)]
-struct Name {
+pub(super) struct Name {
     slot: u16,
     level: usize,
 }
 
 impl Name {
-    /// The name's value in bindings `b`.
+    /// Name `slot` of a branch whose names are `binds`, if it is one of them.
+    pub(super) fn of(slot: u16, binds: &[MenuBind]) -> Option<Name> {
+        binds.iter().rposition(|m| m.slot == slot).map(|level| Name { slot, level })
+    }
+
+    /// The name's value in bindings `b`: the binding at its place when that binding is the
+    /// name's, else wherever `b` or the frame has it.
     #[inline]
-    fn value(self, st: &State, b: &Binds) -> Value {
+    pub(super) fn value(self, st: &State, b: &Binds) -> Value {
         match b.item(self.level) {
             Some((slot, v)) if slot == st.abs_slot(self.slot) => v,
             _ => st.local_in(self.slot, b),

@@ -16,7 +16,7 @@ use std::ops::Deref;
 
 use super::eval::Binds;
 use super::state::State;
-use crate::check::ir::{Expr, Program, Value};
+use crate::check::ir::{Expr, MenuBind, Program, Value};
 use crate::syntax::ast::BinOp;
 
 /// The function a compiled expression runs.
@@ -47,20 +47,22 @@ impl Ev {
     pub fn new(e: &Expr, program: &Program) -> Ev {
         match e {
             Expr::Const(v) => Ev(Compiled::Const(*v)),
-            _ => Ev(Compiled::Fn(compile(e, &Ctx { program, plan: None }))),
+            _ => Ev(Compiled::Fn(compile(e, &Ctx { program, plan: None, names: &[] }))),
         }
     }
 
     /// Compiles a condition of `program` (an `if`, a `while`, a `where`), to be asked with
     /// [`Ev::test`].
     pub fn condition(e: &Expr, program: &Program) -> Ev {
-        Ev(Compiled::Pred(pred::pred(e, &Ctx { program, plan: None })))
+        Ev(Compiled::Pred(pred::pred(e, &Ctx { program, plan: None, names: &[] })))
     }
 
     /// Compiles a condition of a menu, keeping the parts `plan` names while the menu is listed
     /// (memo.rs).
-    pub(crate) fn menu_condition(e: &Expr, program: &Program, plan: &Plan) -> Ev {
-        Ev(Compiled::Pred(pred::pred(e, &Ctx { program, plan: Some(plan) })))
+    /// `names` are the binds of the condition's branch: the closures read them at their places
+    /// among the bindings.
+    pub(crate) fn menu_condition(e: &Expr, program: &Program, plan: &Plan, names: &[MenuBind]) -> Ev {
+        Ev(Compiled::Pred(pred::pred(e, &Ctx { program, plan: Some(plan), names })))
     }
 
     /// Its value in `state` with bindings `b`.
@@ -101,10 +103,12 @@ fn const_zone(e: &Expr) -> Option<u16> {
     }
 }
 
-/// What compiling reads: the program, and for a menu's conditions the parts to keep.
+/// What compiling reads: the program, and for a menu's conditions the parts to keep and the
+/// names of the branch.
 pub(super) struct Ctx<'a> {
     program: &'a Program,
     plan: Option<&'a Plan>,
+    names: &'a [MenuBind],
 }
 
 impl Deref for Ctx<'_> {
@@ -139,7 +143,10 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
         }
         Expr::Local(s) => {
             let s = *s;
-            Box::new(move |st, b| st.local_in(s, b))
+            match memo::Name::of(s, p.names) {
+                Some(name) => Box::new(move |st, b| name.value(st, b)),
+                None => Box::new(move |st, b| st.local_in(s, b)),
+            }
         }
         Expr::LocalOf(base, pe) => {
             let (base, pf) = (*base, compile(pe, p));
