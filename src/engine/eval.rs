@@ -64,6 +64,11 @@ impl<'f> Binds<'f> {
         self.len
     }
 
+    /// Forgets every binding.
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// Binding `i` (from 0): its absolute slot and value, if it is set.
     #[inline]
     pub(crate) fn item(&self, i: usize) -> Option<(u32, Value)> {

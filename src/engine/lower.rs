@@ -112,8 +112,10 @@ impl ChoiceCode {
             Choice::Menu { branches, .. } => branches
                 .iter()
                 .map(|b| {
-                    for f in b.binds.iter().filter_map(|m| m.filter.as_ref()) {
-                        plan.add(f, &b.binds, p);
+                    for (level, m) in b.binds.iter().enumerate() {
+                        if let Some(f) = &m.filter {
+                            plan.add(f, &b.binds, level, p);
+                        }
                     }
                     BranchCode {
                         guard: b.guard.as_ref().map(|g| Ev::condition(g, p)),

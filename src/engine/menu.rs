@@ -53,7 +53,7 @@ impl State {
         let _listing = code.filter(|c| c.kept > 0).map(|c| Listing::start(c.kept));
         for (i, b) in branches.iter().enumerate() {
             t.branch = i;
-            t.binds = Binds::default();
+            t.binds.clear();
             let compiled = code.and_then(|c| c.branches.get(i));
             if !self.passes(compiled.and_then(|c| c.guard.as_ref()), b.guard.as_ref(), &t.binds) {
                 continue;

@@ -87,18 +87,24 @@ pub(crate) struct Plan {
 }
 
 impl Plan {
-    /// Adds the parts worth keeping of `filter`, a condition of a menu branch whose names are
-    /// `binds`.
-    pub(crate) fn add(&mut self, filter: &Expr, binds: &[MenuBind], p: &Program) {
-        let keys: Vec<Option<Key>> = binds.iter().enumerate().map(|(level, m)| key_of(m, level, p)).collect();
+    /// Adds the parts worth keeping of `filter`, the condition of name `level` of a menu branch
+    /// whose names are `binds`.
+    ///
+    /// A part is kept by a name's value only when that value comes back in one listing: the
+    /// name is not the branch's first (it is listed again for each value of the names before
+    /// it), or the condition is a later name's (it is asked for each value of that name). The
+    /// first name's own condition sees each of its values once.
+    pub(crate) fn add(&mut self, filter: &Expr, binds: &[MenuBind], level: usize, p: &Program) {
+        let keys: Vec<Option<Key>> =
+            binds.iter().enumerate().map(|(at, m)| key_of(m, at, p).filter(|_| at > 0 || level > 0)).collect();
         let slots: Vec<u16> = binds.iter().map(|m| m.slot).collect();
-        self.visit(filter, &slots, &keys);
+        self.visit(filter, &slots, &keys, level > 0);
     }
 
-    fn visit(&mut self, e: &Expr, slots: &[u16], keys: &[Option<Key>]) {
+    fn visit(&mut self, e: &Expr, slots: &[u16], keys: &[Option<Key>], unit: bool) {
         if let Some(deps) = reads(e, slots) {
             let key = match deps {
-                0 => Some(Key::Unit),
+                0 if unit => Some(Key::Unit),
                 d if d.count_ones() == 1 => keys.get(d.trailing_zeros() as usize).copied().flatten(),
                 _ => None,
             };
@@ -108,7 +114,7 @@ impl Plan {
                 return;
             }
         }
-        children(e, |c| self.visit(c, slots, keys));
+        children(e, |c| self.visit(c, slots, keys, unit));
     }
 
     /// The spot at node `e`, if it is one.
