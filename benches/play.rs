@@ -204,4 +204,18 @@ mod decision {
             }
         });
     }
+
+    /// The copy into one scratch state, as the greedy player and `mcts`'s playouts make it
+    /// (`clone_from` reuses the scratch state's memory).
+    #[divan::bench]
+    fn copy_into_scratch_wild_twist_gin(bencher: divan::Bencher) {
+        let states = decisions("wild_twist_gin", None);
+        let mut scratch = states[0].0.clone();
+        bencher.counter(divan::counter::ItemsCount::new(states.len())).bench_local(|| {
+            for (s, _) in &states {
+                scratch.clone_from(s);
+                divan::black_box(&scratch);
+            }
+        });
+    }
 }

@@ -93,10 +93,8 @@ impl State {
             }
             Choice::Menu { player: Some(who), branch, branches, .. } => {
                 if let Value::Player(p) = self.eval(who) {
-                    match self.menu_has_candidates(branches) {
+                    match self.open_menu(branches) {
                         Some(true) => {
-                            self.menu = std::sync::OnceLock::new();
-                            self.picks.clear();
                             self.pending = Pending::One { player: p };
                             return true;
                         }

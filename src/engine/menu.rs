@@ -210,12 +210,27 @@ impl State {
             if !self.picks.is_empty() {
                 return Arc::new(self.step_list(branches));
             }
-            // A choice of several cards that can go card by card stops listing past its limit.
-            let steps = Self::can_step(branches);
-            let several = steps && branches.iter().any(|b| b.binds.len() > 1);
-            let whole = self.menu_tuples_up_to(branches, if several { MAX_WHOLE_SETS } else { MAX_MENU });
-            Arc::new(if whole.too_big && steps { self.step_list(branches) } else { whole })
+            let (whole, steps) = self.list_whole(branches);
+            Arc::new(self.offered(branches, whole, steps))
         })
+    }
+
+    /// A menu's candidates listed whole, and whether it may be offered card by card: a choice
+    /// of several cards that can go card by card stops listing past its own limit.
+    fn list_whole(&self, branches: &[MenuBranch]) -> (MenuList, bool) {
+        let steps = Self::can_step(branches);
+        let several = steps && branches.iter().any(|b| b.binds.len() > 1);
+        (self.menu_tuples_up_to(branches, if several { MAX_WHOLE_SETS } else { MAX_MENU }), steps)
+    }
+
+    /// What a menu with no card picked yet offers, from its whole list: the list, or the menu
+    /// card by card when it had too many sets to list whole.
+    fn offered(&self, branches: &[MenuBranch], whole: MenuList, steps: bool) -> MenuList {
+        if whole.too_big && steps {
+            self.step_list(branches)
+        } else {
+            whole
+        }
     }
 
     /// How many actions the pending menu offers.
@@ -245,15 +260,20 @@ impl State {
         self.pending_tuples(branches).tuples.get(action.0 as usize).copied()
     }
 
-    /// Whether a menu has at least one candidate (found without listing them all), or `None`
-    /// when looking passed the work limit first.
-    pub(crate) fn menu_has_candidates(&self, branches: &[MenuBranch]) -> Option<bool> {
-        let mut found = false;
-        let within = self.for_each_tuple(branches, |_| {
-            found = true;
-            false
-        });
-        (found || within).then_some(found)
+    /// Opens a menu the rules have reached: whether it has at least one candidate, or `None`
+    /// when looking passed the work limit first. A menu offered whole is listed here once and
+    /// the list kept for the choice (the list [`State::pending_tuples`] would make), instead of
+    /// being looked through for a first candidate and listed again for the actions.
+    pub(crate) fn open_menu(&mut self, branches: &[MenuBranch]) -> Option<bool> {
+        let (whole, steps) = self.list_whole(branches);
+        if whole.tuples.is_empty() {
+            // Nothing was found: either every candidate was looked at, or the work limit came first.
+            return (!whole.too_big).then_some(false);
+        }
+        self.picks.clear();
+        let list = self.offered(branches, whole, steps);
+        self.menu = std::sync::OnceLock::from(Arc::new(list));
+        Some(true)
     }
 
     /// A candidate's label as `viewer` sees it: a card they cannot see is "a card".
