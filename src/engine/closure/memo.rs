@@ -190,8 +190,11 @@ fn size(e: &Expr) -> usize {
 pub(crate) struct Kept {
     now: Cell<u32>,
     next: Cell<u32>,
-    rows: OnceCell<Box<[Cell<(u32, Value)>]>>,
+    rows: OnceCell<Box<[Row]>>,
 }
+
+/// A kept value, marked with the number of the listing that wrote it.
+type Row = Cell<(u32, Value)>;
 
 impl Clone for Kept {
     fn clone(&self) -> Kept {
