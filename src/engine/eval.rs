@@ -420,9 +420,20 @@ impl State {
                 };
                 let skip = without.as_ref().map(|c| self.eval_in(c, b));
                 let zone = &self.zones[z as usize];
-                let mut cards: Vec<u16> = Vec::with_capacity(zone.len());
-                cards.extend(zone.iter().copied().filter(|&c| skip != Some(Value::Card(c))));
-                super::memo::deadwood(self.game.id, rules, &cards).map_or(Value::None, Value::Int)
+                let kept = zone.iter().copied().filter(|&c| skip != Some(Value::Card(c)));
+                // A hand the search can take fits on the stack; a bigger zone is listed as it is.
+                let mut on_stack = [0u16; 2 * super::melds::MAX_MELD_CARDS];
+                let answer = if zone.len() <= on_stack.len() {
+                    let mut n = 0;
+                    for c in kept {
+                        on_stack[n] = c;
+                        n += 1;
+                    }
+                    super::memo::deadwood(self.game.id, rules, &on_stack[..n])
+                } else {
+                    super::memo::deadwood(self.game.id, rules, &kept.collect::<Vec<u16>>())
+                };
+                answer.map_or(Value::None, Value::Int)
             }
             Expr::Builtin(f, xs) => builtin(*f, |i| xs.get(i).and_then(|x| self.eval_in(x, b).as_int())),
             Expr::SetOf(xs) => {

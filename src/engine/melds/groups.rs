@@ -95,21 +95,19 @@ impl<'a> Shape<'a> {
     }
 }
 
-/// What a group of cards grown towards one pattern holds so far: its size, and one word per
-/// rule (see [`Kind`]).
+/// What a group of cards grown towards one pattern holds so far: one word per rule (see
+/// [`Kind`]). Its size is kept by the caller, so that a copy is 128 bytes.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Acc {
-    n: u32,
     words: [u128; MAX_PATTERN_RULES],
 }
 
 impl Acc {
-    /// Adds the card whose keys are `row`; false when the group can no longer follow the
-    /// pattern, however it grows.
+    /// Adds the card whose keys are `row`, making a group of `n` cards; false when the group
+    /// can no longer follow the pattern, however it grows.
     #[inline]
-    pub(super) fn add(&mut self, shape: &Shape, row: &Row) -> bool {
-        self.n += 1;
-        if self.n > shape.most {
+    pub(super) fn add(&mut self, shape: &Shape, row: &Row, n: u32) -> bool {
+        if n > shape.most {
             return false;
         }
         for (k, &key) in row.iter().enumerate().take(shape.len) {
@@ -164,25 +162,15 @@ impl Acc {
         kept
     }
 
-    /// Whether the group, grown by at most `more` cards, could be a whole meld: enough cards
-    /// for the pattern and to fill each sequence's gaps (a sequence's span only widens).
-    fn may_complete(&self, shape: &Shape, more: u32) -> bool {
-        let room = self.n + more;
-        room >= shape.pattern.min as u32
-            && (0..shape.len).all(|k| {
-                let seen = self.words[k];
-                !shape.sequence[k] || seen == 0 || 127 - seen.leading_zeros() - seen.trailing_zeros() < room
-            })
-    }
-
-    /// Whether the group is a whole meld: enough cards, and each sequence without gaps the
-    /// wilds cannot fill.
-    pub(super) fn complete(&self, shape: &Shape) -> bool {
-        self.n >= shape.pattern.min as u32
+    /// Whether the group, with `cards` cards in all, is a whole meld: enough cards, and each
+    /// sequence without gaps the wilds cannot fill. With `cards` the most it could grow to, it
+    /// says whether it could become one (a sequence's span only widens).
+    pub(super) fn complete(&self, shape: &Shape, cards: u32) -> bool {
+        cards >= shape.pattern.min as u32
             && (0..shape.len).all(|k| {
                 let seen = self.words[k];
                 // The lowest and highest positions taken are the set's lowest and highest bits.
-                !shape.sequence[k] || seen == 0 || 127 - seen.leading_zeros() - seen.trailing_zeros() < self.n
+                !shape.sequence[k] || seen == 0 || 127 - seen.leading_zeros() - seen.trailing_zeros() < cards
             })
     }
 }
@@ -202,7 +190,11 @@ pub(super) fn groups(rules: &MeldRules, hand: &[u16], base: &[u16], read: &Readi
     for (pi, p) in rules.patterns.iter().enumerate() {
         let shape = Shape::new(rules, p);
         let mut acc = Acc::default();
-        if !base.iter().all(|&c| acc.add(&shape, &shape.keys(rules, read, c))) {
+        let mut n = 0;
+        if !base.iter().all(|&c| {
+            n += 1;
+            acc.add(&shape, &shape.keys(rules, read, c), n)
+        }) {
             continue;
         }
         let mut able = 0usize;
@@ -212,31 +204,41 @@ pub(super) fn groups(rules: &MeldRules, hand: &[u16], base: &[u16], read: &Readi
                 able |= 1 << j;
             }
         }
-        grow(&shape, pi as u16, &rows, able, 0, &acc, &mut out);
+        grow(&shape, pi as u16, &rows, able, 0, n, &acc, &mut out);
     }
     out.sort_unstable();
     out.dedup_by_key(|(m, _)| *m);
     out
 }
 
-/// Adds to `out` every meld that grows from `acc` (holding the cards of `mask`) by cards of
-/// `able`, each later in the hand than the one before.
-fn grow(shape: &Shape, pi: u16, rows: &[Row], able: usize, mask: usize, acc: &Acc, out: &mut Vec<(usize, u16)>) {
+/// Adds to `out` every meld that grows from `acc` (holding the `n` cards of `mask` and of the
+/// base) by cards of `able`, each later in the hand than the one before.
+#[allow(clippy::too_many_arguments)]
+fn grow(
+    shape: &Shape,
+    pi: u16,
+    rows: &[Row],
+    able: usize,
+    mask: usize,
+    n: u32,
+    acc: &Acc,
+    out: &mut Vec<(usize, u16)>,
+) {
     let mut rest = able;
     while rest != 0 {
         let j = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let mut next = *acc;
-        if next.add(shape, &rows[j]) {
+        if next.add(shape, &rows[j], n + 1) {
             let m = mask | 1 << j;
-            if next.complete(shape) {
+            if next.complete(shape, n + 1) {
                 out.push((m, pi));
             }
             // Once a card fixes a value all must share, only cards of that value (or free
             // there) can follow.
             let later = if next.fixes_more(shape, acc) { next.sharing(shape, rows, rest) } else { rest };
-            if next.may_complete(shape, later.count_ones()) {
-                grow(shape, pi, rows, later, m, &next, out);
+            if next.complete(shape, n + 1 + later.count_ones()) {
+                grow(shape, pi, rows, later, m, n + 1, &next, out);
             }
         }
     }

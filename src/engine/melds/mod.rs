@@ -126,7 +126,11 @@ pub fn pattern_of_read(rules: &MeldRules, cards: &[u16], read: &Readings) -> Opt
         .position(|p| {
             let shape = Shape::new(rules, p);
             let mut acc = Acc::default();
-            cards.iter().all(|&c| acc.add(&shape, &shape.keys(rules, read, c))) && acc.complete(&shape)
+            let mut n = 0;
+            cards.iter().all(|&c| {
+                n += 1;
+                acc.add(&shape, &shape.keys(rules, read, c), n)
+            }) && acc.complete(&shape, n)
         })
         .map(|i| i as u16)
 }
