@@ -190,11 +190,8 @@ fn size(e: &Expr) -> usize {
 pub(crate) struct Kept {
     now: Cell<u32>,
     next: Cell<u32>,
-    rows: OnceCell<Box<[Row]>>,
+    rows: OnceCell<Box<[Cell<(u32, Value)>]>>,
 }
-
-/// A kept value, marked with the number of the listing that wrote it.
-type Row = Cell<(u32, Value)>;
 
 impl Clone for Kept {
     fn clone(&self) -> Kept {
