@@ -166,8 +166,6 @@ pub struct Code {
     pub entries: Vec<u32>,
     /// The game's `progress` expression compiled, if it declares one.
     pub progress: Option<Ev>,
-    /// The most values any menu's conditions keep while it is listed (closure/memo.rs).
-    pub kept_rows: usize,
 }
 
 /// Lowers every procedure of a program, after a short start-up sequence (setup, then play).
@@ -186,15 +184,7 @@ pub fn lower(program: &Program) -> Code {
         instrs.push(Instr::Return);
     }
     let progress = program.measures.progress.as_ref().map(|(_, e)| Ev::new(e, program));
-    let kept_rows = instrs
-        .iter()
-        .map(|i| match i {
-            Instr::Choose(c) => c.kept,
-            _ => 0,
-        })
-        .max()
-        .unwrap_or(0);
-    Code { instrs, entries, progress, kept_rows }
+    Code { instrs, entries, progress }
 }
 
 /// The target of a `break` until its loop's end is known.

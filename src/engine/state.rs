@@ -132,9 +132,6 @@ pub struct State {
     /// Per player, the zones they may remember cards in, as a bit set (bit `min(zone, 63)`;
     /// a set bit may be stale): a card moving unseen out of another zone forgets nothing.
     pub(crate) sighted_zones: Vec<u64>,
-    /// Values of a menu's conditions kept while the menu is listed (closure/memo.rs); a copy of
-    /// the state starts with none.
-    pub(crate) kept: super::closure::Kept,
 }
 
 impl Clone for State {
@@ -163,7 +160,6 @@ impl Clone for State {
             picks,
             sightings,
             sighted_zones,
-            kept,
         } = self;
         State {
             game: game.clone(),
@@ -189,7 +185,6 @@ impl Clone for State {
             picks: picks.clone(),
             sightings: sightings.clone(),
             sighted_zones: sighted_zones.clone(),
-            kept: kept.clone(),
         }
     }
 
@@ -221,7 +216,6 @@ impl Clone for State {
             picks,
             sightings,
             sighted_zones,
-            kept,
         } = source;
         self.game.clone_from(game);
         self.zones.clone_from(zones);
@@ -246,7 +240,6 @@ impl Clone for State {
         self.picks.clone_from(picks);
         self.sightings.clone_from(sightings);
         self.sighted_zones.clone_from(sighted_zones);
-        self.kept.clone_from(kept);
     }
 }
 
@@ -350,7 +343,6 @@ impl State {
             picks: Vec::new(),
             sightings: vec![NOWHERE; p.players as usize * p.cards.len()],
             sighted_zones: vec![0; p.players as usize],
-            kept: Default::default(),
             game,
         }
     }

@@ -6,12 +6,12 @@
 //! `fits(c, k)` is asked for every card `c` and column `k`; its parts about column `k` alone
 //! (`top of column of k` and what follows from it) are then worked out once per column.
 //!
-//! Such a part is compiled to a closure that looks in the state's table of kept values first.
-//! The table's entries belong to one listing: [`Listing`] marks the listing in progress, and an
-//! entry written in another listing, or read when none is in progress, is not used. A kept
-//! value is the value the part has, so nothing a player sees changes.
+//! Such a part is compiled to a closure that looks in this thread's table of kept values
+//! first. The table's entries belong to one listing: [`Listing`] marks the listing in progress,
+//! and an entry written in another listing, or read when none is in progress, is not used. A
+//! kept value is the value the part has, so nothing a player sees changes.
 
-use std::cell::{Cell, OnceCell};
+use std::cell::RefCell;
 
 use super::{pred::P, F};
 use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
@@ -182,61 +182,48 @@ fn size(e: &Expr) -> usize {
     n
 }
 
-/// A state's kept values: the listing in progress (0: none), the next listing's number, and
-/// the rows (made at the first listing, as many as the game's largest plan takes), each marked
-/// with the listing that wrote it. A copy of a state starts with none: the values belong to the
-/// table they were worked out on.
-#[derive(Default)]
-pub(crate) struct Kept {
-    now: Cell<u32>,
-    next: Cell<u32>,
-    rows: OnceCell<Box<[Cell<(u32, Value)>]>>,
+/// This thread's kept values: the listing in progress (0: none), the next listing's number,
+/// and the rows, each marked with the listing that wrote it.
+struct Table {
+    now: u32,
+    next: u32,
+    rows: Vec<(u32, Value)>,
 }
 
-impl Clone for Kept {
-    fn clone(&self) -> Kept {
-        Kept::default()
-    }
-
-    /// Keeps this table's rows (their marks can never match a later listing's number).
-    fn clone_from(&mut self, _: &Kept) {
-        self.now.set(0);
-    }
-}
-
-impl std::fmt::Debug for Kept {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Kept(..)")
-    }
+thread_local! {
+    static TABLE: RefCell<Table> = const { RefCell::new(Table { now: 0, next: 1, rows: Vec::new() }) };
 }
 
 /// A listing in progress: kept values are used until it is dropped. Listings may nest (each
 /// has its own number; the outer one's resumes when the inner one ends).
-pub(crate) struct Listing<'a> {
-    kept: &'a Kept,
+pub(crate) struct Listing {
     outer: u32,
 }
 
-impl<'a> Listing<'a> {
-    /// Starts a listing on `kept`, whose rows are made, if they are not yet, `rows` long (the
-    /// most any menu of the game takes).
-    pub(crate) fn start(kept: &'a Kept, rows: usize) -> Listing<'a> {
-        let table = kept.rows.get_or_init(|| (0..rows).map(|_| Cell::new((0, Value::None))).collect());
-        let mut next = kept.next.get();
-        if next == 0 {
-            // Numbers ran out (or the table is new): no old row may pass for a new one.
-            table.iter().for_each(|r| r.set((0, Value::None)));
-            next = 1;
-        }
-        let outer = kept.now.replace(next);
-        kept.next.set(next.wrapping_add(1));
-        Listing { kept, outer }
+impl Listing {
+    /// Starts a listing of a menu whose plan takes `rows` rows.
+    pub(crate) fn start(rows: usize) -> Listing {
+        TABLE.with(|t| {
+            let mut t = t.borrow_mut();
+            if t.next == 0 {
+                // Numbers ran out and start again: no old row may pass for a new one.
+                t.rows.iter_mut().for_each(|r| r.0 = 0);
+                t.next = 1;
+            }
+            let outer = t.now;
+            t.now = t.next;
+            t.next = t.next.wrapping_add(1);
+            if t.rows.len() < rows {
+                t.rows.resize(rows, (0, Value::None));
+            }
+            Listing { outer }
+        })
     }
 }
 
-impl Drop for Listing<'_> {
+impl Drop for Listing {
     fn drop(&mut self) {
-        self.kept.now.set(self.outer);
+        TABLE.with(|t| t.borrow_mut().now = self.outer);
     }
 }
 
@@ -257,34 +244,38 @@ fn row(spot: &Spot, st: &State, b: &Binds) -> Option<usize> {
     Some(spot.base + i)
 }
 
-/// The kept value at `row`, if the listing in progress wrote it.
+/// The kept value at `row`, if this listing wrote it.
 #[inline]
-fn kept(st: &State, row: usize) -> Option<Value> {
-    let now = st.kept.now.get();
-    let (mark, v) = st.kept.rows.get()?.get(row)?.get();
-    (now != 0 && mark == now).then_some(v)
+fn kept(row: usize) -> Option<Value> {
+    TABLE.with(|t| {
+        let t = t.borrow();
+        t.rows.get(row).filter(|r| t.now != 0 && r.0 == t.now).map(|r| r.1)
+    })
 }
 
 /// Keeps `v` at `row` for the listing in progress, if one is.
 #[inline]
-fn keep(st: &State, row: usize, v: Value) {
-    let now = st.kept.now.get();
-    if now != 0 {
-        if let Some(r) = st.kept.rows.get().and_then(|rows| rows.get(row)) {
-            r.set((now, v));
+fn keep(row: usize, v: Value) {
+    TABLE.with(|t| {
+        let mut t = t.borrow_mut();
+        let now = t.now;
+        if now != 0 {
+            if let Some(r) = t.rows.get_mut(row) {
+                *r = (now, v);
+            }
         }
-    }
+    })
 }
 
 /// A value-giving part kept at `spot`.
 pub(super) fn value(spot: Spot, inner: F) -> F {
     Box::new(move |st, b| {
         let Some(r) = row(&spot, st, b) else { return inner(st, b) };
-        if let Some(v) = kept(st, r) {
+        if let Some(v) = kept(r) {
             return v;
         }
         let v = inner(st, b);
-        keep(st, r, v);
+        keep(r, v);
         v
     })
 }
@@ -293,11 +284,11 @@ pub(super) fn value(spot: Spot, inner: F) -> F {
 pub(super) fn condition(spot: Spot, inner: P) -> P {
     Box::new(move |st, b| {
         let Some(r) = row(&spot, st, b) else { return inner(st, b) };
-        if let Some(v) = kept(st, r) {
+        if let Some(v) = kept(r) {
             return v.is_true();
         }
         let v = inner(st, b);
-        keep(st, r, Value::Bool(v));
+        keep(r, Value::Bool(v));
         v
     })
 }

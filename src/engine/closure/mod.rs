@@ -9,7 +9,7 @@
 mod memo;
 mod pred;
 
-pub(crate) use memo::{Kept, Listing, Plan};
+pub(crate) use memo::{Listing, Plan};
 
 use std::fmt;
 use std::ops::Deref;
