@@ -35,6 +35,8 @@ pub struct GreedyAgent {
     others: Vec<Action>,
     /// The state each action is tried on, copied over for each (its memory reused).
     scratch: Option<State>,
+    /// The table drawn at the last decision, drawn over at the next (its memory reused).
+    drawn: Option<State>,
 }
 
 impl GreedyAgent {
@@ -48,6 +50,7 @@ impl GreedyAgent {
             best: Vec::new(),
             others: Vec::new(),
             scratch: None,
+            drawn: None,
         }
     }
 
@@ -125,7 +128,13 @@ impl Agent for GreedyAgent {
         }
         // One table it could believe in, shared by every action; `state` itself is not looked at
         // again.
-        let mut det = state.determinized(player, &mut self.rng);
+        let mut det = match self.drawn.take() {
+            Some(mut d) => {
+                state.determinize_into(&mut d, player, &mut self.rng);
+                d
+            }
+            None => state.determinized(player, &mut self.rng),
+        };
         self.complete_secrets(&mut det, player);
         self.tried.clear();
         for &a in legal {
@@ -140,6 +149,7 @@ impl Agent for GreedyAgent {
             let _ = next.apply(player, a);
             self.tried.push((score(next, player), position_hash(next, player)));
         }
+        self.drawn = Some(det);
         let top = self.tried.iter().map(|t| t.0).max()?;
         self.best.clear();
         self.best.extend((0..legal.len()).filter(|&i| self.tried[i].0 == top));

@@ -42,13 +42,25 @@ impl State {
     /// The state keeps no memory of what players saw (`forget_sightings`).
     pub fn determinized(&self, player: u8, rng: &mut Rng) -> State {
         let mut s = self.clone();
+        self.redeal_copy(&mut s, player, rng);
+        s
+    }
+
+    /// [`State::determinized`] written into `into`, whose memory is reused (a player that
+    /// determinizes at every decision allocates nothing once `into` has room).
+    pub fn determinize_into(&self, into: &mut State, player: u8, rng: &mut Rng) {
+        into.clone_from(self);
+        self.redeal_copy(into, player, rng);
+    }
+
+    /// Turns `s`, a copy of this state, into a determinization for `player`.
+    fn redeal_copy(&self, s: &mut State, player: u8, rng: &mut Rng) {
         s.forget_sightings();
         // A pending menu's candidates were listed on the real table: list them again on this one.
         s.menu = std::sync::OnceLock::new();
         s.deal_hidden(self, player, false, rng);
         s.redraw_secrets(player, rng);
         s.rng = Rng::new(rng.next_u64());
-        s
     }
 
     /// Like [`State::determinized`], but a card `player` remembers in a zone they cannot see

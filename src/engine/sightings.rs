@@ -37,8 +37,8 @@ impl State {
     /// Stops keeping what players saw, and forgets it: `determinized_remembering` on this
     /// state then deals as `determinized` does. A search's own copies need no memory.
     pub fn forget_sightings(&mut self) {
-        self.sightings = Vec::new();
-        self.sighted_zones = Vec::new();
+        self.sightings.clear();
+        self.sighted_zones.clear();
     }
 
     /// Whether this state keeps what players saw.
