@@ -795,4 +795,7 @@ fn too_many_cards_are_refused() {
     assert_eq!(arrange(&r, &big, &[]), Err(MeldError::TooManyCards(MAX_MELD_CARDS + 1)));
     assert_eq!(arrange(&r, &cards("2C"), std::slice::from_ref(&big)), Err(MeldError::TooManyCards(MAX_MELD_CARDS + 1)));
     assert_eq!(deadwood(&r, &big[..MAX_MELD_CARDS]).map(|_| ()), Ok(()));
+    // A zone of more cards than a mask has bits (three packs' worth) is refused, not a panic.
+    let huge: Vec<u16> = (0..156).map(|i| i % 52).collect();
+    assert_eq!(deadwood(&r, &huge), Err(MeldError::TooManyCards(156)));
 }

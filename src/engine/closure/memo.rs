@@ -7,9 +7,10 @@
 //! (`top of column of k` and what follows from it) are then worked out once per column.
 //!
 //! Such a part is compiled to a closure that looks in this thread's table of kept values
-//! first. The table's entries belong to one listing: [`Listing`] marks the listing in progress,
-//! and an entry written in another listing, or read when none is in progress, is not used. A
-//! kept value is the value the part has, so nothing a player sees changes.
+//! first. The table's entries belong to one listing on one state: [`Listing`] marks the
+//! listing in progress and its state, and an entry written in another listing, read for
+//! another state, or read when no listing is in progress, is not used. A kept value is the
+//! value the part has, so nothing a player sees changes.
 
 use std::cell::RefCell;
 
@@ -83,6 +84,7 @@ pub(crate) struct Spot {
 #[derive(Default, Debug)]
 pub(crate) struct Plan {
     spots: Vec<Spot>,
+    /// How many rows of kept values the parts take in all.
     pub(crate) rows: usize,
 }
 
@@ -114,7 +116,10 @@ impl Plan {
                 return;
             }
         }
-        children(e, |c| self.visit(c, slots, keys, unit));
+        // Inside a node the closures hand to the tree-walker whole, no part is compiled.
+        if compiled_by_parts(e) {
+            children(e, |c| self.visit(c, slots, keys, unit));
+        }
     }
 
     /// The spot at node `e`, if it is one.
@@ -175,6 +180,35 @@ fn reads(e: &Expr, slots: &[u16]) -> Option<u64> {
     deps
 }
 
+/// Whether the closures compile a node's children as closures of their own (closure/mod.rs),
+/// so that a part inside it can be kept; the other kinds are handed to the tree-walker whole.
+fn compiled_by_parts(e: &Expr) -> bool {
+    match e {
+        Expr::CardTable(t) => t.args.len() <= 2,
+        Expr::Builtin(_, xs) => xs.len() <= 2,
+        Expr::Binary(..)
+        | Expr::Not(_)
+        | Expr::Neg(_)
+        | Expr::If(..)
+        | Expr::IsEmpty(_)
+        | Expr::IsNone(_)
+        | Expr::FaceUp(..)
+        | Expr::Prop(..)
+        | Expr::OrderOf(..)
+        | Expr::Top(_)
+        | Expr::Bottom(_)
+        | Expr::Count(_)
+        | Expr::ZoneOf(..)
+        | Expr::ZoneAt { .. }
+        | Expr::CounterOf(..)
+        | Expr::CounterOfCard(..)
+        | Expr::LocalOf(..)
+        | Expr::Opponent(_)
+        | Expr::CardAt(..) => true,
+        _ => false,
+    }
+}
+
 /// The number of nodes of a part.
 fn size(e: &Expr) -> usize {
     let mut n = 1;
@@ -182,27 +216,35 @@ fn size(e: &Expr) -> usize {
     n
 }
 
-/// This thread's kept values: the listing in progress (0: none), the next listing's number,
-/// and the rows, each marked with the listing that wrote it.
+/// This thread's kept values: the listing in progress (0: none) and the state it lists on
+/// (its address), the next listing's number, and the rows, each marked with the listing that
+/// wrote it.
 struct Table {
     now: u32,
+    on: usize,
     next: u32,
     rows: Vec<(u32, Value)>,
 }
 
 thread_local! {
-    static TABLE: RefCell<Table> = const { RefCell::new(Table { now: 0, next: 1, rows: Vec::new() }) };
+    static TABLE: RefCell<Table> = const { RefCell::new(Table { now: 0, on: 0, next: 1, rows: Vec::new() }) };
 }
 
-/// A listing in progress: kept values are used until it is dropped. Listings may nest (each
-/// has its own number; the outer one's resumes when the inner one ends).
+/// The address that names a state for the table (only compared, never read through).
+fn address(st: &State) -> usize {
+    st as *const State as usize
+}
+
+/// A listing in progress on one state: kept values are used, for that state only, until it is
+/// dropped. Listings may nest (each has its own number; the outer one's resumes when the inner
+/// one ends).
 pub(crate) struct Listing {
-    outer: u32,
+    outer: (u32, usize),
 }
 
 impl Listing {
-    /// Starts a listing of a menu whose plan takes `rows` rows.
-    pub(crate) fn start(rows: usize) -> Listing {
+    /// Starts a listing on `st` of a menu whose plan takes `rows` rows.
+    pub(crate) fn start(st: &State, rows: usize) -> Listing {
         TABLE.with(|t| {
             let mut t = t.borrow_mut();
             if t.next == 0 {
@@ -210,8 +252,9 @@ impl Listing {
                 t.rows.iter_mut().for_each(|r| r.0 = 0);
                 t.next = 1;
             }
-            let outer = t.now;
+            let outer = (t.now, t.on);
             t.now = t.next;
+            t.on = address(st);
             t.next = t.next.wrapping_add(1);
             if t.rows.len() < rows {
                 t.rows.resize(rows, (0, Value::None));
@@ -223,7 +266,10 @@ impl Listing {
 
 impl Drop for Listing {
     fn drop(&mut self) {
-        TABLE.with(|t| t.borrow_mut().now = self.outer);
+        TABLE.with(|t| {
+            let mut t = t.borrow_mut();
+            (t.now, t.on) = self.outer;
+        });
     }
 }
 
@@ -244,22 +290,23 @@ fn row(spot: &Spot, st: &State, b: &Binds) -> Option<usize> {
     Some(spot.base + i)
 }
 
-/// The kept value at `row`, if this listing wrote it.
+/// The kept value at `row` for `st`, if the listing in progress on `st` wrote it.
 #[inline]
-fn kept(row: usize) -> Option<Value> {
+fn kept(st: &State, row: usize) -> Option<Value> {
     TABLE.with(|t| {
         let t = t.borrow();
-        t.rows.get(row).filter(|r| t.now != 0 && r.0 == t.now).map(|r| r.1)
+        let ours = t.now != 0 && t.on == address(st);
+        t.rows.get(row).filter(|r| ours && r.0 == t.now).map(|r| r.1)
     })
 }
 
-/// Keeps `v` at `row` for the listing in progress, if one is.
+/// Keeps `v` at `row` for the listing in progress on `st`, if one is.
 #[inline]
-fn keep(row: usize, v: Value) {
+fn keep(st: &State, row: usize, v: Value) {
     TABLE.with(|t| {
         let mut t = t.borrow_mut();
         let now = t.now;
-        if now != 0 {
+        if now != 0 && t.on == address(st) {
             if let Some(r) = t.rows.get_mut(row) {
                 *r = (now, v);
             }
@@ -271,11 +318,11 @@ fn keep(row: usize, v: Value) {
 pub(super) fn value(spot: Spot, inner: F) -> F {
     Box::new(move |st, b| {
         let Some(r) = row(&spot, st, b) else { return inner(st, b) };
-        if let Some(v) = kept(r) {
+        if let Some(v) = kept(st, r) {
             return v;
         }
         let v = inner(st, b);
-        keep(r, v);
+        keep(st, r, v);
         v
     })
 }
@@ -284,11 +331,11 @@ pub(super) fn value(spot: Spot, inner: F) -> F {
 pub(super) fn condition(spot: Spot, inner: P) -> P {
     Box::new(move |st, b| {
         let Some(r) = row(&spot, st, b) else { return inner(st, b) };
-        if let Some(v) = kept(r) {
+        if let Some(v) = kept(st, r) {
             return v.is_true();
         }
         let v = inner(st, b);
-        keep(r, Value::Bool(v));
+        keep(st, r, Value::Bool(v));
         v
     })
 }

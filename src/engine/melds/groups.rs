@@ -32,13 +32,16 @@ enum Kind {
 
 /// A pattern as the search reads it, worked out once per search.
 pub(super) struct Shape<'a> {
+    /// The pattern as declared.
     pattern: &'a MeldPattern,
     /// The most cards a group may hold: the pattern's own most, and no more than a `different`
     /// property has values or a `consecutive` order has ranks.
     most: u32,
+    /// What each rule keeps of a group.
     kinds: [Kind; MAX_PATTERN_RULES],
     /// For each rule, whether it asks for a sequence without gaps.
     sequence: [bool; MAX_PATTERN_RULES],
+    /// How many rules the pattern has (at most [`MAX_PATTERN_RULES`]).
     len: usize,
 }
 
@@ -185,6 +188,7 @@ impl Acc {
 /// only the complete ones (big enough, a sequence without gaps) are kept. Cards no meld of the
 /// pattern can hold are left out from the start.
 pub(super) fn groups(rules: &MeldRules, hand: &[u16], base: &[u16], read: &Readings) -> Vec<(usize, u16)> {
+    debug_assert!(hand.len() <= MAX_MELD_CARDS, "the callers check the hand's size");
     let mut out: Vec<(usize, u16)> = Vec::new();
     let mut rows = [[NEVER; MAX_PATTERN_RULES]; MAX_MELD_CARDS];
     for (pi, p) in rules.patterns.iter().enumerate() {

@@ -66,8 +66,8 @@ pub enum MeldError {
 /// The same number as [`arrange`]'s `points` with no melds on the table: the hand's points less
 /// the most its melds can take out, without listing the melds.
 pub fn deadwood(rules: &MeldRules, hand: &[u16]) -> Result<i64, MeldError> {
-    let full = (1 << hand.len()) - 1;
-    HandMelds::new(rules, hand).map(|mut h| h.deadwood(full))
+    // The size is checked (by `new`) before the mask of the whole hand is made.
+    HandMelds::new(rules, hand).map(|mut h| h.deadwood((1 << hand.len()) - 1))
 }
 
 /// Every meld of a hand, and the fewest deadwood points of any part of it, worked out as asked
@@ -91,9 +91,10 @@ impl HandMelds {
         Ok(HandMelds { points, by_low: melds_by_lowest_card(rules, hand), best: vec![UNKNOWN; 1 << n] })
     }
 
-    /// The fewest deadwood points of the cards of `mask` (bit `i`: the hand's card `i`): the
-    /// same number as [`deadwood`] of those cards.
-    pub fn deadwood(&mut self, mask: usize) -> i64 {
+    /// The fewest deadwood points of the cards of `mask` (bit `i`: the hand's card `i`; no bit
+    /// past the hand's last card): the same number as [`deadwood`] of those cards.
+    pub(crate) fn deadwood(&mut self, mask: usize) -> i64 {
+        debug_assert!(mask < self.best.len(), "a mask of cards beyond the hand");
         let most =
             Ways { by_low: &self.by_low, points: &self.points, best: &mut self.best, found: Vec::new() }.best(mask);
         sum(&self.points, mask) - most
