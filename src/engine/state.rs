@@ -134,114 +134,52 @@ pub struct State {
     pub(crate) sighted_zones: Vec<u64>,
 }
 
-impl Clone for State {
-    fn clone(&self) -> State {
-        let State {
-            game,
-            zones,
-            face_up,
-            card_zone,
-            counters,
-            locals,
-            frames,
-            base,
-            scratch,
-            pc,
-            rng,
-            pending,
-            outcome,
-            steps,
-            limits,
-            seed,
-            arrangement,
-            laid,
-            menu,
-            positions,
-            picks,
-            sightings,
-            sighted_zones,
-        } = self;
-        State {
-            game: game.clone(),
-            zones: zones.clone(),
-            face_up: face_up.clone(),
-            card_zone: card_zone.clone(),
-            counters: counters.clone(),
-            locals: locals.clone(),
-            frames: frames.clone(),
-            base: *base,
-            scratch: scratch.clone(),
-            pc: *pc,
-            rng: rng.clone(),
-            pending: pending.clone(),
-            outcome: outcome.clone(),
-            steps: *steps,
-            limits: *limits,
-            seed: *seed,
-            arrangement: arrangement.clone(),
-            laid: laid.clone(),
-            menu: menu.clone(),
-            positions: positions.clone(),
-            picks: picks.clone(),
-            sightings: sightings.clone(),
-            sighted_zones: sighted_zones.clone(),
-        }
-    }
+/// `Clone` for [`State`], naming every field once: `clone` copies each, and `clone_from` copies
+/// each into the lists the state already has, so a search that copies states into one scratch
+/// state over and over allocates nothing. A field added to `State` and not named here is a
+/// compile error in the destructuring.
+macro_rules! clone_by_field {
+    ($($field:ident),* $(,)?) => {
+        impl Clone for State {
+            #[allow(clippy::clone_on_copy)]
+            fn clone(&self) -> State {
+                let State { $($field),* } = self;
+                State { $($field: $field.clone()),* }
+            }
 
-    /// Copies `source` into this state field by field, reusing the memory of its lists: a
-    /// search that copies states into one scratch state over and over allocates nothing.
-    fn clone_from(&mut self, source: &State) {
-        // Named in full, so that a field added to `State` cannot be left out here.
-        let State {
-            game,
-            zones,
-            face_up,
-            card_zone,
-            counters,
-            locals,
-            frames,
-            base,
-            scratch,
-            pc,
-            rng,
-            pending,
-            outcome,
-            steps,
-            limits,
-            seed,
-            arrangement,
-            laid,
-            menu,
-            positions,
-            picks,
-            sightings,
-            sighted_zones,
-        } = source;
-        self.game.clone_from(game);
-        self.zones.clone_from(zones);
-        self.face_up.clone_from(face_up);
-        self.card_zone.clone_from(card_zone);
-        self.counters.clone_from(counters);
-        self.locals.clone_from(locals);
-        self.frames.clone_from(frames);
-        self.base.clone_from(base);
-        self.scratch.clone_from(scratch);
-        self.pc.clone_from(pc);
-        self.rng.clone_from(rng);
-        self.pending.clone_from(pending);
-        self.outcome.clone_from(outcome);
-        self.steps.clone_from(steps);
-        self.limits.clone_from(limits);
-        self.seed.clone_from(seed);
-        self.arrangement.clone_from(arrangement);
-        self.laid.clone_from(laid);
-        self.menu.clone_from(menu);
-        self.positions.clone_from(positions);
-        self.picks.clone_from(picks);
-        self.sightings.clone_from(sightings);
-        self.sighted_zones.clone_from(sighted_zones);
-    }
+            fn clone_from(&mut self, source: &State) {
+                let State { $($field),* } = source;
+                $(self.$field.clone_from($field);)*
+            }
+        }
+    };
 }
+
+clone_by_field!(
+    game,
+    zones,
+    face_up,
+    card_zone,
+    counters,
+    locals,
+    frames,
+    base,
+    scratch,
+    pc,
+    rng,
+    pending,
+    outcome,
+    steps,
+    limits,
+    seed,
+    arrangement,
+    laid,
+    menu,
+    positions,
+    picks,
+    sightings,
+    sighted_zones,
+);
 
 /// Why an action was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]

@@ -2,9 +2,9 @@
 //!
 //! A menu lists its candidates on a table that cannot change until the listing ends, and
 //! conditions are pure, so a part of a condition that reads only one of the menu's names (or
-//! none) has one value per value of that name for the whole listing. Solitaire's
-//! `fits(c, k)` is asked for every card `c` and column `k`; its parts about column `k` alone
-//! (`top of column of k` and what follows from it) are then worked out once per column.
+//! none) has one value per value of that name for the whole listing. A condition such as
+//! `fits(c, k)`, asked for every card `c` and every pile `k`, then works out its parts about
+//! pile `k` alone (`top of pile of k` and what follows from it) once per pile.
 //!
 //! Such a part is compiled to a closure that looks in this thread's table of kept values
 //! first. The table's entries belong to one listing on one state: [`Listing`] marks the

@@ -43,6 +43,20 @@ fn expressions(program: &Program) -> Vec<Expr> {
     out
 }
 
+/// Makes one random choice for the first player to move; false when the game is over or
+/// nobody has a choice.
+fn random_step(state: &mut State, rng: &mut Rng, legal: &mut Vec<crate::engine::Action>) -> bool {
+    let p = match state.to_move() {
+        ToMove::Nobody => return false,
+        ToMove::One(p) => p,
+        ToMove::Simultaneous(ps) => ps[0],
+    };
+    state.legal_actions_into(p, legal);
+    let Some(&a) = legal.get(rng.below(legal.len().max(1) as u64) as usize) else { return false };
+    state.apply(p, a).expect("a legal action applies");
+    true
+}
+
 /// Compares every compiled expression with the tree-walker in `state` under `binds`.
 fn agree(name: &str, state: &State, compiled: &[(Expr, Ev, Ev)], binds: &Binds) -> usize {
     for (e, value, condition) in compiled {
@@ -84,14 +98,9 @@ fn closures_agree_with_the_tree_walker() {
                     seen < CANDIDATES
                 });
             }
-            let p = match state.to_move() {
-                ToMove::Nobody => break,
-                ToMove::One(p) => p,
-                ToMove::Simultaneous(ps) => ps[0],
-            };
-            state.legal_actions_into(p, &mut legal);
-            let Some(&a) = legal.get(rng.below(legal.len().max(1) as u64) as usize) else { break };
-            state.apply(p, a).expect("a legal action applies");
+            if !random_step(&mut state, &mut rng, &mut legal) {
+                break;
+            }
         }
     }
     // Enough was looked at for the test to mean something.
@@ -127,14 +136,9 @@ fn kept_parts_agree_with_the_tree_walker() {
                         true
                     });
                 }
-                let p = match state.to_move() {
-                    ToMove::Nobody => break,
-                    ToMove::One(p) => p,
-                    ToMove::Simultaneous(ps) => ps[0],
-                };
-                state.legal_actions_into(p, &mut legal);
-                let Some(&a) = legal.get(rng.below(legal.len().max(1) as u64) as usize) else { break };
-                state.apply(p, a).expect("a legal action applies");
+                if !random_step(&mut state, &mut rng, &mut legal) {
+                    break;
+                }
             }
         }
     }
