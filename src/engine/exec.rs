@@ -136,6 +136,13 @@ impl State {
                     let v = e.eval(self);
                     self.counters[*slot as usize] = v;
                 }
+                Instr::AddCounter(slot, k) => {
+                    let c = &mut self.counters[*slot as usize];
+                    *c = match *c {
+                        Value::Int(x) => Value::Int(x.wrapping_add(*k)),
+                        _ => Value::None,
+                    };
+                }
                 Instr::Move(m) => {
                     sync!();
                     let QuickMove { what, to, face_up, bottom } = &**m;

@@ -56,6 +56,9 @@ pub enum Instr {
     SetLocal(u16, Ev),
     /// `set` of a counter (an [`Effect::Assign`] made quick).
     SetCounter(u16, Ev),
+    /// `add k to` a counter (`set x = x + k`, or `- k`, with a constant `k`): the counter
+    /// goes up by `.1` (wrapping, as `+` does), and stays `none` if it is not a number.
+    AddCounter(u16, i64),
     /// A `move` of all, the top or the bottom cards of a zone (an [`Effect::Move`] made quick).
     Move(Box<QuickMove>),
     Call(u16, Vec<Ev>),
@@ -353,7 +356,15 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
 fn lower_effect(e: &Effect, p: &Program) -> Instr {
     match e {
         Effect::Assign(Place::Local(s), x) => Instr::SetLocal(*s, Ev::new(x, p)),
-        Effect::Assign(Place::Counter(s), x) => Instr::SetCounter(*s, Ev::new(x, p)),
+        Effect::Assign(Place::Counter(s), x) => match x {
+            Expr::Binary(op @ (BinOp::Add | BinOp::Sub), l, r) => match (&**l, &**r) {
+                (Expr::Counter(c), Expr::Const(Value::Int(k))) if c == s => {
+                    Instr::AddCounter(*s, if *op == BinOp::Add { *k } else { k.wrapping_neg() })
+                }
+                _ => Instr::SetCounter(*s, Ev::new(x, p)),
+            },
+            _ => Instr::SetCounter(*s, Ev::new(x, p)),
+        },
         Effect::Move { what, to, face_up, bottom } => {
             let what = match what {
                 MoveWhat::All(z) => Moving::All(Ev::new(z, p)),

@@ -7,7 +7,10 @@
 //! tree-walking evaluator whole.
 
 mod memo;
+mod operand;
 mod pred;
+
+use operand::Operand;
 
 pub(crate) use memo::{Listing, Plan};
 
@@ -149,8 +152,8 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
             }
         }
         Expr::LocalOf(base, pe) => {
-            let (base, pf) = (*base, compile(pe, p));
-            Box::new(move |st, b| match pf(st, b) {
+            let (base, pf) = (*base, Operand::new(pe, p));
+            Box::new(move |st, b| match pf.get(st, b) {
                 Value::Player(q) => st.local_in(base + q as u16, b),
                 _ => Value::None,
             })
@@ -160,22 +163,22 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
             Box::new(move |st, _| st.counters[s])
         }
         Expr::CounterOf(base, pe) => {
-            let (base, pf) = (*base as usize, compile(pe, p));
-            Box::new(move |st, b| match pf(st, b) {
+            let (base, pf) = (*base as usize, Operand::new(pe, p));
+            Box::new(move |st, b| match pf.get(st, b) {
                 Value::Player(q) => st.counters[base + q as usize],
                 _ => Value::None,
             })
         }
         Expr::CounterOfCard(base, ce) => {
-            let (base, cf) = (*base as usize, compile(ce, p));
-            Box::new(move |st, b| match cf(st, b) {
+            let (base, cf) = (*base as usize, Operand::new(ce, p));
+            Box::new(move |st, b| match cf.get(st, b) {
                 Value::Card(c) => st.counters[base + c as usize],
                 _ => Value::None,
             })
         }
         Expr::ZoneOf(first, pe) => {
-            let (first, pf) = (*first, compile(pe, p));
-            Box::new(move |st, b| match pf(st, b) {
+            let (first, pf) = (*first, Operand::new(pe, p));
+            Box::new(move |st, b| match pf.get(st, b) {
                 Value::Player(q) => Value::Zone(first + q as u16),
                 _ => Value::None,
             })
@@ -188,8 +191,8 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
                 }
                 Some(z) => Box::new(move |st, _| st.zones[z as usize].first().map_or(Value::None, |c| Value::Card(*c))),
                 None => {
-                    let zf = compile(z, p);
-                    Box::new(move |st, b| match zf(st, b) {
+                    let zf = Operand::new(z, p);
+                    Box::new(move |st, b| match zf.get(st, b) {
                         Value::Zone(z) => {
                             let cards = &st.zones[z as usize];
                             let c = if top { cards.last() } else { cards.first() };
@@ -203,13 +206,13 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
         Expr::Count(z) => match const_zone(z) {
             Some(z) => Box::new(move |st, _| Value::Int(st.zones[z as usize].len() as i64)),
             None => {
-                let zf = compile(z, p);
-                Box::new(move |st, b| st.count_value(zf(st, b)))
+                let zf = Operand::new(z, p);
+                Box::new(move |st, b| st.count_value(zf.get(st, b)))
             }
         },
         Expr::Opponent(pe) => {
-            let (n, pf) = (p.players, compile(pe, p));
-            Box::new(move |st, b| match pf(st, b) {
+            let (n, pf) = (p.players, Operand::new(pe, p));
+            Box::new(move |st, b| match pf.get(st, b) {
                 Value::Player(q) => Value::Player((q + 1) % n),
                 _ => Value::None,
             })
@@ -217,7 +220,7 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
         Expr::Prop(ce, prop) => {
             let stride = p.properties.len();
             let column: Box<[Value]> = (0..p.cards.len()).map(|c| p.card_props[c * stride + *prop as usize]).collect();
-            per_card(compile(ce, p), column)
+            per_card(Operand::new(ce, p), column)
         }
         Expr::OrderOf(o, ce) => {
             let order = &p.orders[*o as usize];
@@ -225,20 +228,20 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
             let column: Box<[Value]> = (0..p.cards.len())
                 .map(|c| order.position(p.card_props[c * stride + order.property as usize]))
                 .collect();
-            per_card(compile(ce, p), column)
+            per_card(Operand::new(ce, p), column)
         }
         Expr::Binary(op, l, r) => binary(*op, l, r, e, p),
         Expr::Not(_) | Expr::IsEmpty(_) | Expr::IsNone(_) | Expr::FaceUp(..) => pred::as_value(e, p),
         Expr::Neg(x) => {
-            let xf = compile(x, p);
-            Box::new(move |st, b| match xf(st, b) {
+            let xf = Operand::new(x, p);
+            Box::new(move |st, b| match xf.get(st, b) {
                 Value::Int(i) => Value::Int(i.wrapping_neg()),
                 _ => Value::None,
             })
         }
         Expr::If(c, t, o) => {
-            let (cf, tf, of) = (pred::pred(c, p), compile(t, p), compile(o, p));
-            Box::new(move |st, b| if cf(st, b) { tf(st, b) } else { of(st, b) })
+            let (cf, tf, of) = (pred::pred(c, p), Operand::new(t, p), Operand::new(o, p));
+            Box::new(move |st, b| if cf(st, b) { tf.get(st, b) } else { of.get(st, b) })
         }
         Expr::CardTable(t) => {
             let stride = t.stride;
@@ -249,13 +252,13 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
             };
             match t.args.as_slice() {
                 [a] => {
-                    let af = compile(a, p);
-                    Box::new(move |st, b| values.get(index_of(af(st, b)) as usize).copied().unwrap_or_default())
+                    let af = Operand::new(a, p);
+                    Box::new(move |st, b| values.get(index_of(af.get(st, b)) as usize).copied().unwrap_or_default())
                 }
                 [a, c] => {
-                    let (af, cf) = (compile(a, p), compile(c, p));
+                    let (af, cf) = (Operand::new(a, p), Operand::new(c, p));
                     Box::new(move |st, b| {
-                        let i = index_of(af(st, b)) * stride + index_of(cf(st, b));
+                        let i = index_of(af.get(st, b)) * stride + index_of(cf.get(st, b));
                         values.get(i as usize).copied().unwrap_or_default()
                     })
                 }
@@ -263,9 +266,9 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
             }
         }
         Expr::ZoneAt { first, lo, count, key } => {
-            let (first, lo, count, kf) = (*first, *lo, *count as i64, compile(key, p));
+            let (first, lo, count, kf) = (*first, *lo, *count as i64, Operand::new(key, p));
             Box::new(move |st, b| {
-                let i = match kf(st, b) {
+                let i = match kf.get(st, b) {
                     Value::Int(k) => k.checked_sub(lo),
                     Value::Sym(s) => Some(s as i64),
                     _ => None,
@@ -278,12 +281,12 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
         }
         Expr::Builtin(f, xs) if xs.len() <= 2 => {
             let f = *f;
-            let args: Vec<F> = xs.iter().map(|x| compile(x, p)).collect();
-            Box::new(move |st, b| super::eval::builtin(f, |i| args.get(i).and_then(|x| x(st, b).as_int())))
+            let args: Vec<Operand> = xs.iter().map(|x| Operand::new(x, p)).collect();
+            Box::new(move |st, b| super::eval::builtin(f, |i| args.get(i).and_then(|x| x.get(st, b).as_int())))
         }
         Expr::CardAt(z, k) => {
-            let (zf, kf) = (compile(z, p), compile(k, p));
-            Box::new(move |st, b| match (zf(st, b), kf(st, b)) {
+            let (zf, kf) = (Operand::new(z, p), Operand::new(k, p));
+            Box::new(move |st, b| match (zf.get(st, b), kf.get(st, b)) {
                 (Value::Zone(z), Value::Int(k)) => {
                     let cards = &st.zones[z as usize];
                     match usize::try_from(k) {
@@ -310,8 +313,8 @@ fn interpreted(e: &Expr) -> F {
 }
 
 /// A value looked up per card in a column worked out before play; `none` for anything else.
-fn per_card(cf: F, column: Box<[Value]>) -> F {
-    Box::new(move |st, b| match cf(st, b) {
+fn per_card(cf: Operand, column: Box<[Value]>) -> F {
+    Box::new(move |st, b| match cf.get(st, b) {
         Value::Card(c) => column.get(c as usize).copied().unwrap_or_default(),
         _ => Value::None,
     })
@@ -321,8 +324,8 @@ fn per_card(cf: F, column: Box<[Value]>) -> F {
 fn binary(op: BinOp, l: &Expr, r: &Expr, e: &Expr, p: &Ctx) -> F {
     match op {
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow => {
-            let (lf, rf) = (compile(l, p), compile(r, p));
-            Box::new(move |st, b| match (lf(st, b), rf(st, b)) {
+            let (lf, rf) = (Operand::new(l, p), Operand::new(r, p));
+            Box::new(move |st, b| match (lf.get(st, b), rf.get(st, b)) {
                 (Value::Int(x), Value::Int(y)) => super::eval::arithmetic(op, x, y),
                 // Arithmetic on `none` gives `none`.
                 _ => Value::None,

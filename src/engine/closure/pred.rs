@@ -2,7 +2,7 @@
 //! `if`, `while` and a menu's `where` ask. Each gives exactly `is_true()` of the value the
 //! expression has.
 
-use super::{compile, compile_node, const_zone, memo, Ctx, EvFn, F};
+use super::{compile_node, const_zone, memo, Ctx, EvFn, Operand, F};
 use crate::check::ir::{Expr, Value};
 use crate::engine::eval::Binds;
 use crate::engine::state::State;
@@ -46,22 +46,22 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
             Box::new(move |st, b| if cf(st, b) { tf(st, b) } else { of(st, b) })
         }
         Expr::Binary(op @ (BinOp::Eq | BinOp::Ne), l, r) => {
-            let (eq, lf) = (*op == BinOp::Eq, compile(l, p));
+            let (eq, lf) = (*op == BinOp::Eq, Operand::new(l, p));
             match &**r {
                 Expr::Const(k) => {
                     let k = *k;
-                    Box::new(move |st, b| (lf(st, b) == k) == eq)
+                    Box::new(move |st, b| (lf.get(st, b) == k) == eq)
                 }
                 _ => {
-                    let rf = compile(r, p);
-                    Box::new(move |st, b| (lf(st, b) == rf(st, b)) == eq)
+                    let rf = Operand::new(r, p);
+                    Box::new(move |st, b| (lf.get(st, b) == rf.get(st, b)) == eq)
                 }
             }
         }
         Expr::Binary(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), l, r) => compare(*op, l, r, p),
         Expr::Binary(BinOp::In, l, r) => {
-            let (lf, rf) = (compile(l, p), compile(r, p));
-            Box::new(move |st, b| match (lf(st, b), rf(st, b)) {
+            let (lf, rf) = (Operand::new(l, p), Operand::new(r, p));
+            Box::new(move |st, b| match (lf.get(st, b), rf.get(st, b)) {
                 (Value::Sym(s), Value::Set(m)) => m & 1u64.checked_shl(s as u32).unwrap_or(0) != 0,
                 _ => false,
             })
@@ -69,17 +69,17 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
         Expr::IsEmpty(z) => match const_zone(z) {
             Some(z) => Box::new(move |st, _| st.zones[z as usize].is_empty()),
             None => {
-                let zf = compile(z, p);
-                Box::new(move |st, b| st.is_empty_value(zf(st, b)).is_true())
+                let zf = Operand::new(z, p);
+                Box::new(move |st, b| st.is_empty_value(zf.get(st, b)).is_true())
             }
         },
         Expr::IsNone(x) => {
-            let xf = compile(x, p);
-            Box::new(move |st, b| xf(st, b) == Value::None)
+            let xf = Operand::new(x, p);
+            Box::new(move |st, b| xf.get(st, b) == Value::None)
         }
         Expr::FaceUp(c, up) => {
-            let (up, cf) = (*up, compile(c, p));
-            Box::new(move |st, b| match cf(st, b) {
+            let (up, cf) = (*up, Operand::new(c, p));
+            Box::new(move |st, b| match cf.get(st, b) {
                 Value::Card(c) => st.face_up[c as usize] == up,
                 _ => false,
             })
@@ -88,8 +88,8 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
             let stride = p.properties.len();
             let column: Box<[bool]> =
                 (0..p.cards.len()).map(|k| p.card_props[k * stride + *prop as usize].is_true()).collect();
-            let cf = compile(c, p);
-            Box::new(move |st, b| match cf(st, b) {
+            let cf = Operand::new(c, p);
+            Box::new(move |st, b| match cf.get(st, b) {
                 Value::Card(c) => column.get(c as usize).copied().unwrap_or(false),
                 _ => false,
             })
@@ -109,17 +109,17 @@ pub(super) fn as_value(e: &Expr, p: &Ctx) -> Box<EvFn> {
 
 /// A comparison of two numbers: false when either is not a number (`none` compares false).
 fn compare(op: BinOp, l: &Expr, r: &Expr, p: &Ctx) -> P {
-    let lf = compile(l, p);
+    let lf = Operand::new(l, p);
     macro_rules! with {
         ($op:tt) => {
             match r {
                 Expr::Const(Value::Int(k)) => {
                     let k = *k;
-                    Box::new(move |st: &State, b: &Binds| matches!(lf(st, b), Value::Int(x) if x $op k)) as P
+                    Box::new(move |st: &State, b: &Binds| matches!(lf.get(st, b), Value::Int(x) if x $op k)) as P
                 }
                 _ => {
-                    let rf = compile(r, p);
-                    Box::new(move |st: &State, b: &Binds| match (lf(st, b), rf(st, b)) {
+                    let rf = Operand::new(r, p);
+                    Box::new(move |st: &State, b: &Binds| match (lf.get(st, b), rf.get(st, b)) {
                         (Value::Int(x), Value::Int(y)) => x $op y,
                         _ => false,
                     }) as P
