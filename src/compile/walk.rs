@@ -288,6 +288,13 @@ pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
     }
 }
 
+/// The number of nodes of an expression.
+pub(crate) fn size(e: &Expr) -> usize {
+    let mut n = 1;
+    children(e, |c| n += size(c));
+    n
+}
+
 /// Whether a block has a `break` that leaves the loop the block is the body of (one not inside
 /// a loop of its own).
 pub(crate) fn breaks_out(stmts: &[Stmt]) -> bool {

@@ -228,6 +228,12 @@ impl State {
         found
     }
 
+    /// Whether a candidate bound in `b` meets a choice's compiled `where`.
+    #[inline(never)]
+    fn passes_compiled(&self, filter: &super::closure::Ev, b: &Binds) -> bool {
+        filter.test(self, b)
+    }
+
     /// Calls `f` with each candidate of the pending choice for `player`, until `f` says stop.
     ///
     /// A card is offered by its place in the zone (from the bottom), not by the card itself,
@@ -244,10 +250,19 @@ impl State {
         }
         let Some(Pick { cands, slot, filter, mut binds }) = self.pick(player) else { return };
         let abs = self.abs_slot(slot);
+        // The filter as compiled with the choice (lower.rs), which gives what it says.
+        let compiled = filter.and_then(|_| match self.game.code.instrs.get(self.pc as usize) {
+            Some(Instr::Choose(c)) => c.filter.as_ref(),
+            _ => None,
+        });
         let mut offer = |a: Action, v: Value| -> bool {
             if let Some(flt) = filter {
                 binds.set(1, abs, v);
-                if !self.eval_in(flt, &binds).is_true() {
+                let pass = match compiled {
+                    Some(c) => self.passes_compiled(c, &binds),
+                    None => self.eval_in(flt, &binds).is_true(),
+                };
+                if !pass {
                     return true;
                 }
             }

@@ -3,6 +3,7 @@
 
 use super::closure::{Ev, Plan};
 use crate::check::ir::{Choice, Effect, End, Expr, MoveWhat, Place, Program, Stmt, Value};
+use crate::compile::walk::size;
 use crate::syntax::ast::BinOp;
 
 /// One instruction of the lowered program. The large ones are boxed, so an instruction is small
@@ -87,6 +88,9 @@ pub struct SubsetsStart {
     pub hi: Expr,
 }
 
+/// The fewest nodes of a choice's `where` worth compiling (closure/).
+const MIN_FILTER_NODES: usize = 5;
+
 /// A choice, with the conditions of a menu's candidates compiled.
 #[derive(Debug)]
 pub struct ChoiceCode {
@@ -97,6 +101,9 @@ pub struct ChoiceCode {
     pub branches: Vec<BranchCode>,
     /// How many values the menu's conditions keep while it is listed (closure/memo.rs).
     pub kept: usize,
+    /// For a choice of one value (`chooses c from Z where ...`) or a secret choice, its `where`
+    /// compiled, if it is worth it; `None` for a menu or a choice without one.
+    pub filter: Option<Ev>,
 }
 
 /// A menu branch's conditions, compiled.
@@ -132,7 +139,14 @@ impl ChoiceCode {
                 .collect(),
             _ => Vec::new(),
         };
-        ChoiceCode { choice: choice.clone(), branches, kept: plan.rows }
+        // A filter of a few nodes is as quick tree-walked as through its closures.
+        let filter = match choice {
+            Choice::One { filter, .. } | Choice::Secret { filter, .. } => {
+                filter.as_ref().filter(|f| size(f) >= MIN_FILTER_NODES).map(|f| Ev::condition(f, p))
+            }
+            Choice::Menu { .. } => None,
+        };
+        ChoiceCode { choice: choice.clone(), branches, kept: plan.rows, filter }
     }
 }
 

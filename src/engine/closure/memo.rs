@@ -12,11 +12,11 @@
 //! another state, or read when no listing is in progress, is not used. A kept value is the
 //! value the part has, so nothing a player sees changes.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use super::{pred::P, F};
 use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
-use crate::compile::walk::children;
+use crate::compile::walk::{children, size};
 use crate::engine::eval::Binds;
 use crate::engine::state::State;
 
@@ -209,28 +209,23 @@ fn compiled_by_parts(e: &Expr) -> bool {
     }
 }
 
-/// The number of nodes of a part.
-fn size(e: &Expr) -> usize {
-    let mut n = 1;
-    children(e, |c| n += size(c));
-    n
-}
-
-/// This thread's kept values: the listing in progress (0: none) and the state it lists on
-/// (its address), the next listing's number, and the rows, each marked with the listing that
-/// wrote it.
+/// This thread's kept values: the listing in progress (0: none), the state it lists on (its
+/// address; 0 when no listing is in progress), the next listing's number, and the rows, each
+/// marked with the listing that wrote it.
 struct Table {
-    now: u32,
-    on: usize,
-    next: u32,
-    rows: Vec<(u32, Value)>,
+    now: Cell<u32>,
+    on: Cell<usize>,
+    next: Cell<u32>,
+    rows: RefCell<Vec<Cell<(u32, Value)>>>,
 }
 
 thread_local! {
-    static TABLE: RefCell<Table> = const { RefCell::new(Table { now: 0, on: 0, next: 1, rows: Vec::new() }) };
+    static TABLE: Table = const {
+        Table { now: Cell::new(0), on: Cell::new(0), next: Cell::new(1), rows: RefCell::new(Vec::new()) }
+    };
 }
 
-/// The address that names a state for the table (only compared, never read through).
+/// The address that names a state for the table (only compared, never read through; never 0).
 fn address(st: &State) -> usize {
     st as *const State as usize
 }
@@ -246,18 +241,18 @@ impl Listing {
     /// Starts a listing on `st` of a menu whose plan takes `rows` rows.
     pub(crate) fn start(st: &State, rows: usize) -> Listing {
         TABLE.with(|t| {
-            let mut t = t.borrow_mut();
-            if t.next == 0 {
+            let mut kept = t.rows.borrow_mut();
+            if t.next.get() == 0 {
                 // Numbers ran out and start again: no old row may pass for a new one.
-                t.rows.iter_mut().for_each(|r| r.0 = 0);
-                t.next = 1;
+                kept.iter_mut().for_each(|r| r.get_mut().0 = 0);
+                t.next.set(1);
             }
-            let outer = (t.now, t.on);
-            t.now = t.next;
-            t.on = address(st);
-            t.next = t.next.wrapping_add(1);
-            if t.rows.len() < rows {
-                t.rows.resize(rows, (0, Value::None));
+            let outer = (t.now.get(), t.on.get());
+            t.now.set(t.next.get());
+            t.on.set(address(st));
+            t.next.set(t.next.get().wrapping_add(1));
+            if kept.len() < rows {
+                kept.resize(rows, Cell::new((0, Value::None)));
             }
             Listing { outer }
         })
@@ -267,75 +262,90 @@ impl Listing {
 impl Drop for Listing {
     fn drop(&mut self) {
         TABLE.with(|t| {
-            let mut t = t.borrow_mut();
-            (t.now, t.on) = self.outer;
+            t.now.set(self.outer.0);
+            t.on.set(self.outer.1);
         });
     }
 }
 
-/// The row of `spot` for the bindings in `b`, if the value it depends on has one.
-#[inline]
-fn row(spot: &Spot, st: &State, b: &Binds) -> Option<usize> {
-    let i = match spot.key {
-        Key::Unit => 0,
-        Key::Int { name, lo, n } => match name.value(st, b) {
-            Value::Int(v) => usize::try_from(v.checked_sub(lo)?).ok().filter(|&i| i < n)?,
-            _ => return None,
-        },
-        Key::Card { name, n } => match name.value(st, b) {
-            Value::Card(c) => Some(c as usize).filter(|&i| i < n)?,
-            _ => return None,
-        },
-    };
-    Some(spot.base + i)
-}
+/// A function that finds a kept part's row (from its first) for the bindings given, if the
+/// value the part depends on has one.
+trait Index: Fn(&State, &Binds) -> Option<usize> + Send + Sync + std::panic::RefUnwindSafe + 'static {}
 
-/// The kept value at `row` for `st`, if the listing in progress on `st` wrote it.
-#[inline]
-fn kept(st: &State, row: usize) -> Option<Value> {
-    TABLE.with(|t| {
-        let t = t.borrow();
-        let ours = t.now != 0 && t.on == address(st);
-        t.rows.get(row).filter(|r| ours && r.0 == t.now).map(|r| r.1)
-    })
-}
+impl<T: Fn(&State, &Binds) -> Option<usize> + Send + Sync + std::panic::RefUnwindSafe + 'static> Index for T {}
 
-/// Keeps `v` at `row` for the listing in progress on `st`, if one is.
-#[inline]
-fn keep(st: &State, row: usize, v: Value) {
-    TABLE.with(|t| {
-        let mut t = t.borrow_mut();
-        let now = t.now;
-        if now != 0 && t.on == address(st) {
-            if let Some(r) = t.rows.get_mut(row) {
-                *r = (now, v);
+/// `$then` with `$index` bound to the index function of key `$key`: a function of its own for
+/// each kind of key, so that none asks which kind it is.
+macro_rules! by_key {
+    ($key:expr, |$index:ident| $then:expr) => {
+        match $key {
+            Key::Unit => {
+                let $index = |_: &State, _: &Binds| Some(0);
+                $then
+            }
+            Key::Int { name, lo, n } => {
+                let $index = move |st: &State, b: &Binds| match name.value(st, b) {
+                    Value::Int(v) => usize::try_from(v.checked_sub(lo)?).ok().filter(|&i| i < n),
+                    _ => None,
+                };
+                $then
+            }
+            Key::Card { name, n } => {
+                let $index = move |st: &State, b: &Binds| match name.value(st, b) {
+                    Value::Card(c) => Some(c as usize).filter(|&i| i < n),
+                    _ => None,
+                };
+                $then
             }
         }
-    })
+    };
+}
+
+/// The value of a part kept at `row` for `st`: the kept one if the listing in progress on `st`
+/// wrote it, else `work`'s, kept for the rest of the listing (when one is in progress on `st`).
+#[inline(always)]
+fn kept_or(st: &State, row: usize, work: impl FnOnce() -> Value) -> Value {
+    let at = address(st);
+    let found = TABLE.with(|t| {
+        let now = t.now.get();
+        (t.on.get() == at).then(|| t.rows.borrow().get(row).map(Cell::get).filter(|r| r.0 == now).map(|r| r.1))
+    });
+    match found {
+        Some(Some(v)) => v,
+        Some(None) => {
+            let v = work();
+            TABLE.with(|t| {
+                // Only for the listing in progress on `st` (one started inside `work` has ended).
+                if t.on.get() == at {
+                    if let Some(r) = t.rows.borrow().get(row) {
+                        r.set((t.now.get(), v));
+                    }
+                }
+            });
+            v
+        }
+        None => work(),
+    }
 }
 
 /// A value-giving part kept at `spot`.
 pub(super) fn value(spot: Spot, inner: F) -> F {
-    Box::new(move |st, b| {
-        let Some(r) = row(&spot, st, b) else { return inner(st, b) };
-        if let Some(v) = kept(st, r) {
-            return v;
-        }
-        let v = inner(st, b);
-        keep(st, r, v);
-        v
-    })
+    fn with(base: usize, inner: F, index: impl Index) -> F {
+        Box::new(move |st, b| match index(st, b) {
+            Some(i) => kept_or(st, base + i, || inner(st, b)),
+            None => inner(st, b),
+        })
+    }
+    by_key!(spot.key, |index| with(spot.base, inner, index))
 }
 
 /// A condition kept at `spot`.
 pub(super) fn condition(spot: Spot, inner: P) -> P {
-    Box::new(move |st, b| {
-        let Some(r) = row(&spot, st, b) else { return inner(st, b) };
-        if let Some(v) = kept(st, r) {
-            return v.is_true();
-        }
-        let v = inner(st, b);
-        keep(st, r, Value::Bool(v));
-        v
-    })
+    fn with(base: usize, inner: P, index: impl Index) -> P {
+        Box::new(move |st, b| match index(st, b) {
+            Some(i) => kept_or(st, base + i, || Value::Bool(inner(st, b))).is_true(),
+            None => inner(st, b),
+        })
+    }
+    by_key!(spot.key, |index| with(spot.base, inner, index))
 }
