@@ -1,6 +1,7 @@
 //! Choices: what a chooser may pick (cards of a zone, named options, numbers), how each
 //! candidate is shown to them, and how a choice is recorded and the rules resumed.
 
+use super::closure::Listing;
 use super::eval::Binds;
 use super::events::{Event, EventSink};
 use super::lower::{ChoiceCode, Instr};
@@ -250,11 +251,14 @@ impl State {
         }
         let Some(Pick { cands, slot, filter, mut binds }) = self.pick(player) else { return };
         let abs = self.abs_slot(slot);
-        // The filter as compiled with the choice (lower.rs), which gives what it says.
-        let compiled = filter.and_then(|_| match self.game.code.instrs.get(self.pc as usize) {
-            Some(Instr::Choose(c)) => c.filter.as_ref(),
+        // The filter as compiled with the choice (lower.rs), which gives what it says; the table
+        // cannot change while the candidates are listed, so its parts may be kept until then.
+        let code = filter.and_then(|_| match self.game.code.instrs.get(self.pc as usize) {
+            Some(Instr::Choose(c)) => Some(c),
             _ => None,
         });
+        let compiled = code.and_then(|c| c.filter.as_ref());
+        let _listing = code.filter(|c| c.kept > 0).map(|c| Listing::start(self, c.kept));
         let mut offer = |a: Action, v: Value| -> bool {
             if let Some(flt) = filter {
                 binds.set(1, abs, v);

@@ -139,12 +139,16 @@ impl ChoiceCode {
                 .collect(),
             _ => Vec::new(),
         };
-        // A filter of a few nodes is as quick tree-walked as through its closures.
+        // A filter of a few nodes is as quick tree-walked as through its closures. Its parts
+        // that do not read the candidate are kept while the candidates are listed.
         let filter = match choice {
-            Choice::One { filter, .. } | Choice::Secret { filter, .. } => {
-                filter.as_ref().filter(|f| size(f) >= MIN_FILTER_NODES).map(|f| Ev::condition(f, p))
+            Choice::One { filter: Some(f), slot, .. } | Choice::Secret { filter: Some(f), base: slot, .. }
+                if size(f) >= MIN_FILTER_NODES =>
+            {
+                plan.add_choice(f, *slot);
+                Some(Ev::menu_condition(f, p, &plan, &[]))
             }
-            Choice::Menu { .. } => None,
+            _ => None,
         };
         ChoiceCode { choice: choice.clone(), branches, kept: plan.rows, filter }
     }

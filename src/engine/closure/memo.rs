@@ -103,6 +103,14 @@ impl Plan {
         self.visit(filter, &slots, &keys, level > 0);
     }
 
+    /// Adds the parts worth keeping of the `where` of a choice of one value (or a secret
+    /// choice) whose candidate is local `slot`: those that do not read the candidate, which have
+    /// one value for all the candidates of one listing (such as whether the chooser's hand holds
+    /// a card of the suit led).
+    pub(crate) fn add_choice(&mut self, filter: &Expr, slot: u16) {
+        self.visit(filter, &[slot], &[None], true);
+    }
+
     fn visit(&mut self, e: &Expr, slots: &[u16], keys: &[Option<Key>], unit: bool) {
         if let Some(deps) = reads(e, slots) {
             let key = match deps {
@@ -172,7 +180,11 @@ fn reads(e: &Expr, slots: &[u16]) -> Option<u64> {
         | Expr::CardAt(..)
         | Expr::Builtin(..)
         | Expr::SetOf(..)
-        | Expr::Deadwood(..) => 0,
+        | Expr::Deadwood(..)
+        // An aggregate's items are its own, bound while it is worked out (and no part is looked
+        // for inside one): it reads the names its domain and condition read.
+        | Expr::Aggregate(_)
+        | Expr::Each(_) => 0,
         _ => return None,
     };
     let mut deps = Some(own);

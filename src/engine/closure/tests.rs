@@ -147,7 +147,8 @@ fn kept_parts_agree_with_the_tree_walker() {
 
 /// The compiled `where` of a choice of one value (or of a secret choice) agrees with the
 /// tree-walker for every value of the choice's domain (those it refuses too), for every
-/// player, at every such choice met in seeded random games of every game.
+/// player, at every such choice met in seeded random games of every game; its parts that do not
+/// read the candidate are kept for the listing, as when the candidates are listed.
 #[test]
 fn choice_filters_agree_with_the_tree_walker() {
     use crate::check::ir::Value;
@@ -164,11 +165,13 @@ fn choice_filters_agree_with_the_tree_walker() {
             let mut legal = Vec::new();
             for _ in 0..DECISIONS {
                 let code = match game.code.instrs.get(state.pc as usize) {
-                    Some(Instr::Choose(c)) => c.filter.as_ref(),
+                    Some(Instr::Choose(c)) => Some(c),
                     _ => None,
                 };
                 for player in 0..game.program.players {
-                    let (Some(compiled), Some(pick)) = (code, state.pick(player)) else { continue };
+                    let (Some(code), Some(pick)) = (code, state.pick(player)) else { continue };
+                    let Some(compiled) = &code.filter else { continue };
+                    let _listing = (code.kept > 0).then(|| super::Listing::start(&state, code.kept));
                     let written = pick.filter.expect("a compiled filter is written");
                     let values: Vec<Value> = match pick.cands {
                         Candidates::Zone(z) => state.zones[z as usize].iter().map(|&c| Value::Card(c)).collect(),
