@@ -49,6 +49,40 @@ fn a_secret_choice_filters_each_players_own_candidates() {
     assert_eq!(names(1), ["6", "8"]);
 }
 
+/// "Play an even card if you hold one": the part of the filter about the chooser's hand, not
+/// the candidate, is worked out once per listing (closure/memo.rs), and each player's listing
+/// answers it for that player's hand, asked in any order and again.
+#[test]
+fn a_secret_choice_asks_about_each_choosers_own_hand() {
+    let src = format!(
+        "{DECK}
+        procedure setup {{
+            for each card c in pack {{
+                if value of c % 2 == 0 or value of c == 1 {{ move c to hand of player 1 }}
+                else {{ move c to hand of player 2 }}
+            }}
+        }}
+        procedure play {{
+            each player p secretly chooses c from hand of p
+                where value of c % 2 == 0 or not (any d in hand of p where value of d % 2 == 0)
+            end game draw
+        }}"
+    );
+    let s = start(&src);
+    assert_eq!(s.to_move(), ToMove::Simultaneous(vec![0, 1]));
+    let names = |p: u8| -> Vec<String> {
+        let mut n: Vec<String> = s.legal_actions(p).iter().map(|a| s.action_label(p, *a)).collect();
+        n.sort();
+        n
+    };
+    // Player 1 holds 2, 3, 4, 6 and 8, evens among them: only those.
+    // Player 2 holds 5, 7 and 9, no even one: any card.
+    for _ in 0..2 {
+        assert_eq!(names(1), ["5", "7", "9"]);
+        assert_eq!(names(0), ["2", "4", "6", "8"]);
+    }
+}
+
 /// A choice among face-down cards offers positions, never the cards' names, and an action does
 /// not identify the card: the same action means "the top card" whatever card is there.
 #[test]

@@ -99,7 +99,8 @@ pub struct ChoiceCode {
     /// For a menu, each branch's guard and the conditions of its names, compiled; empty for
     /// any other choice.
     pub branches: Vec<BranchCode>,
-    /// How many values the menu's conditions keep while it is listed (closure/memo.rs).
+    /// How many values the conditions keep while the candidates are listed (closure/memo.rs):
+    /// a menu's conditions, or a choice's `where`.
     pub kept: usize,
     /// For a choice of one value (`chooses c from Z where ...`) or a secret choice, its `where`
     /// compiled, if it is worth it; `None` for a menu or a choice without one.

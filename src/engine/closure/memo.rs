@@ -1,10 +1,12 @@
-//! Parts of a menu's conditions kept while the menu is listed.
+//! Parts of a menu's conditions (or of a choice's `where`) kept while the candidates are listed.
 //!
 //! A menu lists its candidates on a table that cannot change until the listing ends, and
 //! conditions are pure, so a part of a condition that reads only one of the menu's names (or
 //! none) has one value per value of that name for the whole listing. A condition such as
 //! `fits(c, k)`, asked for every card `c` and every pile `k`, then works out its parts about
-//! pile `k` alone (`top of pile of k` and what follows from it) once per pile.
+//! pile `k` alone (`top of pile of k` and what follows from it) once per pile. Likewise the
+//! part of `chooses c from Z where ...` that does not read `c` (whether the chooser's hand holds
+//! a card of the suit led) has one value for all the candidates of one listing.
 //!
 //! Such a part is compiled to a closure that looks in this thread's table of kept values
 //! first. The table's entries belong to one listing on one state: [`Listing`] marks the
@@ -250,7 +252,8 @@ pub(crate) struct Listing {
 }
 
 impl Listing {
-    /// Starts a listing on `st` of a menu whose plan takes `rows` rows.
+    /// Starts a listing on `st` of the candidates of a menu or a choice whose plan takes
+    /// `rows` rows.
     pub(crate) fn start(st: &State, rows: usize) -> Listing {
         TABLE.with(|t| {
             let mut kept = t.rows.borrow_mut();
