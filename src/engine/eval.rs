@@ -258,7 +258,7 @@ impl State {
                 t.values.get(i as usize).copied().unwrap_or_default()
             }
             Expr::Param(_) => Value::None,
-            Expr::Each(key) => self.local_in_binds(EACH.wrapping_add(*key), b),
+            Expr::Each(key) => self.each_in(*key, b),
             Expr::Seat(_)
             | Expr::Team(_)
             | Expr::TeamLead(_)
@@ -277,6 +277,12 @@ impl State {
         }
     }
 
+    /// The item aggregate `key` is looking at, in bindings `b` (`Expr::Each`).
+    #[inline]
+    pub(crate) fn each_in(&self, key: u32, b: &Binds) -> Value {
+        self.local_in_binds(EACH.wrapping_add(key), b)
+    }
+
     /// The value bound to an absolute slot in `b` only (`none` if it is not bound).
     fn local_in_binds(&self, abs: u32, b: &Binds) -> Value {
         b.items[..b.len].iter().rev().find(|(s, _)| *s == abs).map_or(Value::None, |(_, v)| *v)
@@ -285,18 +291,36 @@ impl State {
     /// `any c in Z where ...` and its kin: each item in turn, bound for the condition and value.
     #[inline(never)]
     fn aggregate(&self, a: &Aggregate, b: &Binds) -> Value {
+        self.aggregate_by(
+            a,
+            b,
+            a.cond.as_ref().map(|c| move |st: &State, b: &Binds| st.eval_in(c, b).is_true()),
+            a.value.as_ref().map(|v| move |st: &State, b: &Binds| st.eval_in(v, b)),
+        )
+    }
+
+    /// An aggregate, its condition and value worked out by `cond` and `value` (the tree-walker's,
+    /// or the same compiled: closure/) with the item bound: the one walk of its domain both use.
+    #[inline]
+    pub(crate) fn aggregate_by(
+        &self,
+        a: &Aggregate,
+        b: &Binds,
+        cond: Option<impl Fn(&State, &Binds) -> bool>,
+        value: Option<impl Fn(&State, &Binds) -> Value>,
+    ) -> Value {
         let mut inner = *b;
         let at = b.len;
         let slot = EACH.wrapping_add(a.key);
         let mut acc = Acc::new(a.kind);
         let mut visit = |item: Value| -> bool {
             inner.set(at, slot, item);
-            if let Some(c) = &a.cond {
-                if !self.eval_in(c, &inner).is_true() {
+            if let Some(c) = &cond {
+                if !c(self, &inner) {
                     return acc.skip();
                 }
             }
-            let value = a.value.as_ref().map_or(Value::None, |v| self.eval_in(v, &inner));
+            let value = value.as_ref().map_or(Value::None, |v| v(self, &inner));
             acc.take(item, value)
         };
         match &a.over {

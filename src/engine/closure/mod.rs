@@ -2,9 +2,10 @@
 //! is known before play (a constant zone, a constant right operand, a card property's column).
 //!
 //! Every closure gives exactly what [`State::eval_in`] gives for the same expression: this module
-//! is a faster path to the same answers, not a second meaning. Expressions it has no special
-//! form for (aggregates, hands, functions with statements, the rare kinds) are handed to the
-//! tree-walking evaluator whole.
+//! is a faster path to the same answers, not a second meaning. An aggregate walks its domain
+//! as the tree-walker does ([`State::aggregate_by`]), with its condition and value compiled.
+//! Expressions it has no special form for (hands, functions with statements, the rare kinds)
+//! are handed to the tree-walking evaluator whole.
 
 mod memo;
 mod operand;
@@ -297,6 +298,24 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
                 (v, Value::Int(k)) => st.card_of_picked(v, k, true),
                 _ => Value::None,
             })
+        }
+        Expr::Aggregate(a) => {
+            // The walk of the domain is the tree-walker's; the condition and the value with the
+            // item bound are compiled.
+            let (cond, value) = (a.cond.as_ref().map(|c| pred::pred(c, p)), a.value.as_ref().map(|v| compile(v, p)));
+            let a = (**a).clone();
+            Box::new(move |st, b| {
+                st.aggregate_by(
+                    &a,
+                    b,
+                    cond.as_ref().map(|c| |st: &State, b: &Binds| c(st, b)),
+                    value.as_ref().map(|v| |st: &State, b: &Binds| v(st, b)),
+                )
+            })
+        }
+        Expr::Each(key) => {
+            let key = *key;
+            Box::new(move |st, b| st.each_in(key, b))
         }
         Expr::FnLocal(k) => {
             let k = *k as usize;
