@@ -123,8 +123,9 @@ impl State {
         bind.filter.as_ref().is_none_or(|f| self.eval_in(f, &t.binds).is_true())
     }
     /// The places (zone, index) of a name's candidate cards, bottom first.
-    fn places<'a>(&'a self, bind: &MenuBind, binds: &Binds) -> Box<dyn Iterator<Item = (u16, usize)> + 'a> {
+    fn places<'a>(&'a self, bind: &MenuBind, binds: &Binds) -> Places<'a> {
         let zones = self.zones.len() as u16;
+        let none = Places { state: self, zone: 0, end: 0, at: 0 };
         match &bind.from {
             Domain::Zone(z) => {
                 let (start, n) = match self.eval_in(z, binds) {
@@ -132,18 +133,42 @@ impl State {
                     Value::Zones(first, n) => (first, n),
                     _ => (0, 0),
                 };
-                let end = start.saturating_add(n).min(zones);
-                Box::new((start..end).flat_map(move |z| (0..self.zones[z as usize].len()).map(move |i| (z, i))))
+                Places { state: self, zone: start, end: start.saturating_add(n).min(zones), at: 0 }
             }
             Domain::Above(z, below) => match (self.eval_in(z, binds), self.eval_in(below, binds)) {
                 (Value::Zone(z), Value::Card(c)) if z < zones => match self.find_card(c) {
-                    Some((at, i)) if at == z => Box::new((i + 1..self.zones[z as usize].len()).map(move |j| (z, j))),
-                    _ => Box::new(std::iter::empty()),
+                    Some((at, i)) if at == z => Places { state: self, zone: z, end: z + 1, at: i + 1 },
+                    _ => none,
                 },
-                _ => Box::new(std::iter::empty()),
+                _ => none,
             },
-            _ => Box::new(std::iter::empty()),
+            _ => none,
         }
+    }
+}
+
+/// The places of a name's candidate cards: zone by zone from `zone` to before `end`, each
+/// from index `at` (the first) or 0 (the others), bottom first.
+struct Places<'a> {
+    state: &'a State,
+    zone: u16,
+    end: u16,
+    at: usize,
+}
+
+impl Iterator for Places<'_> {
+    type Item = (u16, usize);
+
+    fn next(&mut self) -> Option<(u16, usize)> {
+        while self.zone < self.end {
+            if self.at < self.state.zones[self.zone as usize].len() {
+                self.at += 1;
+                return Some((self.zone, self.at - 1));
+            }
+            self.zone += 1;
+            self.at = 0;
+        }
+        None
     }
 }
 
