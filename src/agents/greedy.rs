@@ -145,6 +145,8 @@ impl Agent for GreedyAgent {
                 }
                 None => self.scratch.insert(det.clone()),
             };
+            // Where the action leads is only scored: a menu it reaches need not be listed.
+            next.set_lazy_menus(true);
             // An action the drawn table does not allow leaves it as it was.
             let _ = next.apply(player, a);
             self.tried.push((score(next, player), position_hash(next, player)));

@@ -265,6 +265,18 @@ impl State {
     /// the list kept for the choice (the list [`State::pending_tuples`] would make), instead of
     /// being looked through for a first candidate and listed again for the actions.
     pub(crate) fn open_menu(&mut self, branches: &[MenuBranch]) -> Option<bool> {
+        if self.lazy_menus {
+            // Only whether there is a candidate, as the whole listing would find it: the list is
+            // made when first asked for ([`State::pending_tuples`]), from the same table.
+            self.picks.clear();
+            self.menu = std::sync::OnceLock::new();
+            let mut found = false;
+            let within = self.for_each_tuple(branches, |_| {
+                found = true;
+                false
+            });
+            return if found { Some(true) } else { within.then_some(false) };
+        }
         let (whole, steps) = self.list_whole(branches);
         if whole.tuples.is_empty() {
             // Nothing was found: either every candidate was looked at, or the work limit came first.
@@ -274,6 +286,12 @@ impl State {
         let list = self.offered(branches, whole, steps);
         self.menu = std::sync::OnceLock::from(Arc::new(list));
         Some(true)
+    }
+
+    /// Lists the menus the rules reach only when their candidates are asked for (see
+    /// `State::lazy_menus`); what the state offers and does is the same either way.
+    pub(crate) fn set_lazy_menus(&mut self, lazy: bool) {
+        self.lazy_menus = lazy;
     }
 
     /// A candidate's label as `viewer` sees it: a card they cannot see is "a card".
@@ -326,5 +344,54 @@ impl State {
             self.set_local(bind.slot, v);
         }
         self.set_local(branch_slot, Value::Int(t.branch as i64));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::check::{self, Config};
+    use crate::engine::closure::tests::games;
+    use crate::engine::rng::Rng;
+    use crate::engine::{Game, State, ToMove};
+
+    /// A state that lists its menus only when asked (`lazy_menus`) offers the same candidates,
+    /// with the same labels, and plays on the same, as one that lists them when they open: after
+    /// each action of seeded random games of every game, applied to both.
+    #[test]
+    fn lazy_menus_offer_what_listed_menus_offer() {
+        let mut compared = 0;
+        for (name, text) in &games() {
+            let file = crate::syntax::parse(text).expect("the game parses");
+            let config = Config { variant: None, sets: Vec::new(), seats: None };
+            let game = Game::new(check::check(&file, &config).expect("the game checks"));
+            for seed in 1..=3 {
+                let mut state = State::new(game.clone(), seed);
+                let mut rng = Rng::new(seed);
+                for _ in 0..60 {
+                    let p = match state.to_move() {
+                        ToMove::Nobody => break,
+                        ToMove::One(p) => p,
+                        ToMove::Simultaneous(ps) => ps[0],
+                    };
+                    let legal = state.legal_actions(p);
+                    let Some(&a) = legal.get(rng.below(legal.len().max(1) as u64) as usize) else { break };
+                    let mut lazy = state.clone();
+                    lazy.set_lazy_menus(true);
+                    state.apply(p, a).expect("a legal action applies");
+                    lazy.apply(p, a).expect("a legal action applies");
+                    assert_eq!(lazy.to_move(), state.to_move(), "{name}: who moves");
+                    assert_eq!(lazy.outcome(), state.outcome(), "{name}: the outcome");
+                    for q in 0..game.program.players {
+                        let (want, got) = (state.legal_actions(q), lazy.legal_actions(q));
+                        assert_eq!(got, want, "{name}: the actions of player {q}");
+                        for &x in &want {
+                            assert_eq!(lazy.action_label(q, x), state.action_label(q, x), "{name}: a label");
+                        }
+                        compared += want.len();
+                    }
+                }
+            }
+        }
+        assert!(compared > 1_000, "only {compared} actions compared");
     }
 }

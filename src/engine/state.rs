@@ -120,6 +120,11 @@ pub struct State {
     /// The candidates of the pending `chooses one of`, listed the first time they are asked
     /// for (the table cannot change until the choice is made); empty when none is pending.
     pub(crate) menu: std::sync::OnceLock<Arc<super::menu::MenuList>>,
+    /// Whether a menu the rules reach is only looked through for a first candidate, and listed
+    /// when its candidates are first asked for, instead of listed at once: for a state whose
+    /// menus may never be asked (a look-ahead that only scores where an action leads). Either
+    /// way the list is the same.
+    pub(crate) lazy_menus: bool,
     /// The positions kept by `remember position`, as sorted hashes (position.rs); shared between
     /// copies of the state until one of them keeps another.
     pub(crate) positions: Arc<Vec<u64>>,
@@ -175,6 +180,7 @@ clone_by_field!(
     arrangement,
     laid,
     menu,
+    lazy_menus,
     positions,
     picks,
     sightings,
@@ -277,6 +283,7 @@ impl State {
             arrangement: None,
             laid: Vec::new(),
             menu: std::sync::OnceLock::new(),
+            lazy_menus: false,
             positions: Arc::default(),
             picks: Vec::new(),
             sightings: vec![NOWHERE; p.players as usize * p.cards.len()],

@@ -356,4 +356,4 @@ fn binary(op: BinOp, l: &Expr, r: &Expr, e: &Expr, p: &Ctx) -> F {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -10,7 +10,7 @@ use crate::engine::rng::Rng;
 use crate::engine::{Game, State, ToMove};
 
 /// Every game file of the project's `games/` folder, with its text.
-fn games() -> Vec<(String, String)> {
+pub(crate) fn games() -> Vec<(String, String)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
     let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
         .expect("the games folder is readable")
@@ -45,7 +45,7 @@ fn expressions(program: &Program) -> Vec<Expr> {
 
 /// Makes one random choice for the first player to move; false when the game is over or
 /// nobody has a choice.
-fn random_step(state: &mut State, rng: &mut Rng, legal: &mut Vec<crate::engine::Action>) -> bool {
+pub(crate) fn random_step(state: &mut State, rng: &mut Rng, legal: &mut Vec<crate::engine::Action>) -> bool {
     let p = match state.to_move() {
         ToMove::Nobody => return false,
         ToMove::One(p) => p,
