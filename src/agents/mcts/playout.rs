@@ -160,6 +160,8 @@ impl Playouts {
                 }
                 None => self.scratch.insert(state.clone()),
             };
+            // Where the action leads is only scored: a menu it reaches need not be listed.
+            next.set_lazy_menus(true);
             // Others still to choose at once with `player` choose at random first, so that
             // `player`'s choice resolves the step, as the `greedy` player does.
             let waiting = movers(next) & !(1 << player);
