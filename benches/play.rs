@@ -105,7 +105,9 @@ fn wild_twist_solitaire_descending(b: divan::Bencher) {
 /// Wild Twist War, interpreted against written by hand (`benches/baseline/`), single-threaded:
 /// `cargo bench --bench play -- vs_baseline`. Both play the same games: one iteration plays the
 /// games of seeds 1..=100 (the same in both, as `tests/baseline.rs` checks), so the throughput
-/// divan reports is games per second over one fixed set of games.
+/// divan reports is games per second over one fixed set of games. Divan times one after the
+/// other; `cargo bench --bench alternate` times them in turn, round by round, which is the
+/// figure docs/performance.md reports against the target.
 mod vs_baseline {
     use super::{baseline, load, play_once};
 
