@@ -126,7 +126,8 @@ impl Plan {
                 return;
             }
         }
-        // Inside a node the closures hand to the tree-walker whole, no part is compiled.
+        // Inside a node the closures hand to the tree-walker whole, no part is compiled; inside
+        // an aggregate none is looked for (see `compiled_by_parts`).
         if compiled_by_parts(e) {
             children(e, |c| self.visit(c, slots, keys, unit));
         }
@@ -194,8 +195,11 @@ fn reads(e: &Expr, slots: &[u16]) -> Option<u64> {
     deps
 }
 
-/// Whether the closures compile a node's children as closures of their own (closure/mod.rs),
-/// so that a part inside it can be kept; the other kinds are handed to the tree-walker whole.
+/// Whether a part inside a node may be kept: the closures compile the node's children as
+/// closures of their own (closure/mod.rs), and the parts of those children read only names
+/// `reads` tracks. An aggregate's condition and value are compiled too, but it is left out on
+/// purpose: a part inside one may read its item (`Expr::Each`), which `reads` counts as no name,
+/// and such a part has a value per item, not one per listing.
 fn compiled_by_parts(e: &Expr) -> bool {
     match e {
         Expr::CardTable(t) => t.args.len() <= 2,

@@ -45,7 +45,7 @@ fn expressions(program: &Program) -> Vec<Expr> {
 
 /// Makes one random choice for the first player to move; false when the game is over or
 /// nobody has a choice.
-pub(crate) fn random_step(state: &mut State, rng: &mut Rng, legal: &mut Vec<crate::engine::Action>) -> bool {
+fn random_step(state: &mut State, rng: &mut Rng, legal: &mut Vec<crate::engine::Action>) -> bool {
     let p = match state.to_move() {
         ToMove::Nobody => return false,
         ToMove::One(p) => p,
