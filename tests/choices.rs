@@ -9,6 +9,13 @@ fn start(source: &str) -> State {
     State::new(Game::new(program), 1)
 }
 
+/// The labels of `player`'s legal actions, sorted.
+fn labels(s: &State, player: u8) -> Vec<String> {
+    let mut n: Vec<String> = s.legal_actions(player).iter().map(|a| s.action_label(player, *a)).collect();
+    n.sort();
+    n
+}
+
 const DECK: &str = r#"
     game "Choices"
     players 2
@@ -38,11 +45,7 @@ fn a_secret_choice_filters_each_players_own_candidates() {
     );
     let s = start(&src);
     assert_eq!(s.to_move(), ToMove::Simultaneous(vec![0, 1]));
-    let names = |p: u8| -> Vec<String> {
-        let mut n: Vec<String> = s.legal_actions(p).iter().map(|a| s.action_label(p, *a)).collect();
-        n.sort();
-        n
-    };
+    let names = |p: u8| labels(&s, p);
     // Player 1 holds 2, 3, 4 and 5 (value < 4 means 2..5); the even positions are 2 and 4.
     assert_eq!(names(0), ["2", "4"]);
     // Player 2 holds 6..9: the even positions are 6 and 8.
@@ -70,11 +73,7 @@ fn a_secret_choice_asks_about_each_choosers_own_hand() {
     );
     let s = start(&src);
     assert_eq!(s.to_move(), ToMove::Simultaneous(vec![0, 1]));
-    let names = |p: u8| -> Vec<String> {
-        let mut n: Vec<String> = s.legal_actions(p).iter().map(|a| s.action_label(p, *a)).collect();
-        n.sort();
-        n
-    };
+    let names = |p: u8| labels(&s, p);
     // Player 1 holds 2, 3, 4, 6 and 8, evens among them: only those.
     // Player 2 holds 5, 7 and 9, no even one: any card.
     for _ in 0..2 {

@@ -349,10 +349,9 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use crate::check::{self, Config};
-    use crate::engine::closure::tests::games;
+    use crate::engine::closure::tests::checked_games;
     use crate::engine::rng::Rng;
-    use crate::engine::{Game, State, ToMove};
+    use crate::engine::{State, ToMove};
 
     /// A state that lists its menus only when asked (`lazy_menus`) offers the same candidates,
     /// with the same labels, and plays on the same, as one that lists them when they open: after
@@ -360,10 +359,7 @@ mod tests {
     #[test]
     fn lazy_menus_offer_what_listed_menus_offer() {
         let mut compared = 0;
-        for (name, text) in &games() {
-            let file = crate::syntax::parse(text).expect("the game parses");
-            let config = Config { variant: None, sets: Vec::new(), seats: None };
-            let game = Game::new(check::check(&file, &config).expect("the game checks"));
+        for (name, game) in &checked_games() {
             for seed in 1..=3 {
                 let mut state = State::new(game.clone(), seed);
                 let mut rng = Rng::new(seed);

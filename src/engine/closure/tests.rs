@@ -10,7 +10,7 @@ use crate::engine::rng::Rng;
 use crate::engine::{Game, State, ToMove};
 
 /// Every game file of the project's `games/` folder, with its text.
-pub(crate) fn games() -> Vec<(String, String)> {
+fn games() -> Vec<(String, String)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
     let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
         .expect("the games folder is readable")
@@ -55,6 +55,35 @@ fn random_step(state: &mut State, rng: &mut Rng, legal: &mut Vec<crate::engine::
     let Some(&a) = legal.get(rng.below(legal.len().max(1) as u64) as usize) else { return false };
     state.apply(p, a).expect("a legal action applies");
     true
+}
+
+/// Every game of `games/`, checked and ready to play, with its file name.
+pub(crate) fn checked_games() -> Vec<(String, std::sync::Arc<Game>)> {
+    games()
+        .into_iter()
+        .map(|(name, text)| {
+            let file = crate::syntax::parse(&text).expect("the game parses");
+            let config = Config { variant: None, sets: Vec::new(), seats: None };
+            let game = Game::new(check::check(&file, &config).expect("the game checks"));
+            (name, game)
+        })
+        .collect()
+}
+
+/// Calls `visit` at each decision of five seeded random games of `game` (up to [`DECISIONS`]
+/// each).
+fn at_decisions(game: &std::sync::Arc<Game>, mut visit: impl FnMut(&State)) {
+    for seed in 1..=5 {
+        let mut state = State::new(game.clone(), seed);
+        let mut rng = Rng::new(seed);
+        let mut legal = Vec::new();
+        for _ in 0..DECISIONS {
+            visit(&state);
+            if !random_step(&mut state, &mut rng, &mut legal) {
+                break;
+            }
+        }
+    }
 }
 
 /// Compares every compiled expression with the tree-walker in `state` under `binds`.
@@ -113,34 +142,22 @@ fn closures_agree_with_the_tree_walker() {
 #[test]
 fn kept_parts_agree_with_the_tree_walker() {
     let mut compared = 0;
-    for (name, text) in &games() {
-        let file = crate::syntax::parse(text).expect("the game parses");
-        let config = Config { variant: None, sets: Vec::new(), seats: None };
-        let game = Game::new(check::check(&file, &config).expect("the game checks"));
-        for seed in 1..=5 {
-            let mut state = State::new(game.clone(), seed);
-            let mut rng = Rng::new(seed);
-            let mut legal = Vec::new();
-            for _ in 0..DECISIONS {
-                if let Some(Choice::Menu { branches, .. }) = state.choice_here() {
-                    let code = state.menu_code_here(branches).expect("a pending menu has its code");
-                    state.for_each_tuple(branches, |t| {
-                        let (written, filters) = (&branches[t.branch].binds, &code.branches[t.branch].filters);
-                        for (bind, filter) in written.iter().zip(filters) {
-                            if let (Some(e), Some(f)) = (&bind.filter, filter) {
-                                let want = state.eval_in(e, &t.binds).is_true();
-                                assert_eq!(f.test(&state, &t.binds), want, "{name}: the condition {e:?}");
-                                compared += 1;
-                            }
-                        }
-                        true
-                    });
+    for (name, game) in &checked_games() {
+        at_decisions(game, |state| {
+            let Some(Choice::Menu { branches, .. }) = state.choice_here() else { return };
+            let code = state.menu_code_here(branches).expect("a pending menu has its code");
+            state.for_each_tuple(branches, |t| {
+                let (written, filters) = (&branches[t.branch].binds, &code.branches[t.branch].filters);
+                for (bind, filter) in written.iter().zip(filters) {
+                    if let (Some(e), Some(f)) = (&bind.filter, filter) {
+                        let want = state.eval_in(e, &t.binds).is_true();
+                        assert_eq!(f.test(state, &t.binds), want, "{name}: the condition {e:?}");
+                        compared += 1;
+                    }
                 }
-                if !random_step(&mut state, &mut rng, &mut legal) {
-                    break;
-                }
-            }
-        }
+                true
+            });
+        });
     }
     assert!(compared > 500, "only {compared} comparisons");
 }
@@ -155,47 +172,33 @@ fn choice_filters_agree_with_the_tree_walker() {
     use crate::engine::choice::Candidates;
     use crate::engine::lower::Instr;
     let mut compared = 0;
-    for (name, text) in &games() {
-        let file = crate::syntax::parse(text).expect("the game parses");
-        let config = Config { variant: None, sets: Vec::new(), seats: None };
-        let game = Game::new(check::check(&file, &config).expect("the game checks"));
-        for seed in 1..=5 {
-            let mut state = State::new(game.clone(), seed);
-            let mut rng = Rng::new(seed);
-            let mut legal = Vec::new();
-            for _ in 0..DECISIONS {
-                let code = match game.code.instrs.get(state.pc as usize) {
-                    Some(Instr::Choose(c)) => Some(c),
-                    _ => None,
-                };
-                for player in 0..game.program.players {
-                    let (Some(code), Some(pick)) = (code, state.pick(player)) else { continue };
-                    let Some(compiled) = &code.filter else { continue };
-                    let _listing = (code.kept > 0).then(|| super::Listing::start(&state, code.kept));
-                    let written = pick.filter.expect("a compiled filter is written");
-                    let values: Vec<Value> = match pick.cands {
-                        Candidates::Zone(z) => state.zones[z as usize].iter().map(|&c| Value::Card(c)).collect(),
-                        Candidates::Zones(z, n) => {
-                            (z..z + n).flat_map(|z| state.zones[z as usize].iter().map(|&c| Value::Card(c))).collect()
-                        }
-                        Candidates::Card(c) => vec![Value::Card(c)],
-                        Candidates::Members(m, _) => (0..64).filter(|i| m & 1 << i != 0).map(Value::Sym).collect(),
-                        Candidates::Range(lo, hi) => (lo..=hi.min(lo + 100)).map(Value::Int).collect(),
-                        Candidates::Arrangements(..) => Vec::new(),
-                    };
-                    let mut binds = pick.binds;
-                    for v in values {
-                        binds.set(1, state.abs_slot(pick.slot), v);
-                        let want = state.eval_in(written, &binds).is_true();
-                        assert_eq!(compiled.test(&state, &binds), want, "{name}: the filter {written:?} for {v:?}");
-                        compared += 1;
+    for (name, game) in &checked_games() {
+        at_decisions(game, |state| {
+            let Some(Instr::Choose(code)) = game.code.instrs.get(state.pc as usize) else { return };
+            let Some(compiled) = &code.filter else { return };
+            for player in 0..game.program.players {
+                let Some(pick) = state.pick(player) else { continue };
+                let _listing = (code.kept > 0).then(|| super::Listing::start(state, code.kept));
+                let written = pick.filter.expect("a compiled filter is written");
+                let values: Vec<Value> = match pick.cands {
+                    Candidates::Zone(z) => state.zones[z as usize].iter().map(|&c| Value::Card(c)).collect(),
+                    Candidates::Zones(z, n) => {
+                        (z..z + n).flat_map(|z| state.zones[z as usize].iter().map(|&c| Value::Card(c))).collect()
                     }
-                }
-                if !random_step(&mut state, &mut rng, &mut legal) {
-                    break;
+                    Candidates::Card(c) => vec![Value::Card(c)],
+                    Candidates::Members(m, _) => (0..64).filter(|i| m & 1 << i != 0).map(Value::Sym).collect(),
+                    Candidates::Range(lo, hi) => (lo..=hi.min(lo + 100)).map(Value::Int).collect(),
+                    Candidates::Arrangements(..) => Vec::new(),
+                };
+                let mut binds = pick.binds;
+                for v in values {
+                    binds.set(1, state.abs_slot(pick.slot), v);
+                    let want = state.eval_in(written, &binds).is_true();
+                    assert_eq!(compiled.test(state, &binds), want, "{name}: the filter {written:?} for {v:?}");
+                    compared += 1;
                 }
             }
-        }
+        });
     }
     assert!(compared > 500, "only {compared} comparisons");
 }
