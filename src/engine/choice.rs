@@ -229,7 +229,9 @@ impl State {
         found
     }
 
-    /// Whether a candidate bound in `b` meets a choice's compiled `where`.
+    /// Whether a candidate bound in `b` meets a choice's compiled `where`. Kept out of line:
+    /// inlined into the loop over the candidates, it made that loop dearer for every choice,
+    /// compiled filter or not (1% of Gin's instructions).
     #[inline(never)]
     fn passes_compiled(&self, filter: &super::closure::Ev, b: &Binds) -> bool {
         filter.test(self, b)
