@@ -16,7 +16,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use super::{pred::P, F};
+use super::{pred::P, Raw, F};
 use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
 use crate::compile::walk::{children, size};
 use crate::engine::eval::Binds;
@@ -234,7 +234,7 @@ struct Table {
     now: Cell<u32>,
     on: Cell<usize>,
     next: Cell<u32>,
-    rows: RefCell<Vec<Cell<(u32, Value)>>>,
+    rows: RefCell<Vec<Cell<(u32, Raw)>>>,
 }
 
 thread_local! {
@@ -271,7 +271,7 @@ impl Listing {
             t.on.set(address(st));
             t.next.set(t.next.get().wrapping_add(1));
             if kept.len() < rows {
-                kept.resize(rows, Cell::new((0, Value::None)));
+                kept.resize(rows, Cell::new((0, Raw::from(Value::None))));
             }
             Listing { outer }
         })
@@ -323,7 +323,7 @@ macro_rules! by_key {
 /// The value of a part kept at `row` for `st`: the kept one if the listing in progress on `st`
 /// wrote it, else `work`'s, kept for the rest of the listing (when one is in progress on `st`).
 #[inline(always)]
-fn kept_or(st: &State, row: usize, work: impl FnOnce() -> Value) -> Value {
+fn kept_or(st: &State, row: usize, work: impl FnOnce() -> Raw) -> Raw {
     let at = address(st);
     let found = TABLE.with(|t| {
         let now = t.now.get();
@@ -362,7 +362,7 @@ pub(super) fn value(spot: Spot, inner: F) -> F {
 pub(super) fn condition(spot: Spot, inner: P) -> P {
     fn with(base: usize, inner: P, index: impl Index) -> P {
         Box::new(move |st, b| match index(st, b) {
-            Some(i) => kept_or(st, base + i, || Value::Bool(inner(st, b))).is_true(),
+            Some(i) => kept_or(st, base + i, || Raw::from(Value::Bool(inner(st, b)))).is_true(),
             None => inner(st, b),
         })
     }

@@ -10,8 +10,10 @@
 mod memo;
 mod operand;
 mod pred;
+mod raw;
 
 use operand::Operand;
+use raw::Raw;
 
 pub(crate) use memo::{Listing, Plan};
 
@@ -24,7 +26,7 @@ use crate::check::ir::{Expr, MenuBind, Program, Value};
 use crate::syntax::ast::BinOp;
 
 /// The function a compiled expression runs.
-pub(crate) type EvFn = dyn Fn(&State, &Binds) -> Value + Send + Sync + std::panic::RefUnwindSafe;
+pub(crate) type EvFn = dyn Fn(&State, &Binds) -> Raw + Send + Sync + std::panic::RefUnwindSafe;
 
 /// A compiled expression: call [`Ev::eval`] where the tree-walker would evaluate it. A constant
 /// is kept as its value, read without a call.
@@ -75,7 +77,7 @@ impl Ev {
         match &self.0 {
             Compiled::Const(v) => *v,
             Compiled::Pred(f) => Value::Bool(f(state, b)),
-            Compiled::Fn(f) => f(state, b),
+            Compiled::Fn(f) => f(state, b).value(),
         }
     }
 
@@ -98,6 +100,12 @@ impl Ev {
 
 /// A compiled expression's closure.
 type F = Box<EvFn>;
+
+/// A closure giving a [`Value`], boxed as one that hands it back in registers ([`Raw`]).
+#[inline(always)]
+fn boxed(f: impl Fn(&State, &Binds) -> Value + Send + Sync + std::panic::RefUnwindSafe + 'static) -> F {
+    Box::new(move |st, b| Raw::from(f(st, b)))
+}
 
 /// The zone a constant expression names, if it names one.
 fn const_zone(e: &Expr) -> Option<u16> {
@@ -143,43 +151,43 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
     match e {
         Expr::Const(v) => {
             let v = *v;
-            Box::new(move |_, _| v)
+            boxed(move |_, _| v)
         }
         Expr::Local(s) => {
             let s = *s;
             match memo::Name::of(s, p.names) {
-                Some(name) => Box::new(move |st, b| name.value(st, b)),
-                None => Box::new(move |st, b| st.local_in(s, b)),
+                Some(name) => boxed(move |st, b| name.value(st, b)),
+                None => boxed(move |st, b| st.local_in(s, b)),
             }
         }
         Expr::LocalOf(base, pe) => {
             let (base, pf) = (*base, Operand::new(pe, p));
-            Box::new(move |st, b| match pf.get(st, b) {
+            boxed(move |st, b| match pf.get(st, b) {
                 Value::Player(q) => st.local_in(base + q as u16, b),
                 _ => Value::None,
             })
         }
         Expr::Counter(s) => {
             let s = *s as usize;
-            Box::new(move |st, _| st.counters[s])
+            boxed(move |st, _| st.counters[s])
         }
         Expr::CounterOf(base, pe) => {
             let (base, pf) = (*base as usize, Operand::new(pe, p));
-            Box::new(move |st, b| match pf.get(st, b) {
+            boxed(move |st, b| match pf.get(st, b) {
                 Value::Player(q) => st.counters[base + q as usize],
                 _ => Value::None,
             })
         }
         Expr::CounterOfCard(base, ce) => {
             let (base, cf) = (*base as usize, Operand::new(ce, p));
-            Box::new(move |st, b| match cf.get(st, b) {
+            boxed(move |st, b| match cf.get(st, b) {
                 Value::Card(c) => st.counters[base + c as usize],
                 _ => Value::None,
             })
         }
         Expr::ZoneOf(first, pe) => {
             let (first, pf) = (*first, Operand::new(pe, p));
-            Box::new(move |st, b| match pf.get(st, b) {
+            boxed(move |st, b| match pf.get(st, b) {
                 Value::Player(q) => Value::Zone(first + q as u16),
                 _ => Value::None,
             })
@@ -188,12 +196,12 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
             let top = matches!(e, Expr::Top(_));
             match const_zone(z) {
                 Some(z) if top => {
-                    Box::new(move |st, _| st.zones[z as usize].last().map_or(Value::None, |c| Value::Card(*c)))
+                    boxed(move |st, _| st.zones[z as usize].last().map_or(Value::None, |c| Value::Card(*c)))
                 }
-                Some(z) => Box::new(move |st, _| st.zones[z as usize].first().map_or(Value::None, |c| Value::Card(*c))),
+                Some(z) => boxed(move |st, _| st.zones[z as usize].first().map_or(Value::None, |c| Value::Card(*c))),
                 None => {
                     let zf = Operand::new(z, p);
-                    Box::new(move |st, b| match zf.get(st, b) {
+                    boxed(move |st, b| match zf.get(st, b) {
                         Value::Zone(z) => {
                             let cards = &st.zones[z as usize];
                             let c = if top { cards.last() } else { cards.first() };
@@ -205,15 +213,15 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
             }
         }
         Expr::Count(z) => match const_zone(z) {
-            Some(z) => Box::new(move |st, _| Value::Int(st.zones[z as usize].len() as i64)),
+            Some(z) => boxed(move |st, _| Value::Int(st.zones[z as usize].len() as i64)),
             None => {
                 let zf = Operand::new(z, p);
-                Box::new(move |st, b| st.count_value(zf.get(st, b)))
+                boxed(move |st, b| st.count_value(zf.get(st, b)))
             }
         },
         Expr::Opponent(pe) => {
             let (n, pf) = (p.players, Operand::new(pe, p));
-            Box::new(move |st, b| match pf.get(st, b) {
+            boxed(move |st, b| match pf.get(st, b) {
                 Value::Player(q) => Value::Player((q + 1) % n),
                 _ => Value::None,
             })
@@ -235,14 +243,14 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
         Expr::Not(_) | Expr::IsEmpty(_) | Expr::IsNone(_) | Expr::FaceUp(..) => pred::as_value(e, p),
         Expr::Neg(x) => {
             let xf = Operand::new(x, p);
-            Box::new(move |st, b| match xf.get(st, b) {
+            boxed(move |st, b| match xf.get(st, b) {
                 Value::Int(i) => Value::Int(i.wrapping_neg()),
                 _ => Value::None,
             })
         }
         Expr::If(c, t, o) => {
             let (cf, tf, of) = (pred::pred(c, p), Operand::new(t, p), Operand::new(o, p));
-            Box::new(move |st, b| if cf(st, b) { tf.get(st, b) } else { of.get(st, b) })
+            boxed(move |st, b| if cf(st, b) { tf.get(st, b) } else { of.get(st, b) })
         }
         Expr::CardTable(t) => {
             let stride = t.stride;
@@ -254,11 +262,11 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
             match t.args.as_slice() {
                 [a] => {
                     let af = Operand::new(a, p);
-                    Box::new(move |st, b| values.get(index_of(af.get(st, b)) as usize).copied().unwrap_or_default())
+                    boxed(move |st, b| values.get(index_of(af.get(st, b)) as usize).copied().unwrap_or_default())
                 }
                 [a, c] => {
                     let (af, cf) = (Operand::new(a, p), Operand::new(c, p));
-                    Box::new(move |st, b| {
+                    boxed(move |st, b| {
                         let i = index_of(af.get(st, b)) * stride + index_of(cf.get(st, b));
                         values.get(i as usize).copied().unwrap_or_default()
                     })
@@ -268,7 +276,7 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
         }
         Expr::ZoneAt { first, lo, count, key } => {
             let (first, lo, count, kf) = (*first, *lo, *count as i64, Operand::new(key, p));
-            Box::new(move |st, b| {
+            boxed(move |st, b| {
                 let i = match kf.get(st, b) {
                     Value::Int(k) => k.checked_sub(lo),
                     Value::Sym(s) => Some(s as i64),
@@ -283,11 +291,11 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
         Expr::Builtin(f, xs) if xs.len() <= 2 => {
             let f = *f;
             let args: Vec<Operand> = xs.iter().map(|x| Operand::new(x, p)).collect();
-            Box::new(move |st, b| super::eval::builtin(f, |i| args.get(i).and_then(|x| x.get(st, b).as_int())))
+            boxed(move |st, b| super::eval::builtin(f, |i| args.get(i).and_then(|x| x.get(st, b).as_int())))
         }
         Expr::CardAt(z, k) => {
             let (zf, kf) = (Operand::new(z, p), Operand::new(k, p));
-            Box::new(move |st, b| match (zf.get(st, b), kf.get(st, b)) {
+            boxed(move |st, b| match (zf.get(st, b), kf.get(st, b)) {
                 (Value::Zone(z), Value::Int(k)) => {
                     let cards = &st.zones[z as usize];
                     match usize::try_from(k) {
@@ -304,22 +312,22 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
             // item bound are compiled.
             let (cond, value) = (a.cond.as_ref().map(|c| pred::pred(c, p)), a.value.as_ref().map(|v| compile(v, p)));
             let a = (**a).clone();
-            Box::new(move |st, b| {
+            boxed(move |st, b| {
                 st.aggregate_by(
                     &a,
                     b,
                     cond.as_ref().map(|c| |st: &State, b: &Binds| c(st, b)),
-                    value.as_ref().map(|v| |st: &State, b: &Binds| v(st, b)),
+                    value.as_ref().map(|v| |st: &State, b: &Binds| v(st, b).value()),
                 )
             })
         }
         Expr::Each(key) => {
             let key = *key;
-            Box::new(move |st, b| st.each_in(key, b))
+            boxed(move |st, b| st.each_in(key, b))
         }
         Expr::FnLocal(k) => {
             let k = *k as usize;
-            Box::new(move |_, b| b.frame_value(k))
+            boxed(move |_, b| b.frame_value(k))
         }
         _ => interpreted(e),
     }
@@ -328,12 +336,12 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
 /// An expression left to the tree-walking evaluator.
 fn interpreted(e: &Expr) -> F {
     let e = e.clone();
-    Box::new(move |st, b| st.eval_in(&e, b))
+    boxed(move |st, b| st.eval_in(&e, b))
 }
 
 /// A value looked up per card in a column worked out before play; `none` for anything else.
 fn per_card(cf: Operand, column: Box<[Value]>) -> F {
-    Box::new(move |st, b| match cf.get(st, b) {
+    boxed(move |st, b| match cf.get(st, b) {
         Value::Card(c) => column.get(c as usize).copied().unwrap_or_default(),
         _ => Value::None,
     })
@@ -344,7 +352,7 @@ fn binary(op: BinOp, l: &Expr, r: &Expr, e: &Expr, p: &Ctx) -> F {
     match op {
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow => {
             let (lf, rf) = (Operand::new(l, p), Operand::new(r, p));
-            Box::new(move |st, b| match (lf.get(st, b), rf.get(st, b)) {
+            boxed(move |st, b| match (lf.get(st, b), rf.get(st, b)) {
                 (Value::Int(x), Value::Int(y)) => super::eval::arithmetic(op, x, y),
                 // Arithmetic on `none` gives `none`.
                 _ => Value::None,

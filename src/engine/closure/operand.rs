@@ -46,7 +46,7 @@ impl Operand {
             Operand::Counter(s) => st.counters[*s],
             Operand::Local(s) => st.local_in(*s, b),
             Operand::Name(n) => n.value(st, b),
-            Operand::Fn(f) => f(st, b),
+            Operand::Fn(f) => f(st, b).value(),
         }
     }
 }

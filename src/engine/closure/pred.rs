@@ -2,7 +2,7 @@
 //! `if`, `while` and a menu's `where` ask. Each gives exactly `is_true()` of the value the
 //! expression has.
 
-use super::{compile_node, const_zone, memo, Ctx, EvFn, Operand, F};
+use super::{compile_node, const_zone, memo, Ctx, EvFn, Operand, Raw, F};
 use crate::check::ir::{Expr, Value};
 use crate::engine::eval::Binds;
 use crate::engine::state::State;
@@ -104,7 +104,7 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
 /// A condition as a value: `true` or `false`.
 pub(super) fn as_value(e: &Expr, p: &Ctx) -> Box<EvFn> {
     let f = pred_node(e, p);
-    Box::new(move |st, b| Value::Bool(f(st, b)))
+    Box::new(move |st, b| Raw::from(Value::Bool(f(st, b))))
 }
 
 /// A comparison of two numbers: false when either is not a number (`none` compares false).
