@@ -216,7 +216,10 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
             Some(z) => boxed(move |st, _| Value::Int(st.zones[z as usize].len() as i64)),
             None => {
                 let zf = Operand::new(z, p);
-                boxed(move |st, b| st.count_value(zf.get(st, b)))
+                boxed(move |st, b| match zf.get(st, b) {
+                    Value::Zone(z) => Value::Int(st.zones[z as usize].len() as i64),
+                    v => st.count_value(v),
+                })
             }
         },
         Expr::Opponent(pe) => {

@@ -70,7 +70,10 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
             Some(z) => Box::new(move |st, _| st.zones[z as usize].is_empty()),
             None => {
                 let zf = Operand::new(z, p);
-                Box::new(move |st, b| st.is_empty_value(zf.get(st, b)).is_true())
+                Box::new(move |st, b| match zf.get(st, b) {
+                    Value::Zone(z) => st.zones[z as usize].is_empty(),
+                    v => st.is_empty_value(v).is_true(),
+                })
             }
         },
         Expr::IsNone(x) => {
