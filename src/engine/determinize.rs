@@ -32,6 +32,7 @@
 //! before the memory existed; the states both make keep no memory of their own but the player's
 //! (see `determinized_remembering`), and `determinized`'s keep none.
 
+use super::raw::Raw;
 use super::rng::Rng;
 use super::state::{Action, Pending, State};
 use crate::check::ir::Value;
@@ -146,8 +147,8 @@ impl State {
         }
         let rename = |c: u16| renamed.get(c as usize).copied().unwrap_or(c);
         for v in &mut self.locals {
-            if let Value::Card(c) = v {
-                *c = rename(*c);
+            if let Value::Card(c) = v.value() {
+                *v = Raw::from(Value::Card(rename(c)));
             }
         }
         for c in &mut self.scratch {

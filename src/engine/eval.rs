@@ -1,5 +1,6 @@
 //! Evaluates resolved expressions against a state. Allocation-free: values are small copies.
 
+use super::raw::Raw;
 use super::state::State;
 use crate::check::ir::{AggOver, Aggregate, Builtin, Expr, Value};
 use crate::syntax::ast::AggKind;
@@ -85,15 +86,21 @@ impl State {
 
     /// A local of the current frame.
     pub(crate) fn local(&self, slot: u16) -> Value {
-        self.locals.get(self.abs_slot(slot) as usize).copied().unwrap_or_default()
+        self.locals.get(self.abs_slot(slot) as usize).map_or(Value::None, |r| r.value())
     }
 
     /// Sets a local of the current frame.
     #[inline]
     pub(crate) fn set_local(&mut self, slot: u16, v: Value) {
+        self.set_local_raw(slot, Raw::from(v));
+    }
+
+    /// Sets a local of the current frame to a value given as two words.
+    #[inline]
+    pub(crate) fn set_local_raw(&mut self, slot: u16, v: Raw) {
         let i = self.abs_slot(slot) as usize;
         if i >= self.locals.len() {
-            self.locals.resize(i + 1, Value::None);
+            self.locals.resize(i + 1, Raw::NONE);
         }
         self.locals[i] = v;
     }
@@ -161,7 +168,7 @@ impl State {
                 return v;
             }
         }
-        self.locals.get(abs as usize).copied().unwrap_or_default()
+        self.locals.get(abs as usize).map_or(Value::None, |r| r.value())
     }
 
     fn player_in(&self, e: &Expr, b: &Binds) -> Option<u8> {

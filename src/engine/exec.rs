@@ -2,6 +2,7 @@
 
 use super::events::{Event, EventSink};
 use super::lower::{Instr, Moving, QuickMove, SubsetsStart};
+use super::raw::Raw;
 use super::state::{Frame, Outcome, Pending, Result, State};
 use crate::check::ir::{Effect, End, MoveWhat, Place, Value};
 
@@ -129,8 +130,8 @@ impl State {
                     self.effect(e, sink);
                 }
                 Instr::SetLocal(slot, e) => {
-                    let v = e.eval(self);
-                    self.set_local(*slot, v);
+                    let v = e.raw(self);
+                    self.set_local_raw(*slot, v);
                 }
                 Instr::SetCounter(slot, e) => {
                     let v = e.eval(self);
@@ -169,9 +170,9 @@ impl State {
                     }
                     let proc_ = &game.program.procedures[*p as usize];
                     let base = self.locals.len();
-                    self.locals.resize(base + proc_.locals as usize, Value::None);
+                    self.locals.resize(base + proc_.locals as usize, Raw::NONE);
                     for (i, a) in args.iter().enumerate() {
-                        let v = a.eval(self);
+                        let v = a.raw(self);
                         self.locals[base + i] = v;
                     }
                     self.frames.push(Frame { ret: pc, base: base as u32, scratch: self.scratch.len() as u32 });

@@ -20,6 +20,7 @@ mod panel;
 mod picks;
 mod position;
 mod privacy;
+mod raw;
 mod reveal;
 pub mod rng;
 mod routine;

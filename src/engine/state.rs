@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::arrange::{ArrangeError, ArrangeStep, Arrangement};
 use super::events::{EventSink, NoEvents};
+use super::raw::Raw;
 use super::rng::Rng;
 use super::Game;
 use crate::check::ir::Value;
@@ -102,7 +103,8 @@ pub struct State {
     /// without scanning the zones.
     pub(crate) card_zone: Vec<u16>,
     pub(crate) counters: Vec<Value>,
-    pub(crate) locals: Vec<Value>,
+    /// The locals of the running procedures, frame after frame.
+    pub(crate) locals: Vec<Raw>,
     pub(crate) frames: Vec<Frame>,
     /// The first local slot of the current frame (0 outside any call).
     pub(crate) base: u32,

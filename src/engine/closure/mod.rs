@@ -10,10 +10,8 @@
 mod memo;
 mod operand;
 mod pred;
-mod raw;
 
 use operand::Operand;
-use raw::Raw;
 
 pub(crate) use memo::{Listing, Plan};
 
@@ -21,6 +19,7 @@ use std::fmt;
 use std::ops::Deref;
 
 use super::eval::Binds;
+use super::raw::Raw;
 use super::state::State;
 use crate::check::ir::{Expr, MenuBind, Program, Value};
 use crate::syntax::ast::BinOp;
@@ -95,6 +94,16 @@ impl Ev {
     #[inline(always)]
     pub(crate) fn eval(&self, state: &State) -> Value {
         self.get(state, &Binds::EMPTY)
+    }
+
+    /// Its value in `state` with no bindings, as two words.
+    #[inline(always)]
+    pub(crate) fn raw(&self, state: &State) -> Raw {
+        match &self.0 {
+            Compiled::Const(v) => Raw::from(*v),
+            Compiled::Pred(f) => Raw::from(Value::Bool(f(state, &Binds::EMPTY))),
+            Compiled::Fn(f) => f(state, &Binds::EMPTY),
+        }
     }
 }
 

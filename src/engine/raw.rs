@@ -1,10 +1,12 @@
-//! The form in which a compiled closure hands back a value: two machine words.
+//! A value as two machine words: the form in which a compiled closure hands a value back, and
+//! in which the locals of the running procedures are kept.
 //!
 //! [`Value`] is an enum whose variants carry payloads of different shapes, so the Rust ABI
 //! returns it through memory: the closure writes it to the caller's stack in pieces (a tag byte,
 //! then the payload) and the caller reads it back whole, which the processor cannot forward from
-//! the pieces and waits for. A pair of words comes back in two registers. Each value has exactly
-//! one pair, so two pairs are equal exactly when their values are.
+//! the pieces and waits for. A pair of words comes back in two registers, and is stored and read
+//! as two words, which the processor forwards. Each value has exactly one pair, so two pairs are
+//! equal exactly when their values are.
 
 use crate::check::ir::Value;
 
@@ -32,6 +34,9 @@ mod kind {
 impl Raw {
     /// `true`.
     pub(crate) const TRUE: Raw = Raw(kind::BOOL, 1);
+
+    /// `none`.
+    pub(crate) const NONE: Raw = Raw(kind::NONE, 0);
 
     /// The value it stands for.
     #[inline(always)]
