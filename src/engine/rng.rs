@@ -17,11 +17,15 @@ impl Rng {
     /// A uniform number in `0..n` (Lemire's multiply-shift with rejection); `n` must be > 0.
     pub fn below(&mut self, n: u64) -> u64 {
         debug_assert!(n > 0);
-        let threshold = n.wrapping_neg() % n;
+        // Lemire's method. The rejection threshold (2^64 mod n) is below n, so a low word of
+        // at least n passes without working it out: the division is needed only rarely, and
+        // the numbers drawn are the same as when it is always worked out.
+        let mut threshold = None;
         loop {
             let x = self.0.next_u64();
             let m = (x as u128) * (n as u128);
-            if (m as u64) >= threshold {
+            let low = m as u64;
+            if low >= n || low >= *threshold.get_or_insert_with(|| n.wrapping_neg() % n) {
                 return (m >> 64) as u64;
             }
         }
