@@ -44,3 +44,32 @@ impl Rng {
         self.0.next_u64()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `below` draws what the form that always works out the threshold draws, for small,
+    /// large and awkward bounds (where rejections happen).
+    #[test]
+    fn below_draws_what_the_always_dividing_form_draws() {
+        fn reference(rng: &mut Rng, n: u64) -> u64 {
+            let threshold = n.wrapping_neg() % n;
+            loop {
+                let m = (rng.next_u64() as u128) * (n as u128);
+                if (m as u64) >= threshold {
+                    return (m >> 64) as u64;
+                }
+            }
+        }
+        let bounds = [1, 2, 3, 7, 52, 58, 1000, (1 << 63) + 1, u64::MAX / 3 * 2, u64::MAX];
+        for seed in 0..20 {
+            let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+            for _ in 0..200 {
+                for n in bounds {
+                    assert_eq!(a.below(n), reference(&mut b, n), "seed {seed}, bound {n}");
+                }
+            }
+        }
+    }
+}
