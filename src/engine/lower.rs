@@ -2,7 +2,7 @@
 //! at any decision and resume from a plain program counter.
 
 use super::closure::{Ev, Plan};
-use crate::check::ir::{Choice, Effect, End, Expr, MoveWhat, Place, Program, Stmt, Value};
+use crate::check::ir::{Choice, Domain, Effect, End, Expr, MoveWhat, Place, Program, Stmt, Value};
 use crate::compile::walk::size;
 use crate::syntax::ast::BinOp;
 
@@ -114,6 +114,9 @@ pub struct BranchCode {
     pub guard: Option<Ev>,
     /// Each name's condition, in the order the names are bound.
     pub filters: Vec<Option<Ev>>,
+    /// For each name, in the same order, the expression its values come from, when it is a
+    /// card (`c from top of Z`) or a zone (`c from Z`).
+    pub domains: Vec<Option<Ev>>,
 }
 
 impl ChoiceCode {
@@ -134,6 +137,14 @@ impl ChoiceCode {
                             .binds
                             .iter()
                             .map(|m| m.filter.as_ref().map(|f| Ev::menu_condition(f, p, &plan, &b.binds)))
+                            .collect(),
+                        domains: b
+                            .binds
+                            .iter()
+                            .map(|m| match &m.from {
+                                Domain::Card(e) | Domain::Zone(e) => Some(Ev::menu_value(e, p, &b.binds)),
+                                _ => None,
+                            })
                             .collect(),
                     }
                 })

@@ -59,7 +59,8 @@ impl State {
                 continue;
             }
             let filters = compiled.map_or(&[][..], |c| c.filters.as_slice());
-            if !self.bind_level(&b.binds, filters, &mut t, &mut work, &mut f) {
+            let domains = compiled.map_or(&[][..], |c| c.domains.as_slice());
+            if !self.bind_level(&b.binds, filters, domains, &mut t, &mut work, &mut f) {
                 break;
             }
         }
@@ -68,12 +69,14 @@ impl State {
 
     /// Binds the first of `rest` to each of its candidates in turn (those that meet its
     /// condition), then the others; calls `f` once all are bound. Returns false to stop (`f`
-    /// said so, or `work` passed the limit). `filters` are the names' conditions compiled, in
-    /// step with `rest` (or empty: the conditions are then evaluated as written).
+    /// said so, or `work` passed the limit). `filters` are the names' conditions compiled, and
+    /// `domains` the expressions of their domains, in step with `rest` (or empty: they are then
+    /// evaluated as written).
     pub(crate) fn bind_level(
         &self,
         rest: &[MenuBind],
         filters: &[Option<Ev>],
+        domains: &[Option<Ev>],
         t: &mut Tuple,
         work: &mut u64,
         f: &mut impl FnMut(&Tuple) -> bool,
@@ -82,6 +85,14 @@ impl State {
         let (compiled, filters) = match filters.split_first() {
             Some((c, more)) => (c.as_ref(), more),
             None => (None, filters),
+        };
+        let (domain, domains) = match domains.split_first() {
+            Some((d, more)) => (d.as_ref(), more),
+            None => (None, domains),
+        };
+        let from = |e: &crate::check::ir::Expr, b: &Binds| match domain {
+            Some(d) => d.get(self, b),
+            None => self.eval_in(e, b),
         };
         let level = t.binds.len();
         let slot = self.abs_slot(first.slot);
@@ -95,16 +106,16 @@ impl State {
             if (compiled.is_some() || written.is_some()) && !self.passes(compiled, written, &t.binds) {
                 return true;
             }
-            self.bind_level(rest, filters, t, work, f)
+            self.bind_level(rest, filters, domains, t, work, f)
         };
         match &first.from {
             Domain::Card(e) => {
-                if let Value::Card(c) = self.eval_in(e, &t.binds) {
+                if let Value::Card(c) = from(e, &t.binds) {
                     return offer(Value::Card(c), t);
                 }
             }
             Domain::Zone(z) => {
-                let (start, n) = match self.eval_in(z, &t.binds) {
+                let (start, n) = match from(z, &t.binds) {
                     Value::Zone(z) => (z, 1),
                     Value::Zones(first, n) => (first, n),
                     _ => (0, 0),

@@ -70,6 +70,15 @@ impl Ev {
         Ev(Compiled::Pred(pred::pred(e, &Ctx { program, plan: Some(plan), names })))
     }
 
+    /// Compiles an expression a menu's name takes its values from (a card, a zone), which may
+    /// read the names bound before it: `names` are the names of its branch.
+    pub(crate) fn menu_value(e: &Expr, program: &Program, names: &[MenuBind]) -> Ev {
+        match e {
+            Expr::Const(v) => Ev(Compiled::Const(*v)),
+            _ => Ev(Compiled::Fn(compile(e, &Ctx { program, plan: None, names }))),
+        }
+    }
+
     /// Its value in `state` with bindings `b`.
     #[inline(always)]
     pub(crate) fn get(&self, state: &State, b: &Binds) -> Value {

@@ -138,10 +138,12 @@ fn closures_agree_with_the_tree_walker() {
 
 /// A menu's conditions, with their parts kept while the menu is listed (memo.rs), agree with
 /// the tree-walker at every candidate of every menu met in seeded random games of every game:
-/// each candidate reads kept values written for the candidates before it.
+/// each candidate reads kept values written for the candidates before it. So do the compiled
+/// domains its names take their values from.
 #[test]
 fn kept_parts_agree_with_the_tree_walker() {
-    let mut compared = 0;
+    use crate::check::ir::Domain;
+    let (mut compared, mut domains) = (0, 0);
     for (name, game) in &checked_games() {
         at_decisions(game, |state| {
             let Some(Choice::Menu { branches, .. }) = state.choice_here() else { return };
@@ -155,11 +157,18 @@ fn kept_parts_agree_with_the_tree_walker() {
                         compared += 1;
                     }
                 }
+                for (bind, domain) in written.iter().zip(&code.branches[t.branch].domains) {
+                    if let (Domain::Card(e) | Domain::Zone(e), Some(d)) = (&bind.from, domain) {
+                        assert_eq!(d.get(state, &t.binds), state.eval_in(e, &t.binds), "{name}: the domain {e:?}");
+                        domains += 1;
+                    }
+                }
                 true
             });
         });
     }
     assert!(compared > 500, "only {compared} comparisons");
+    assert!(domains > 500, "only {domains} domains compared");
 }
 
 /// The compiled `where` of a choice of one value (or of a secret choice) agrees with the
