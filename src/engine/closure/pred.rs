@@ -29,18 +29,37 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
             let t = v.is_true();
             Box::new(move |_, _| t)
         }
-        Expr::Binary(BinOp::And, l, r) => {
-            let (lf, rf) = (pred(l, p), pred(r, p));
-            Box::new(move |st, b| lf(st, b) && rf(st, b))
+        Expr::Binary(op @ (BinOp::And | BinOp::Or), l, r) => {
+            let and = *op == BinOp::And;
+            // A small side is asked in place (see `Leaf`); `a and b` is `b` when `a` holds,
+            // `a or b` is `b` when `a` does not.
+            match (leaf(l, p), leaf(r, p)) {
+                (Some(l), Some(r)) => Box::new(move |st, b| if l.get(st, b) == and { r.get(st, b) } else { !and }),
+                (Some(l), None) => {
+                    let rf = pred(r, p);
+                    Box::new(move |st, b| if l.get(st, b) == and { rf(st, b) } else { !and })
+                }
+                (None, Some(r)) => {
+                    let lf = pred(l, p);
+                    Box::new(move |st, b| if lf(st, b) == and { r.get(st, b) } else { !and })
+                }
+                (None, None) => {
+                    let (lf, rf) = (pred(l, p), pred(r, p));
+                    if and {
+                        Box::new(move |st, b| lf(st, b) && rf(st, b))
+                    } else {
+                        Box::new(move |st, b| lf(st, b) || rf(st, b))
+                    }
+                }
+            }
         }
-        Expr::Binary(BinOp::Or, l, r) => {
-            let (lf, rf) = (pred(l, p), pred(r, p));
-            Box::new(move |st, b| lf(st, b) || rf(st, b))
-        }
-        Expr::Not(x) => {
-            let xf = pred(x, p);
-            Box::new(move |st, b| !xf(st, b))
-        }
+        Expr::Not(x) => match leaf(e, p) {
+            Some(t) => Box::new(move |st, b| t.get(st, b)),
+            None => {
+                let xf = pred(x, p);
+                Box::new(move |st, b| !xf(st, b))
+            }
+        },
         Expr::If(c, t, o) => {
             let (cf, tf, of) = (pred(c, p), pred(t, p), pred(o, p));
             Box::new(move |st, b| if cf(st, b) { tf(st, b) } else { of(st, b) })
@@ -100,6 +119,62 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
         _ => {
             let f: F = compile_node(e, p);
             Box::new(move |st, b| f(st, b).is_true())
+        }
+    }
+}
+
+/// A condition small enough to be asked in place by the `and` or `or` above it, with no call of
+/// its own: whether a zone known before play is empty, whether a constant, counter, local or
+/// name equals a constant, a yes-or-no property of such a card; or the opposite of one.
+#[repr(u8)]
+enum Leaf {
+    /// Zone `.0` is empty (`.1` true) or holds a card (`.1` false).
+    Empty(u16, bool),
+    /// The operand equals the constant (`.2` true) or differs from it (`.2` false).
+    EqConst(Operand, Value, bool),
+    /// The operand is a card whose entry in the column is `.2`.
+    Flag(Operand, Box<[bool]>, bool),
+}
+
+/// The small condition `e` is, if it is one (and not a part to keep).
+fn leaf(e: &Expr, p: &Ctx) -> Option<Leaf> {
+    if p.spot(e).is_some() {
+        return None;
+    }
+    let inline = |o: Operand| (!matches!(o, Operand::Fn(_))).then_some(o);
+    match e {
+        Expr::IsEmpty(z) => Some(Leaf::Empty(const_zone(z)?, true)),
+        Expr::Binary(op @ (BinOp::Eq | BinOp::Ne), l, r) => match &**r {
+            Expr::Const(k) => Some(Leaf::EqConst(inline(Operand::new(l, p))?, *k, *op == BinOp::Eq)),
+            _ => None,
+        },
+        Expr::Prop(c, prop) => {
+            let o = inline(Operand::new(c, p))?;
+            let stride = p.properties.len();
+            let column = (0..p.cards.len()).map(|k| p.card_props[k * stride + *prop as usize].is_true()).collect();
+            Some(Leaf::Flag(o, column, true))
+        }
+        Expr::Not(x) => Some(match leaf(x, p)? {
+            Leaf::Empty(z, t) => Leaf::Empty(z, !t),
+            Leaf::EqConst(o, k, eq) => Leaf::EqConst(o, k, !eq),
+            Leaf::Flag(o, column, t) => Leaf::Flag(o, column, !t),
+        }),
+        _ => None,
+    }
+}
+
+impl Leaf {
+    /// Its answer in `st` with bindings `b`: `is_true()` of the value the expression has.
+    #[inline(always)]
+    fn get(&self, st: &State, b: &Binds) -> bool {
+        match self {
+            Leaf::Empty(z, t) => st.zones[*z as usize].is_empty() == *t,
+            Leaf::EqConst(o, k, eq) => (o.get(st, b) == *k) == *eq,
+            // Not a card: the property is `none`, which is not `true` (and its opposite is).
+            Leaf::Flag(o, column, t) => match o.get(st, b) {
+                Value::Card(c) => column.get(c as usize).copied().unwrap_or(false) == *t,
+                _ => !*t,
+            },
         }
     }
 }
