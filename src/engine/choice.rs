@@ -260,7 +260,7 @@ impl State {
             _ => None,
         });
         let compiled = code.and_then(|c| c.filter.as_ref());
-        let _listing = code.filter(|c| c.kept > 0).map(|c| Listing::start(self, c.kept));
+        let _listing = code.filter(|c| c.kept > 0).map(|_| Listing::start(self));
         let mut offer = |a: Action, v: Value| -> bool {
             if let Some(flt) = filter {
                 binds.set(1, abs, v);

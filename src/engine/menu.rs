@@ -50,7 +50,7 @@ impl State {
         let code = self.menu_code_here(branches);
         // The table cannot change while the candidates are listed: parts of their conditions
         // may be kept until the listing ends.
-        let _listing = code.filter(|c| c.kept > 0).map(|c| Listing::start(self, c.kept));
+        let _listing = code.filter(|c| c.kept > 0).map(|_| Listing::start(self));
         for (i, b) in branches.iter().enumerate() {
             t.branch = i;
             t.binds.clear();

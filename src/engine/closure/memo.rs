@@ -14,7 +14,7 @@
 //! another state, or read when no listing is in progress, is not used. A kept value is the
 //! value the part has, so nothing a player sees changes.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 
 use super::{pred::P, Raw, F};
 use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
@@ -227,19 +227,29 @@ fn compiled_by_parts(e: &Expr) -> bool {
     }
 }
 
+/// The most rows of kept values a thread holds. A part whose rows lie past it is worked out
+/// each time it is asked, as if it were not kept.
+pub(super) const CAPACITY: usize = 4096;
+
 /// This thread's kept values: the listing in progress (0: none), the state it lists on (its
 /// address; 0 when no listing is in progress), the next listing's number, and the rows, each
-/// marked with the listing that wrote it.
+/// marked with the listing that wrote it. A fixed array of plain cells: the table needs no
+/// set-up, no clean-up and no borrow, so a look-up is a few loads.
 struct Table {
     now: Cell<u32>,
     on: Cell<usize>,
     next: Cell<u32>,
-    rows: RefCell<Vec<Cell<(u32, Raw)>>>,
+    rows: [Cell<(u32, Raw)>; CAPACITY],
 }
 
 thread_local! {
     static TABLE: Table = const {
-        Table { now: Cell::new(0), on: Cell::new(0), next: Cell::new(1), rows: RefCell::new(Vec::new()) }
+        Table {
+            now: Cell::new(0),
+            on: Cell::new(0),
+            next: Cell::new(1),
+            rows: [const { Cell::new((0, Raw::NONE)) }; CAPACITY],
+        }
     };
 }
 
@@ -256,23 +266,18 @@ pub(crate) struct Listing {
 }
 
 impl Listing {
-    /// Starts a listing on `st` of the candidates of a menu or a choice whose plan takes
-    /// `rows` rows.
-    pub(crate) fn start(st: &State, rows: usize) -> Listing {
+    /// Starts a listing on `st` of the candidates of a menu or a choice.
+    pub(crate) fn start(st: &State) -> Listing {
         TABLE.with(|t| {
-            let mut kept = t.rows.borrow_mut();
             if t.next.get() == 0 {
                 // Numbers ran out and start again: no old row may pass for a new one.
-                kept.iter_mut().for_each(|r| r.get_mut().0 = 0);
+                t.rows.iter().for_each(|r| r.set((0, r.get().1)));
                 t.next.set(1);
             }
             let outer = (t.now.get(), t.on.get());
             t.now.set(t.next.get());
             t.on.set(address(st));
             t.next.set(t.next.get().wrapping_add(1));
-            if kept.len() < rows {
-                kept.resize(rows, Cell::new((0, Raw::from(Value::None))));
-            }
             Listing { outer }
         })
     }
@@ -327,7 +332,7 @@ fn kept_or(st: &State, row: usize, work: impl FnOnce() -> Raw) -> Raw {
     let at = address(st);
     let found = TABLE.with(|t| {
         let now = t.now.get();
-        (t.on.get() == at).then(|| t.rows.borrow().get(row).map(Cell::get).filter(|r| r.0 == now).map(|r| r.1))
+        (t.on.get() == at).then(|| t.rows.get(row).map(Cell::get).filter(|r| r.0 == now).map(|r| r.1))
     });
     match found {
         Some(Some(v)) => v,
@@ -336,7 +341,7 @@ fn kept_or(st: &State, row: usize, work: impl FnOnce() -> Raw) -> Raw {
             TABLE.with(|t| {
                 // Only for the listing in progress on `st` (one started inside `work` has ended).
                 if t.on.get() == at {
-                    if let Some(r) = t.rows.borrow().get(row) {
+                    if let Some(r) = t.rows.get(row) {
                         r.set((t.now.get(), v));
                     }
                 }
