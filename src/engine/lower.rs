@@ -112,11 +112,18 @@ pub struct ChoiceCode {
 pub struct BranchCode {
     /// The branch's `where` before any name is bound.
     pub guard: Option<Ev>,
-    /// Each name's condition, in the order the names are bound.
-    pub filters: Vec<Option<Ev>>,
-    /// For each name, in the same order, the expression its values come from, when it is a
-    /// card (`c from top of Z`) or a zone (`c from Z`).
-    pub domains: Vec<Option<Ev>>,
+    /// Each name's code, in the order the names are bound.
+    pub names: Vec<NameCode>,
+}
+
+/// A menu name's expressions, compiled.
+#[derive(Debug)]
+pub struct NameCode {
+    /// Its condition, if it has one.
+    pub filter: Option<Ev>,
+    /// The expression its values come from, when that is a card (`c from top of Z`) or a zone
+    /// (`c from Z`).
+    pub domain: Option<Ev>,
 }
 
 impl ChoiceCode {
@@ -133,17 +140,15 @@ impl ChoiceCode {
                     }
                     BranchCode {
                         guard: b.guard.as_ref().map(|g| Ev::condition(g, p)),
-                        filters: b
+                        names: b
                             .binds
                             .iter()
-                            .map(|m| m.filter.as_ref().map(|f| Ev::menu_condition(f, p, &plan, &b.binds)))
-                            .collect(),
-                        domains: b
-                            .binds
-                            .iter()
-                            .map(|m| match &m.from {
-                                Domain::Card(e) | Domain::Zone(e) => Some(Ev::menu_value(e, p, &b.binds)),
-                                _ => None,
+                            .map(|m| NameCode {
+                                filter: m.filter.as_ref().map(|f| Ev::menu_condition(f, p, &plan, &b.binds)),
+                                domain: match &m.from {
+                                    Domain::Card(e) | Domain::Zone(e) => Some(Ev::menu_value(e, p, &b.binds)),
+                                    _ => None,
+                                },
                             })
                             .collect(),
                     }

@@ -9,6 +9,7 @@ use super::choice::MAX_RANGE;
 use super::closure::{Ev, Listing};
 use super::eval::Binds;
 use super::events::{Event, EventSink};
+use super::lower::NameCode;
 use super::state::{Action, State};
 use crate::check::ir::{Domain, MenuBind, MenuBranch, TextPart, Value};
 
@@ -58,9 +59,8 @@ impl State {
             if !self.passes(compiled.and_then(|c| c.guard.as_ref()), b.guard.as_ref(), &t.binds) {
                 continue;
             }
-            let filters = compiled.map_or(&[][..], |c| c.filters.as_slice());
-            let domains = compiled.map_or(&[][..], |c| c.domains.as_slice());
-            if !self.bind_level(&b.binds, filters, domains, &mut t, &mut work, &mut f) {
+            let names = compiled.map_or(&[][..], |c| c.names.as_slice());
+            if !self.bind_level(&b.binds, names, &mut t, &mut work, &mut f) {
                 break;
             }
         }
@@ -69,26 +69,20 @@ impl State {
 
     /// Binds the first of `rest` to each of its candidates in turn (those that meet its
     /// condition), then the others; calls `f` once all are bound. Returns false to stop (`f`
-    /// said so, or `work` passed the limit). `filters` are the names' conditions compiled, and
-    /// `domains` the expressions of their domains, in step with `rest` (or empty: they are then
-    /// evaluated as written).
+    /// said so, or `work` passed the limit). `code` is the names' conditions and domains
+    /// compiled, in step with `rest` (or empty: they are then evaluated as written).
     pub(crate) fn bind_level(
         &self,
         rest: &[MenuBind],
-        filters: &[Option<Ev>],
-        domains: &[Option<Ev>],
+        code: &[NameCode],
         t: &mut Tuple,
         work: &mut u64,
         f: &mut impl FnMut(&Tuple) -> bool,
     ) -> bool {
         let Some((first, rest)) = rest.split_first() else { return f(t) };
-        let (compiled, filters) = match filters.split_first() {
-            Some((c, more)) => (c.as_ref(), more),
-            None => (None, filters),
-        };
-        let (domain, domains) = match domains.split_first() {
-            Some((d, more)) => (d.as_ref(), more),
-            None => (None, domains),
+        let (compiled, domain, code) = match code.split_first() {
+            Some((c, more)) => (c.filter.as_ref(), c.domain.as_ref(), more),
+            None => (None, None, code),
         };
         let from = |e: &crate::check::ir::Expr, b: &Binds| match domain {
             Some(d) => d.get(self, b),
@@ -106,7 +100,7 @@ impl State {
             if (compiled.is_some() || written.is_some()) && !self.passes(compiled, written, &t.binds) {
                 return true;
             }
-            self.bind_level(rest, filters, domains, t, work, f)
+            self.bind_level(rest, code, t, work, f)
         };
         match &first.from {
             Domain::Card(e) => {

@@ -149,16 +149,16 @@ fn kept_parts_agree_with_the_tree_walker() {
             let Some(Choice::Menu { branches, .. }) = state.choice_here() else { return };
             let code = state.menu_code_here(branches).expect("a pending menu has its code");
             state.for_each_tuple(branches, |t| {
-                let (written, filters) = (&branches[t.branch].binds, &code.branches[t.branch].filters);
-                for (bind, filter) in written.iter().zip(filters) {
-                    if let (Some(e), Some(f)) = (&bind.filter, filter) {
+                let (written, names) = (&branches[t.branch].binds, &code.branches[t.branch].names);
+                for (bind, compiled) in written.iter().zip(names) {
+                    if let (Some(e), Some(f)) = (&bind.filter, &compiled.filter) {
                         let want = state.eval_in(e, &t.binds).is_true();
                         assert_eq!(f.test(state, &t.binds), want, "{name}: the condition {e:?}");
                         compared += 1;
                     }
                 }
-                for (bind, domain) in written.iter().zip(&code.branches[t.branch].domains) {
-                    if let (Domain::Card(e) | Domain::Zone(e), Some(d)) = (&bind.from, domain) {
+                for (bind, compiled) in written.iter().zip(names) {
+                    if let (Domain::Card(e) | Domain::Zone(e), Some(d)) = (&bind.from, &compiled.domain) {
                         assert_eq!(d.get(state, &t.binds), state.eval_in(e, &t.binds), "{name}: the domain {e:?}");
                         domains += 1;
                     }
