@@ -117,7 +117,7 @@ impl State {
                 }
                 let t = match all.tuples.len() {
                     0 => None,
-                    k => all.tuples.get(self.rng.below(k as u64) as usize).copied(),
+                    k => all.tuples.get(self.rng.below(k as u64) as usize).map(|l| l.tuple()),
                 };
                 self.pc += 1;
                 self.take_tuple(branches, *branch, t, None, choice.is_private(), sink);

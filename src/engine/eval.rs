@@ -70,6 +70,11 @@ impl<'f> Binds<'f> {
         self.len = 0;
     }
 
+    /// The bindings set, in order: each one's absolute slot and value.
+    pub(crate) fn items(&self) -> &[(u32, Value)] {
+        &self.items[..self.len.min(MAX_TEMP)]
+    }
+
     /// Binding `i` (from 0): its absolute slot and value, if it is set.
     #[inline]
     pub(crate) fn item(&self, i: usize) -> Option<(u32, Value)> {

@@ -11,7 +11,7 @@ use super::eval::Binds;
 use super::events::{Event, EventSink};
 use super::lower::NameCode;
 use super::state::{Action, State};
-use crate::check::ir::{Domain, MenuBind, MenuBranch, TextPart, Value};
+use crate::check::ir::{Domain, MenuBind, MenuBranch, TextPart, Value, MAX_BINDS};
 
 /// The most candidates a menu may offer; a rule asking for more ends the game unfinished.
 pub const MAX_MENU: usize = 10_000;
@@ -27,7 +27,7 @@ pub(crate) const MAX_MENU_WORK: u64 = 1_000_000;
 /// The candidates of a pending menu, listed once.
 #[derive(Debug)]
 pub(crate) struct MenuList {
-    pub tuples: Vec<Tuple>,
+    pub tuples: Vec<Listed>,
     /// Whether listing stopped at a limit before the end (`MAX_MENU`, `MAX_MENU_WORK`).
     pub too_big: bool,
     /// When the menu is offered card by card (too many sets to list), the options after the
@@ -40,6 +40,36 @@ pub(crate) struct MenuList {
 pub(crate) struct Tuple {
     pub branch: usize,
     pub binds: Binds<'static>,
+}
+
+/// A candidate as a menu's list keeps it: its branch and its names' bindings, without the room
+/// a [`Tuple`]'s bindings keep for the names of aggregates and functions (a list of large
+/// entries is slow to build: it is copied as it grows).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Listed {
+    branch: u32,
+    len: u8,
+    items: [(u32, Value); MAX_BINDS],
+}
+
+impl Listed {
+    /// The candidate `t`, whose bindings are its branch's names (at most [`MAX_BINDS`]).
+    fn of(t: &Tuple) -> Listed {
+        let mut items = [(u32::MAX, Value::None); MAX_BINDS];
+        let bound = t.binds.items();
+        let len = bound.len().min(MAX_BINDS);
+        items[..len].copy_from_slice(&bound[..len]);
+        Listed { branch: t.branch as u32, len: len as u8, items }
+    }
+
+    /// The candidate as a [`Tuple`], its names bound as when it was listed.
+    pub(crate) fn tuple(&self) -> Tuple {
+        let mut binds = Binds::default();
+        for (i, &(slot, v)) in self.items[..self.len as usize].iter().enumerate() {
+            binds.set(i, slot, v);
+        }
+        Tuple { branch: self.branch as usize, binds }
+    }
 }
 
 impl State {
@@ -201,7 +231,7 @@ impl State {
         let within = self.for_each_tuple(branches, |t| {
             too_many = tuples.len() >= most;
             if !too_many {
-                tuples.push(*t);
+                tuples.push(Listed::of(t));
             }
             !too_many
         });
@@ -262,7 +292,7 @@ impl State {
 
     /// The candidate an action stands for, if the action is one.
     pub(crate) fn menu_tuple(&self, branches: &[MenuBranch], action: Action) -> Option<Tuple> {
-        self.pending_tuples(branches).tuples.get(action.0 as usize).copied()
+        self.pending_tuples(branches).tuples.get(action.0 as usize).map(Listed::tuple)
     }
 
     /// Opens a menu the rules have reached: whether it has at least one candidate, or `None`
