@@ -70,9 +70,10 @@ impl<'f> Binds<'f> {
         self.len = 0;
     }
 
-    /// The bindings set, in order: each one's absolute slot and value.
-    pub(crate) fn items(&self) -> &[(u32, Value)] {
-        &self.items[..self.len.min(MAX_TEMP)]
+    /// The room for bindings, whole: those set first, in order (each one's absolute slot and
+    /// value), then what is left of earlier ones, which is never read.
+    pub(crate) fn first_items(&self) -> &[(u32, Value); MAX_TEMP] {
+        &self.items
     }
 
     /// Binding `i` (from 0): its absolute slot and value, if it is set.

@@ -55,11 +55,11 @@ pub(crate) struct Listed {
 impl Listed {
     /// The candidate `t`, whose bindings are its branch's names (at most [`MAX_BINDS`]).
     fn of(t: &Tuple) -> Listed {
+        // A copy of a fixed size is a few moves; entries past `len` are never read.
         let mut items = [(u32::MAX, Value::None); MAX_BINDS];
-        let bound = t.binds.items();
-        let len = bound.len().min(MAX_BINDS);
-        items[..len].copy_from_slice(&bound[..len]);
-        Listed { branch: t.branch as u32, len: len as u8, items }
+        let first = t.binds.first_items();
+        items.copy_from_slice(&first[..MAX_BINDS]);
+        Listed { branch: t.branch as u32, len: t.binds.len().min(MAX_BINDS) as u8, items }
     }
 
     /// The candidate as a [`Tuple`], its names bound as when it was listed.
