@@ -11,7 +11,7 @@ use super::eval::Binds;
 use super::events::{Event, EventSink};
 use super::lower::NameCode;
 use super::state::{Action, State};
-use crate::check::ir::{Domain, MenuBind, MenuBranch, TextPart, Value, MAX_BINDS};
+use crate::check::ir::{Domain, Expr, MenuBind, MenuBranch, TextPart, Value, MAX_BINDS};
 
 /// The most candidates a menu may offer; a rule asking for more ends the game unfinished.
 pub const MAX_MENU: usize = 10_000;
@@ -27,7 +27,7 @@ pub(crate) const MAX_MENU_WORK: u64 = 1_000_000;
 /// The candidates of a pending menu, listed once.
 #[derive(Debug)]
 pub(crate) struct MenuList {
-    pub tuples: Vec<Listed>,
+    pub tuples: Vec<Entry>,
     /// Whether listing stopped at a limit before the end (`MAX_MENU`, `MAX_MENU_WORK`).
     pub too_big: bool,
     /// When the menu is offered card by card (too many sets to list), the options after the
@@ -46,20 +46,22 @@ pub(crate) struct Tuple {
 /// a [`Tuple`]'s bindings keep for the names of aggregates and functions (a list of large
 /// entries is slow to build: it is copied as it grows).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Listed {
+pub(crate) struct Entry {
     branch: u32,
     len: u8,
     items: [(u32, Value); MAX_BINDS],
 }
 
-impl Listed {
-    /// The candidate `t`, whose bindings are its branch's names (at most [`MAX_BINDS`]).
-    fn of(t: &Tuple) -> Listed {
+impl Entry {
+    /// The candidate `t`, whose bindings are its branch's names (at most [`MAX_BINDS`], which
+    /// the checker holds a branch to).
+    fn of(t: &Tuple) -> Entry {
+        debug_assert!(t.binds.len() <= MAX_BINDS, "a branch binds at most {MAX_BINDS} names");
         // A copy of a fixed size is a few moves; entries past `len` are never read.
         let mut items = [(u32::MAX, Value::None); MAX_BINDS];
         let first = t.binds.first_items();
         items.copy_from_slice(&first[..MAX_BINDS]);
-        Listed { branch: t.branch as u32, len: t.binds.len().min(MAX_BINDS) as u8, items }
+        Entry { branch: t.branch as u32, len: t.binds.len().min(MAX_BINDS) as u8, items }
     }
 
     /// The candidate as a [`Tuple`], its names bound as when it was listed.
@@ -114,7 +116,7 @@ impl State {
             Some((c, more)) => (c.filter.as_ref(), c.domain.as_ref(), more),
             None => (None, None, code),
         };
-        let from = |e: &crate::check::ir::Expr, b: &Binds| match domain {
+        let from = |e: &Expr, b: &Binds| match domain {
             Some(d) => d.get(self, b),
             None => self.eval_in(e, b),
         };
@@ -209,7 +211,7 @@ impl State {
     /// Whether a condition (a branch's guard, a name's `where`) holds, compiled or as written;
     /// true when there is none.
     #[inline(never)]
-    fn passes(&self, compiled: Option<&Ev>, written: Option<&crate::check::ir::Expr>, b: &Binds) -> bool {
+    fn passes(&self, compiled: Option<&Ev>, written: Option<&Expr>, b: &Binds) -> bool {
         match (compiled, written) {
             (Some(c), _) => c.test(self, b),
             (None, Some(w)) => self.eval_in(w, b).is_true(),
@@ -231,7 +233,7 @@ impl State {
         let within = self.for_each_tuple(branches, |t| {
             too_many = tuples.len() >= most;
             if !too_many {
-                tuples.push(Listed::of(t));
+                tuples.push(Entry::of(t));
             }
             !too_many
         });
@@ -292,7 +294,7 @@ impl State {
 
     /// The candidate an action stands for, if the action is one.
     pub(crate) fn menu_tuple(&self, branches: &[MenuBranch], action: Action) -> Option<Tuple> {
-        self.pending_tuples(branches).tuples.get(action.0 as usize).map(Listed::tuple)
+        self.pending_tuples(branches).tuples.get(action.0 as usize).map(Entry::tuple)
     }
 
     /// Opens a menu the rules have reached: whether it has at least one candidate, or `None`

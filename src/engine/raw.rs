@@ -17,17 +17,30 @@ pub(crate) struct Raw(u64, u64);
 
 /// The kinds, in the low 16 bits of the first word.
 mod kind {
+    /// `none`; no payload.
     pub const NONE: u64 = 0;
+    /// A number; the payload is its bits.
     pub const INT: u64 = 1;
+    /// `true` (payload 1) or `false` (0).
     pub const BOOL: u64 = 2;
+    /// An enum member; the payload is its index.
     pub const SYM: u64 = 3;
+    /// A card; the payload is its index.
     pub const CARD: u64 = 4;
+    /// A player; the payload is the seat.
     pub const PLAYER: u64 = 5;
+    /// A zone; the payload is its index.
     pub const ZONE: u64 = 6;
+    /// Consecutive zones; the payload is the first, and the count above 16 bits.
     pub const ZONES: u64 = 7;
+    /// A set of enum members; the payload is the mask.
     pub const SET: u64 = 8;
+    /// An arrangement; the payload is the zone, and the number above 16 bits.
     pub const ARRANGEMENT: u64 = 9;
+    /// Some cards of a zone; the zone rides above the kind's 16 bits, the payload is the mask.
     pub const CARDS: u64 = 10;
+    /// Some cards a loop listed; the start rides above the kind's 16 bits, the payload is the
+    /// mask.
     pub const LISTED: u64 = 11;
 }
 

@@ -14,7 +14,8 @@ impl Rng {
         Rng(Pcg64Mcg::seed_from_u64(seed))
     }
 
-    /// A uniform number in `0..n` (Lemire's multiply-shift with rejection); `n` must be > 0.
+    /// A uniform number in `0..n` (Lemire's multiply-shift with rejection); `n` must be > 0
+    /// (every caller draws an index into a list it has checked is not empty).
     pub fn below(&mut self, n: u64) -> u64 {
         debug_assert!(n > 0);
         // Lemire's method. The rejection threshold (2^64 mod n) is below n, so a low word of

@@ -107,10 +107,7 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
             })
         }
         Expr::Prop(c, prop) => {
-            let stride = p.properties.len();
-            let column: Box<[bool]> =
-                (0..p.cards.len()).map(|k| p.card_props[k * stride + *prop as usize].is_true()).collect();
-            let cf = Operand::new(c, p);
+            let (column, cf) = (flags(*prop, p), Operand::new(c, p));
             Box::new(move |st, b| match cf.get(st, b) {
                 Value::Card(c) => column.get(c as usize).copied().unwrap_or(false),
                 _ => false,
@@ -126,7 +123,6 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
 /// A condition small enough to be asked in place by the `and` or `or` above it, with no call of
 /// its own: whether a zone known before play is empty, whether a constant, counter, local or
 /// name equals a constant, a yes-or-no property of such a card; or the opposite of one.
-#[repr(u8)]
 enum Leaf {
     /// Zone `.0` is empty (`.1` true) or holds a card (`.1` false).
     Empty(u16, bool),
@@ -150,9 +146,7 @@ fn leaf(e: &Expr, p: &Ctx) -> Option<Leaf> {
         },
         Expr::Prop(c, prop) => {
             let o = inline(Operand::new(c, p))?;
-            let stride = p.properties.len();
-            let column = (0..p.cards.len()).map(|k| p.card_props[k * stride + *prop as usize].is_true()).collect();
-            Some(Leaf::Flag(o, column, true))
+            Some(Leaf::Flag(o, flags(*prop, p), true))
         }
         Expr::Not(x) => Some(match leaf(x, p)? {
             Leaf::Empty(z, t) => Leaf::Empty(z, !t),
@@ -177,6 +171,12 @@ impl Leaf {
             },
         }
     }
+}
+
+/// For each card, whether its property `prop` is `true`: worked out before play.
+fn flags(prop: u16, p: &Ctx) -> Box<[bool]> {
+    let stride = p.properties.len();
+    (0..p.cards.len()).map(|k| p.card_props[k * stride + prop as usize].is_true()).collect()
 }
 
 /// A condition as a value: `true` or `false`.
