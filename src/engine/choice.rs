@@ -231,7 +231,7 @@ impl State {
 
     /// Whether a candidate bound in `b` meets a choice's compiled `where`. Kept out of line:
     /// inlined into the loop over the candidates, it made that loop dearer for every choice,
-    /// compiled filter or not (1% of Gin's instructions).
+    /// compiled filter or not (docs/design.md, "A choice's `where`, and aggregates").
     #[inline(never)]
     fn passes_compiled(&self, filter: &super::closure::Ev, b: &Binds) -> bool {
         filter.test(self, b)

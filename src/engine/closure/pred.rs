@@ -124,8 +124,8 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
 /// its own: whether a zone known before play is empty, whether a constant, counter, local or
 /// name equals a constant, a yes-or-no property of such a card; or the opposite of one.
 // An explicit tag byte: telling the kinds apart is one load and compare, not the decoding of a
-// niche inside the operand's value (Wild Twist War 5.5-5.7x the baseline with it, 5.7-5.9x
-// without, `cargo bench --bench alternate`).
+// niche inside the operand's value (measured with `cargo bench --bench alternate`; see
+// docs/design.md, "Small conditions asked in place").
 #[repr(u8)]
 enum Leaf {
     /// Zone `.0` is empty (`.1` true) or holds a card (`.1` false).
