@@ -168,10 +168,12 @@ impl State {
     #[inline]
     pub(crate) fn local_in(&self, slot: u16, b: &Binds) -> Value {
         let abs = self.abs_slot(slot);
-        // The latest binding of a slot wins.
-        for &(s, v) in b.items[..b.len].iter().rev() {
-            if s == abs {
-                return v;
+        // The latest binding of a slot wins. Most reads have no bindings to look through.
+        if b.len != 0 {
+            for &(s, v) in b.items[..b.len].iter().rev() {
+                if s == abs {
+                    return v;
+                }
             }
         }
         self.locals.get(abs as usize).map_or(Value::None, |r| r.value())

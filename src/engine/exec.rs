@@ -70,48 +70,19 @@ impl State {
                         self.set_local(*slot, Value::Player(p + 1));
                     }
                 }
-                Instr::CardsStart { mark, zone } => {
-                    let base = self.scratch.len();
-                    if let Some(z) = self.zone_of(zone) {
-                        // Pushed bottom first, so taking from the end visits the top first.
-                        let cards = &self.zones[z as usize];
-                        self.scratch.extend_from_slice(cards);
-                    } else {
-                        let v = self.eval(zone);
-                        self.push_picked(v);
-                    }
-                    self.set_local(*mark, Value::Int(base as i64));
-                }
+                Instr::CardsStart { mark, zone } => self.start_cards(*mark, zone),
                 Instr::SubsetsStart(start) => {
-                    let SubsetsStart { mark, zone, lo, hi } = &**start;
-                    let base = self.scratch.len();
-                    let v = self.eval(zone);
-                    let n = self.push_picked(v) as u32;
-                    let (lo, hi) = (self.eval(lo).as_int().unwrap_or(1), self.eval(hi).as_int().unwrap_or(0));
-                    // A set names its cards by their place in the list, from a 16-bit start.
-                    let first = match u16::try_from(base) {
-                        Ok(_) => super::subsets::next_subset(None, lo, hi, n),
-                        Err(_) => {
-                            sync!();
-                            self.stop_unfinished("the engine's list of cards for loops is full", sink);
-                            return;
-                        }
-                    };
-                    self.set_local(*mark, Value::Int(base as i64 | (n as i64) << 32));
-                    self.set_local(*mark + 1, first.map_or(Value::None, |x| Value::Int(x as i64)));
-                    self.set_local(*mark + 2, Value::Int(hi));
-                }
-                Instr::SubsetsNext { slot, mark, end } => match (self.local(*mark), self.local(*mark + 1)) {
-                    (Value::Int(at), Value::Int(x)) => {
-                        let (base, n) = (at as u16, (at >> 32) as u32);
-                        let x = x as u64;
-                        self.set_local(*slot, Value::Listed(base, x));
-                        let hi = self.local(*mark + 2).as_int().unwrap_or(0);
-                        let next = super::subsets::next_subset(Some(x), 0, hi, n);
-                        self.set_local(*mark + 1, next.map_or(Value::None, |y| Value::Int(y as i64)));
+                    if !self.start_subsets(start) {
+                        sync!();
+                        self.stop_unfinished("the engine's list of cards for loops is full", sink);
+                        return;
                     }
-                    _ => pc = *end,
-                },
+                }
+                Instr::SubsetsNext { slot, mark, end } => {
+                    if !self.next_subset(*slot, *mark) {
+                        pc = *end;
+                    }
+                }
                 Instr::CardsNext { slot, mark, end } => {
                     let base = self.local(*mark).as_int().unwrap_or(0) as usize;
                     if self.scratch.len() > base {
@@ -129,38 +100,12 @@ impl State {
                     sync!();
                     self.effect(e, sink);
                 }
-                Instr::SetLocal(slot, e) => {
-                    let v = e.raw(self);
-                    self.set_local_raw(*slot, v);
-                }
-                Instr::SetCounter(slot, e) => {
-                    let v = e.eval(self);
-                    self.counters[*slot as usize] = v;
-                }
-                Instr::AddCounter(slot, k) => {
-                    let c = &mut self.counters[*slot as usize];
-                    *c = match *c {
-                        Value::Int(x) => Value::Int(x.wrapping_add(*k)),
-                        _ => Value::None,
-                    };
-                }
+                Instr::SetLocal(slot, e) => self.set_local_to(*slot, e),
+                Instr::SetCounter(slot, e) => self.set_counter_to(*slot, e),
+                Instr::AddCounter(slot, k) => self.add_to_counter(*slot, *k),
                 Instr::Move(m) => {
                     sync!();
-                    let QuickMove { what, to, face_up, bottom } = &**m;
-                    let Value::Zone(to) = to.eval(self) else { continue };
-                    let (n, from, top) = match what {
-                        Moving::All(z) => (None, z, true),
-                        Moving::Top(n, z) => (Some(n), z, true),
-                        Moving::Bottom(n, z) => (Some(n), z, false),
-                    };
-                    let Value::Zone(from) = from.eval(self) else { continue };
-                    match n {
-                        None => self.move_all(from, to, *face_up, *bottom, sink),
-                        Some(n) => {
-                            let n = n.eval(self).as_int().unwrap_or(0).max(0);
-                            self.move_end(from, n, top, to, *face_up, *bottom, sink);
-                        }
-                    }
+                    self.quick_move(m, sink);
                 }
                 Instr::Call(p, args) => {
                     if self.frames.len() >= self.limits.max_depth {
@@ -192,8 +137,7 @@ impl State {
                 }
                 Instr::End(e) => {
                     sync!();
-                    let outcome = self.end_outcome(e);
-                    self.finish(outcome, sink);
+                    self.end_game(e, sink);
                     return;
                 }
                 Instr::Choose(code) => {
@@ -218,6 +162,115 @@ impl State {
             }
         }
         sync!();
+    }
+
+    /// Sets a local of the current frame to an expression's value ([`Instr::SetLocal`]).
+    #[inline(always)]
+    fn set_local_to(&mut self, slot: u16, e: &super::closure::Ev) {
+        let v = e.raw(self);
+        self.set_local_raw(slot, v);
+    }
+
+    /// Sets a counter to an expression's value ([`Instr::SetCounter`]).
+    #[inline(always)]
+    fn set_counter_to(&mut self, slot: u16, e: &super::closure::Ev) {
+        let v = e.eval(self);
+        self.counters[slot as usize] = v;
+    }
+
+    /// Adds `k` to a counter, wrapping as `+` does; a counter that is not a number becomes `none`
+    /// ([`Instr::AddCounter`]).
+    #[inline(always)]
+    fn add_to_counter(&mut self, slot: u16, k: i64) {
+        let c = &mut self.counters[slot as usize];
+        *c = match *c {
+            Value::Int(x) => Value::Int(x.wrapping_add(k)),
+            _ => Value::None,
+        };
+    }
+
+    /// Carries out a quick move (an [`Instr::Move`]).
+    #[inline(always)]
+    fn quick_move<S: EventSink>(&mut self, m: &QuickMove, sink: &mut S) {
+        let QuickMove { what, to, face_up, bottom } = m;
+        let Value::Zone(to) = to.eval(self) else { return };
+        let (n, from, top) = match what {
+            Moving::All(z) => (None, z, true),
+            Moving::Top(n, z) => (Some(n), z, true),
+            Moving::Bottom(n, z) => (Some(n), z, false),
+        };
+        let Value::Zone(from) = from.eval(self) else { return };
+        // The common case, top cards onto the top of another zone with no memory of
+        // sightings, is moved here without the general path's calls.
+        if top && !*bottom && from != to && !self.tracks_sightings() {
+            let n = match n {
+                None => usize::MAX,
+                Some(n) => usize::try_from(n.eval(self).as_int().unwrap_or(0)).unwrap_or(0),
+            };
+            self.move_top_quick(from, n, to, *face_up, sink);
+            return;
+        }
+        match n {
+            None => self.move_all(from, to, *face_up, *bottom, sink),
+            Some(n) => {
+                let n = n.eval(self).as_int().unwrap_or(0).max(0);
+                self.move_end(from, n, top, to, *face_up, *bottom, sink);
+            }
+        }
+    }
+
+    /// Starts a loop over the cards of `zone`: they are pushed on the scratch list, bottom first,
+    /// so taking from the end visits the top first; `mark` keeps where they start.
+    #[inline(never)]
+    fn start_cards(&mut self, mark: u16, zone: &crate::check::ir::Expr) {
+        let base = self.scratch.len();
+        if let Some(z) = self.zone_of(zone) {
+            let cards = &self.zones[z as usize];
+            self.scratch.extend_from_slice(cards);
+        } else {
+            let v = self.eval(zone);
+            self.push_picked(v);
+        }
+        self.set_local(mark, Value::Int(base as i64));
+    }
+
+    /// Starts a loop over sets of cards; false when the scratch list is too long to name them.
+    #[inline(never)]
+    fn start_subsets(&mut self, start: &SubsetsStart) -> bool {
+        let SubsetsStart { mark, zone, lo, hi } = start;
+        let base = self.scratch.len();
+        let v = self.eval(zone);
+        let n = self.push_picked(v) as u32;
+        let (lo, hi) = (self.eval(lo).as_int().unwrap_or(1), self.eval(hi).as_int().unwrap_or(0));
+        // A set names its cards by their place in the list, from a 16-bit start.
+        if u16::try_from(base).is_err() {
+            return false;
+        }
+        let first = super::subsets::next_subset(None, lo, hi, n);
+        self.set_local(*mark, Value::Int(base as i64 | (n as i64) << 32));
+        self.set_local(*mark + 1, first.map_or(Value::None, |x| Value::Int(x as i64)));
+        self.set_local(*mark + 2, Value::Int(hi));
+        true
+    }
+
+    /// Binds the next set of a loop over sets to `slot`; false when there is none left.
+    #[inline(never)]
+    fn next_subset(&mut self, slot: u16, mark: u16) -> bool {
+        let (Value::Int(at), Value::Int(x)) = (self.local(mark), self.local(mark + 1)) else { return false };
+        let (base, n) = (at as u16, (at >> 32) as u32);
+        let x = x as u64;
+        self.set_local(slot, Value::Listed(base, x));
+        let hi = self.local(mark + 2).as_int().unwrap_or(0);
+        let next = super::subsets::next_subset(Some(x), 0, hi, n);
+        self.set_local(mark + 1, next.map_or(Value::None, |y| Value::Int(y as i64)));
+        true
+    }
+
+    /// Ends the game as `end game` says.
+    #[inline(never)]
+    fn end_game<S: EventSink>(&mut self, e: &End, sink: &mut S) {
+        let outcome = self.end_outcome(e);
+        self.finish(outcome, sink);
     }
 
     /// Why a game stopped that ran its budget of steps without a decision: where the rules
@@ -566,6 +619,7 @@ impl State {
     /// Moves up to `n` cards from the top of `from` onto `to` (two different zones), one at a
     /// time, as [`State::move_card_at`] would when no memory of sightings is kept: the cards'
     /// order, facing and zones, and the events, come out the same, without the bookkeeping.
+    #[inline(always)]
     fn move_top_quick<S: EventSink>(&mut self, from: u16, n: usize, to: u16, face_up: Option<bool>, sink: &mut S) {
         let up = face_up.unwrap_or_else(|| self.game.program.zones[to as usize].face_up);
         for _ in 0..n {
