@@ -59,6 +59,10 @@ impl Ev {
     /// Compiles a condition of `program` (an `if`, a `while`, a `where`), to be asked with
     /// [`Ev::test`].
     pub fn condition(e: &Expr, program: &Program) -> Ev {
+        // A constant one (`while true`) is answered without a call.
+        if let Expr::Const(v) = e {
+            return Ev(Compiled::Const(Value::Bool(v.is_true())));
+        }
         Ev(Compiled::Pred(pred::pred(e, &Ctx { program, plan: None, names: &[] })))
     }
 
