@@ -1,5 +1,6 @@
-//! Small procedures inlined into their callers: a call to a procedure that is not recursive,
-//! has no `return` and no loop but `for each player`, and is short becomes its body, its locals moved past the caller's. A
+//! Small procedures inlined into their callers: a call to a procedure that has no `return` and
+//! no loop but `for each player`, is short, and is not recursive (or, if it is, cannot reach the
+//! caller) becomes its body, its locals moved past the caller's. A
 //! parameter the body never writes, given a constant or one of the caller's locals, is read
 //! straight from the argument, so `refill(p)` inside an unrolled loop folds to one zone.
 
@@ -17,12 +18,17 @@ const MAX_CALLER: usize = 2_000;
 
 /// Inlines the calls of every procedure to the procedures that may be inlined.
 pub(crate) fn inline_calls(program: &mut Program) {
-    let recursive = recursive_procedures(&program.procedures);
-    let eligible: Vec<bool> = program
+    let reach = reaches(&program.procedures);
+    let small: Vec<bool> = program
         .procedures
         .iter()
-        .zip(&recursive)
-        .map(|(p, rec)| !rec && !has_return(&p.body) && !has_loop(&p.body) && size(&p.body) <= MAX_STATEMENTS)
+        .map(|p| !has_return(&p.body) && !has_loop(&p.body) && size(&p.body) <= MAX_STATEMENTS)
+        .collect();
+    // A procedure that is not recursive may be inlined anywhere. A recursive one may be inlined
+    // into a caller it cannot reach, once: its own recursive calls stay calls.
+    let recursive: Vec<bool> = (0..small.len()).map(|q| reach[q][q]).collect();
+    let mut eligible: Vec<Vec<bool>> = (0..small.len())
+        .map(|caller| (0..small.len()).map(|q| small[q] && (!recursive[q] || !reach[q][caller])).collect())
         .collect();
     for _ in 0..PASSES {
         let mut changed = false;
@@ -32,7 +38,8 @@ pub(crate) fn inline_calls(program: &mut Program) {
             }
             let mut body = std::mem::take(&mut program.procedures[i].body);
             let mut locals = program.procedures[i].locals;
-            changed |= inline_block(&mut body, &mut locals, &program.procedures, &eligible);
+            let calls = Calls { procs: &program.procedures, eligible: &mut eligible[i], once: &recursive };
+            changed |= inline_block(&mut body, &mut locals, calls);
             program.procedures[i].body = body;
             program.procedures[i].locals = locals;
         }
@@ -42,32 +49,47 @@ pub(crate) fn inline_calls(program: &mut Program) {
     }
 }
 
+/// What a caller may inline: the procedures, which of them it may inline now, and which only
+/// once (the recursive ones).
+struct Calls<'a> {
+    procs: &'a [Procedure],
+    eligible: &'a mut [bool],
+    once: &'a [bool],
+}
+
+impl Calls<'_> {
+    /// The same, for a nested block.
+    fn again(&mut self) -> Calls<'_> {
+        Calls { procs: self.procs, eligible: self.eligible, once: self.once }
+    }
+}
+
 /// Replaces the eligible calls of a block by the bodies they call; `locals` is the caller's
 /// frame size, grown by each body's locals.
-fn inline_block(stmts: &mut Vec<Stmt>, locals: &mut u16, procs: &[Procedure], eligible: &[bool]) -> bool {
+fn inline_block(stmts: &mut Vec<Stmt>, locals: &mut u16, mut calls: Calls<'_>) -> bool {
     let mut changed = false;
     let mut out = Vec::with_capacity(stmts.len());
     for mut s in stmts.drain(..) {
         match &mut s {
             Stmt::If(_, t, o) => {
-                changed |= inline_block(t, locals, procs, eligible);
-                changed |= inline_block(o, locals, procs, eligible);
+                changed |= inline_block(t, locals, calls.again());
+                changed |= inline_block(o, locals, calls.again());
             }
             Stmt::While(_, b)
             | Stmt::Repeat { body: b, .. }
             | Stmt::ForPlayer { body: b, .. }
             | Stmt::ForRange { body: b, .. }
-            | Stmt::ForCard { body: b, .. } => changed |= inline_block(b, locals, procs, eligible),
+            | Stmt::ForCard { body: b, .. } => changed |= inline_block(b, locals, calls.again()),
             Stmt::Menu { bodies, otherwise, .. } => {
                 for b in bodies {
-                    changed |= inline_block(b, locals, procs, eligible);
+                    changed |= inline_block(b, locals, calls.again());
                 }
-                changed |= inline_block(otherwise, locals, procs, eligible);
+                changed |= inline_block(otherwise, locals, calls.again());
             }
             _ => {}
         }
         let callee = match &s {
-            Stmt::Call(p, _) if eligible.get(*p as usize).copied().unwrap_or(false) => procs.get(*p as usize),
+            Stmt::Call(p, _) if calls.eligible.get(*p as usize).copied().unwrap_or(false) => calls.procs.get(*p as usize),
             _ => None,
         };
         let (Some(callee), Stmt::Call(_, args)) = (callee, &s) else {
@@ -80,6 +102,11 @@ fn inline_block(stmts: &mut Vec<Stmt>, locals: &mut u16, procs: &[Procedure], el
         };
         let off = *locals;
         *locals = grown;
+        if let Stmt::Call(p, _) = &s {
+            if calls.once.get(*p as usize).copied().unwrap_or(false) {
+                calls.eligible[*p as usize] = false;
+            }
+        }
         let mut body = callee.body.clone();
         renumber_block(&mut body, off);
         for (i, arg) in args.iter().enumerate() {
@@ -253,8 +280,9 @@ fn calls_of(stmts: &[Stmt], out: &mut Vec<u16>) {
     }
 }
 
-/// Which procedures can reach themselves through calls.
-fn recursive_procedures(procs: &[Procedure]) -> Vec<bool> {
+/// For each procedure, which procedures its calls reach, directly or not (`reach[p][p]`: it is
+/// recursive).
+fn reaches(procs: &[Procedure]) -> Vec<Vec<bool>> {
     let direct: Vec<Vec<u16>> = procs
         .iter()
         .map(|p| {
@@ -269,15 +297,65 @@ fn recursive_procedures(procs: &[Procedure]) -> Vec<bool> {
             let mut todo: Vec<u16> = direct[start].clone();
             while let Some(p) = todo.pop() {
                 let p = p as usize;
-                if p == start {
-                    return true;
-                }
                 if p < procs.len() && !seen[p] {
                     seen[p] = true;
                     todo.extend(&direct[p]);
                 }
             }
-            false
+            seen
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{self, Config};
+
+    /// `play` calls `ping`, and `ping` and `pong` call each other.
+    const GAME: &str = r#"
+game "Recursion"
+players 2
+counter n = 0
+procedure play {
+    ping()
+    end game draw
+}
+procedure ping {
+    add 1 to n
+    if n < 3 {
+        pong()
+    }
+}
+procedure pong {
+    add 1 to n
+    ping()
+}
+"#;
+
+    /// The calls a procedure's body makes, by procedure name.
+    fn calls_in(program: &Program, name: &str) -> Vec<String> {
+        let p = program.procedures.iter().find(|p| p.name == name).expect("the procedure");
+        let mut out = Vec::new();
+        calls_of(&p.body, &mut out);
+        out.iter().map(|&q| program.procedures[q as usize].name.clone()).collect()
+    }
+
+    /// A recursive procedure is inlined, once, into a caller it cannot reach (`play` gets
+    /// `ping`'s body, and through it `pong`'s, which calls `ping` again); within their cycle
+    /// the two stay calls.
+    #[test]
+    fn a_recursive_procedure_is_inlined_once_into_a_caller_outside_its_cycle() {
+        let file = crate::syntax::parse(GAME).expect("the game parses");
+        let config = Config { variant: None, sets: Vec::new(), seats: None };
+        let mut program = check::check(&file, &config).expect("the game checks");
+        assert_eq!(calls_in(&program, "play"), ["ping"]);
+        inline_calls(&mut program);
+        assert_eq!(calls_in(&program, "play"), ["ping"], "pong's call of ping stays a call");
+        assert_eq!(calls_in(&program, "ping"), ["pong"]);
+        assert_eq!(calls_in(&program, "pong"), ["ping"]);
+        let play = program.procedures.iter().find(|p| p.name == "play").expect("play");
+        // `add`, `if` holding pong's `add` and the call of ping, then `end game`.
+        assert_eq!(size(&play.body), 5);
+    }
 }
