@@ -49,6 +49,49 @@ fn endless_recursion_stops_unfinished_at_the_depth_limit() {
     assert_eq!(o.note.as_deref(), Some("the call depth limit of the engine was reached"));
 }
 
+/// Whether the compile step copied a recursive procedure's body into a caller (lower.rs's
+/// `Enter`), so that a test of the limits below goes through a copy.
+fn has_copied_call(s: &State) -> bool {
+    s.game().code.instrs.iter().any(|i| matches!(i, cardlang::engine::lower::Instr::Enter(_)))
+}
+
+/// `down` and `up` call each other without end; `play`'s call of `down` becomes a copy of its
+/// body (compile/inline.rs), which still counts as a frame: the recursion stops where it did
+/// when every level was a call. `play` is frame 1 and the level at frame `d` has counted
+/// `d - 1`, so the call refused at the limit of 100 frames is the one after `n` reached 99.
+#[test]
+fn a_recursion_copied_into_its_caller_stops_at_the_same_depth() {
+    let source = "game \"Deep\"\nplayers 2\ncounter n = 0\nprocedure play { down()\n end game draw }\n\
+                  procedure down { add 1 to n\n up() }\nprocedure up { add 1 to n\n down() }";
+    let s = start(source, small());
+    assert!(has_copied_call(&s));
+    let o = s.outcome().expect("stopped");
+    assert_eq!(o.note.as_deref(), Some("the call depth limit of the engine was reached"));
+    assert_eq!(s.counter("n"), Some(vec![cardlang::check::ir::Value::Int(99)]));
+}
+
+/// A game that runs out of its budget of steps inside a copied call names the copied
+/// procedure, as it did when that was a call: steps 1 to 4 are placing a stacked deck (none
+/// here), the call of `play`, `add 1 to rounds` and the copied call of `spin`, so the budget
+/// runs out before `spin`'s `add 1 to n`.
+#[test]
+fn a_runaway_inside_a_copied_call_names_its_procedure() {
+    let source = "game \"Spin\"\nplayers 2\ncounter n = 0\ncounter rounds = 0\nlength rounds\n\
+                  procedure play { add 1 to rounds\n spin() }\nprocedure spin { add 1 to n\n spin() }";
+    let limits = Limits { max_steps: 1_000_000, max_depth: 100, max_steps_per_decision: 4 };
+    let s = start(source, limits);
+    assert!(has_copied_call(&s));
+    let o = s.outcome().expect("stopped");
+    assert_eq!(
+        o.note.as_deref(),
+        Some(
+            "the rules ran 4 steps without a decision, in procedure `spin`, when `rounds` was 1: a loop \
+             that does not end? (the budget is 4 steps a decision)"
+        )
+    );
+    assert_eq!(s.counter("n"), Some(vec![cardlang::check::ir::Value::Int(0)]));
+}
+
 #[test]
 fn rules_that_run_out_without_an_end_are_unfinished() {
     let s = start("game \"Short\"\nplayers 2\nprocedure play { }", Limits::default());

@@ -91,6 +91,7 @@ pub(crate) fn fold_block(stmts: &mut Vec<Stmt>) {
                 bodies.iter_mut().for_each(fold_block);
                 fold_block(otherwise);
             }
+            Stmt::Inlined { body, .. } => fold_block(body),
             Stmt::Effect(Effect::Assign(place, _)) => fold_place(place),
             Stmt::Effect(Effect::Transfer { from, to, .. }) => {
                 fold_place(from);

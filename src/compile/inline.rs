@@ -1,8 +1,16 @@
-//! Small procedures inlined into their callers: a call to a procedure that has no `return` and
-//! no loop but `for each player`, is short, and is not recursive (or, if it is, cannot reach the
-//! caller) becomes its body, its locals moved past the caller's. A
-//! parameter the body never writes, given a constant or one of the caller's locals, is read
-//! straight from the argument, so `refill(p)` inside an unrolled loop folds to one zone.
+//! Small procedures inlined into their callers: a call to a procedure that is not recursive,
+//! has no `return` and no loop but `for each player`, and is short becomes its body, its locals
+//! moved past the caller's. A parameter the body never writes, given a constant or one of the
+//! caller's locals, is read straight from the argument, so `refill(p)` inside an unrolled loop
+//! folds to one zone.
+//!
+//! Then a call of a recursive procedure of the same kind, from a caller the procedure's calls
+//! cannot reach, gets a copy of the procedure's body in the caller ([`Stmt::Inlined`]): no frame
+//! is pushed and no locals are cleared, but the copy counts as the call would (one frame toward
+//! the depth limit, the call's and the return's steps, its own procedure named if the rules run
+//! away in it), so even a game stopped by the engine's limits ends as before. Its arguments are
+//! not put in place of its parameters, so the copy folds exactly as the procedure does; its own
+//! recursive calls stay calls.
 
 use super::walk::{block_exprs, children_mut, writes_local};
 use crate::check::ir::{Choice, Effect, End, Expr, Place, Procedure, Program, Stmt};
@@ -19,16 +27,12 @@ const MAX_CALLER: usize = 2_000;
 /// Inlines the calls of every procedure to the procedures that may be inlined.
 pub(crate) fn inline_calls(program: &mut Program) {
     let reach = reaches(&program.procedures);
-    let small: Vec<bool> = program
+    let recursive: Vec<bool> = (0..reach.len()).map(|q| reach[q][q]).collect();
+    let eligible: Vec<bool> = program
         .procedures
         .iter()
-        .map(|p| !has_return(&p.body) && !has_loop(&p.body) && size(&p.body) <= MAX_STATEMENTS)
-        .collect();
-    // A procedure that is not recursive may be inlined anywhere. A recursive one may be inlined
-    // into a caller it cannot reach, once: its own recursive calls stay calls.
-    let recursive: Vec<bool> = (0..small.len()).map(|q| reach[q][q]).collect();
-    let mut eligible: Vec<Vec<bool>> = (0..small.len())
-        .map(|caller| (0..small.len()).map(|q| small[q] && (!recursive[q] || !reach[q][caller])).collect())
+        .zip(&recursive)
+        .map(|(p, rec)| !rec && !has_return(&p.body) && !has_loop(&p.body) && size(&p.body) <= MAX_STATEMENTS)
         .collect();
     for _ in 0..PASSES {
         let mut changed = false;
@@ -38,8 +42,7 @@ pub(crate) fn inline_calls(program: &mut Program) {
             }
             let mut body = std::mem::take(&mut program.procedures[i].body);
             let mut locals = program.procedures[i].locals;
-            let calls = Calls { procs: &program.procedures, eligible: &mut eligible[i], once: &recursive };
-            changed |= inline_block(&mut body, &mut locals, calls);
+            changed |= inline_block(&mut body, &mut locals, &program.procedures, &eligible);
             program.procedures[i].body = body;
             program.procedures[i].locals = locals;
         }
@@ -47,49 +50,92 @@ pub(crate) fn inline_calls(program: &mut Program) {
             break;
         }
     }
+    copy_recursive(program);
 }
 
-/// What a caller may inline: the procedures, which of them it may inline now, and which only
-/// once (the recursive ones).
-struct Calls<'a> {
-    procs: &'a [Procedure],
-    eligible: &'a mut [bool],
-    once: &'a [bool],
-}
-
-impl Calls<'_> {
-    /// The same, for a nested block.
-    fn again(&mut self) -> Calls<'_> {
-        Calls { procs: self.procs, eligible: self.eligible, once: self.once }
+/// Gives each caller a copy of the recursive procedures it calls that may be inlined and cannot
+/// reach it ([`Stmt::Inlined`]), after the other inlining, so that each copy is the body the
+/// procedure runs.
+fn copy_recursive(program: &mut Program) {
+    let reach = reaches(&program.procedures);
+    let fits: Vec<bool> = program
+        .procedures
+        .iter()
+        .map(|p| !has_return(&p.body) && !has_loop(&p.body) && size(&p.body) <= MAX_STATEMENTS)
+        .collect();
+    for i in 0..program.procedures.len() {
+        if size(&program.procedures[i].body) > MAX_CALLER {
+            continue;
+        }
+        let may = |q: usize| fits.get(q).copied().unwrap_or(false) && reach[q][q] && !reach[q][i];
+        let mut body = std::mem::take(&mut program.procedures[i].body);
+        let mut locals = program.procedures[i].locals;
+        copy_calls(&mut body, &mut locals, &program.procedures, &may);
+        program.procedures[i].body = body;
+        program.procedures[i].locals = locals;
     }
 }
 
-/// Replaces the eligible calls of a block by the bodies they call; `locals` is the caller's
-/// frame size, grown by each body's locals.
-fn inline_block(stmts: &mut Vec<Stmt>, locals: &mut u16, mut calls: Calls<'_>) -> bool {
-    let mut changed = false;
-    let mut out = Vec::with_capacity(stmts.len());
-    for mut s in stmts.drain(..) {
-        match &mut s {
+/// Replaces the calls of a block that `may` allows by copies of the bodies they call; `locals`
+/// is the caller's frame size, grown by each copy's locals. A copy is not looked into again.
+fn copy_calls(stmts: &mut [Stmt], locals: &mut u16, procs: &[Procedure], may: &dyn Fn(usize) -> bool) {
+    for s in stmts {
+        match s {
             Stmt::If(_, t, o) => {
-                changed |= inline_block(t, locals, calls.again());
-                changed |= inline_block(o, locals, calls.again());
+                copy_calls(t, locals, procs, may);
+                copy_calls(o, locals, procs, may);
             }
             Stmt::While(_, b)
             | Stmt::Repeat { body: b, .. }
             | Stmt::ForPlayer { body: b, .. }
             | Stmt::ForRange { body: b, .. }
-            | Stmt::ForCard { body: b, .. } => changed |= inline_block(b, locals, calls.again()),
+            | Stmt::ForCard { body: b, .. } => copy_calls(b, locals, procs, may),
             Stmt::Menu { bodies, otherwise, .. } => {
                 for b in bodies {
-                    changed |= inline_block(b, locals, calls.again());
+                    copy_calls(b, locals, procs, may);
                 }
-                changed |= inline_block(otherwise, locals, calls.again());
+                copy_calls(otherwise, locals, procs, may);
+            }
+            Stmt::Call(q, args) if may(*q as usize) => {
+                let Some(callee) = procs.get(*q as usize) else { continue };
+                let Some(grown) = locals.checked_add(callee.locals) else { continue };
+                let base = *locals;
+                *locals = grown;
+                let mut body = callee.body.clone();
+                renumber_block(&mut body, base);
+                *s = Stmt::Inlined { proc_: *q, base, args: std::mem::take(args), body };
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Replaces the eligible calls of a block by the bodies they call; `locals` is the caller's
+/// frame size, grown by each body's locals.
+fn inline_block(stmts: &mut Vec<Stmt>, locals: &mut u16, procs: &[Procedure], eligible: &[bool]) -> bool {
+    let mut changed = false;
+    let mut out = Vec::with_capacity(stmts.len());
+    for mut s in stmts.drain(..) {
+        match &mut s {
+            Stmt::If(_, t, o) => {
+                changed |= inline_block(t, locals, procs, eligible);
+                changed |= inline_block(o, locals, procs, eligible);
+            }
+            Stmt::While(_, b)
+            | Stmt::Repeat { body: b, .. }
+            | Stmt::ForPlayer { body: b, .. }
+            | Stmt::ForRange { body: b, .. }
+            | Stmt::ForCard { body: b, .. } => changed |= inline_block(b, locals, procs, eligible),
+            Stmt::Menu { bodies, otherwise, .. } => {
+                for b in bodies {
+                    changed |= inline_block(b, locals, procs, eligible);
+                }
+                changed |= inline_block(otherwise, locals, procs, eligible);
             }
             _ => {}
         }
         let callee = match &s {
-            Stmt::Call(p, _) if calls.eligible.get(*p as usize).copied().unwrap_or(false) => calls.procs.get(*p as usize),
+            Stmt::Call(p, _) if eligible.get(*p as usize).copied().unwrap_or(false) => procs.get(*p as usize),
             _ => None,
         };
         let (Some(callee), Stmt::Call(_, args)) = (callee, &s) else {
@@ -102,11 +148,6 @@ fn inline_block(stmts: &mut Vec<Stmt>, locals: &mut u16, mut calls: Calls<'_>) -
         };
         let off = *locals;
         *locals = grown;
-        if let Stmt::Call(p, _) = &s {
-            if calls.once.get(*p as usize).copied().unwrap_or(false) {
-                calls.eligible[*p as usize] = false;
-            }
-        }
         let mut body = callee.body.clone();
         renumber_block(&mut body, off);
         for (i, arg) in args.iter().enumerate() {
@@ -164,6 +205,10 @@ fn renumber_stmt(s: &mut Stmt, off: u16) {
             renumber_place(to, off);
         }
         Stmt::Effect(_) | Stmt::Return | Stmt::Break | Stmt::Call(..) => {}
+        Stmt::Inlined { base, body, .. } => {
+            *base += off;
+            body.iter_mut().for_each(|s| renumber_stmt(s, off));
+        }
         Stmt::If(_, t, o) => {
             t.iter_mut().for_each(|s| renumber_stmt(s, off));
             o.iter_mut().for_each(|s| renumber_stmt(s, off));
@@ -221,6 +266,7 @@ fn has_return(stmts: &[Stmt]) -> bool {
         | Stmt::ForRange { body: b, .. }
         | Stmt::ForCard { body: b, .. } => has_return(b),
         Stmt::Menu { bodies, otherwise, .. } => bodies.iter().any(|b| has_return(b)) || has_return(otherwise),
+        Stmt::Inlined { body, .. } => has_return(body),
         _ => false,
     })
 }
@@ -234,6 +280,7 @@ fn has_loop(stmts: &[Stmt]) -> bool {
         Stmt::If(_, t, o) => has_loop(t) || has_loop(o),
         Stmt::ForPlayer { body, .. } => has_loop(body),
         Stmt::Menu { bodies, otherwise, .. } => bodies.iter().any(|b| has_loop(b)) || has_loop(otherwise),
+        Stmt::Inlined { body, .. } => has_loop(body),
         _ => false,
     })
 }
@@ -251,17 +298,23 @@ fn size(stmts: &[Stmt]) -> usize {
                 | Stmt::ForRange { body: b, .. }
                 | Stmt::ForCard { body: b, .. } => size(b),
                 Stmt::Menu { bodies, otherwise, .. } => bodies.iter().map(|b| size(b)).sum::<usize>() + size(otherwise),
+                Stmt::Inlined { body, .. } => size(body),
                 _ => 0,
             }
         })
         .sum()
 }
 
-/// The procedures each call reaches, directly or not.
+/// The procedures a block calls (a copied body's calls among them; a copy itself is a call of
+/// its procedure).
 fn calls_of(stmts: &[Stmt], out: &mut Vec<u16>) {
     for s in stmts {
         match s {
             Stmt::Call(p, _) => out.push(*p),
+            Stmt::Inlined { proc_, body, .. } => {
+                out.push(*proc_);
+                calls_of(body, out);
+            }
             Stmt::If(_, t, o) => {
                 calls_of(t, out);
                 calls_of(o, out);
@@ -333,29 +386,31 @@ procedure pong {
 }
 "#;
 
-    /// The calls a procedure's body makes, by procedure name.
-    fn calls_in(program: &Program, name: &str) -> Vec<String> {
-        let p = program.procedures.iter().find(|p| p.name == name).expect("the procedure");
-        let mut out = Vec::new();
-        calls_of(&p.body, &mut out);
-        out.iter().map(|&q| program.procedures[q as usize].name.clone()).collect()
+    fn procedure<'a>(program: &'a Program, name: &str) -> &'a Procedure {
+        program.procedures.iter().find(|p| p.name == name).expect("the procedure")
     }
 
-    /// A recursive procedure is inlined, once, into a caller it cannot reach (`play` gets
-    /// `ping`'s body, and through it `pong`'s, which calls `ping` again); within their cycle
-    /// the two stay calls.
+    /// A recursive procedure called from outside its recursion gets a copy of its body in the
+    /// caller, after the caller's locals; the calls inside the copy, and within the recursion,
+    /// stay calls.
     #[test]
-    fn a_recursive_procedure_is_inlined_once_into_a_caller_outside_its_cycle() {
+    fn a_recursive_procedure_is_copied_into_a_caller_outside_its_recursion() {
         let file = crate::syntax::parse(GAME).expect("the game parses");
         let config = Config { variant: None, sets: Vec::new(), seats: None };
         let mut program = check::check(&file, &config).expect("the game checks");
-        assert_eq!(calls_in(&program, "play"), ["ping"]);
+        let before = procedure(&program, "play").locals;
+        let ping_locals = procedure(&program, "ping").locals;
         inline_calls(&mut program);
-        assert_eq!(calls_in(&program, "play"), ["ping"], "pong's call of ping stays a call");
-        assert_eq!(calls_in(&program, "ping"), ["pong"]);
-        assert_eq!(calls_in(&program, "pong"), ["ping"]);
-        let play = program.procedures.iter().find(|p| p.name == "play").expect("play");
-        // `add`, `if` holding pong's `add` and the call of ping, then `end game`.
-        assert_eq!(size(&play.body), 5);
+        let play = procedure(&program, "play");
+        let Some(Stmt::Inlined { proc_, base, body, .. }) = play.body.first() else {
+            panic!("play starts with a copy of ping: {:?}", play.body)
+        };
+        assert_eq!(program.procedures[*proc_ as usize].name, "ping");
+        assert_eq!((*base, play.locals), (before, before + ping_locals));
+        let mut calls = Vec::new();
+        calls_of(body, &mut calls);
+        assert_eq!(calls.iter().map(|&q| program.procedures[q as usize].name.as_str()).collect::<Vec<_>>(), ["pong"]);
+        assert!(matches!(procedure(&program, "ping").body.as_slice(), [_, Stmt::If(..)]));
+        assert!(matches!(procedure(&program, "pong").body.as_slice(), [_, Stmt::Call(..)]));
     }
 }

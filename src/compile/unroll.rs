@@ -46,6 +46,7 @@ fn unroll_inner(s: &mut Stmt, players: u8) {
             }
             unroll_block(otherwise, players);
         }
+        Stmt::Inlined { body, .. } => unroll_block(body, players),
         Stmt::Effect(_) | Stmt::Return | Stmt::Break | Stmt::End(_) | Stmt::Choose(_) | Stmt::Call(..) => {}
     }
 }

@@ -55,6 +55,10 @@ fn stmt_exprs(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
             block_exprs(otherwise, f);
         }
         Stmt::Call(_, args) => args.iter_mut().for_each(f),
+        Stmt::Inlined { args, body, .. } => {
+            args.iter_mut().for_each(&mut *f);
+            block_exprs(body, f);
+        }
     }
 }
 
@@ -321,6 +325,10 @@ pub(crate) fn writes_local(stmts: &[Stmt], slot: u16) -> bool {
         | Stmt::ForCard { body: b, .. } => writes_local(b, slot),
         Stmt::Menu { bodies, otherwise, .. } => {
             bodies.iter().any(|b| writes_local(b, slot)) || writes_local(otherwise, slot)
+        }
+        // A copied call writes its parameters, from `base`, and what its body writes.
+        Stmt::Inlined { base, args, body, .. } => {
+            (*base..base.saturating_add(args.len() as u16)).contains(&slot) || writes_local(body, slot)
         }
         _ => false,
     })

@@ -108,7 +108,7 @@ impl State {
                     self.quick_move(m, sink);
                 }
                 Instr::Call(p, args) => {
-                    if self.frames.len() >= self.limits.max_depth {
+                    if self.depth() >= self.limits.max_depth {
                         sync!();
                         self.stop_unfinished("the call depth limit of the engine was reached", sink);
                         return;
@@ -120,9 +120,26 @@ impl State {
                         let v = a.raw(self);
                         self.locals[base + i] = v;
                     }
-                    self.frames.push(Frame { ret: pc, base: base as u32, scratch: self.scratch.len() as u32 });
+                    let entered = self.entered.len() as u32;
+                    self.frames.push(Frame { ret: pc, base: base as u32, scratch: self.scratch.len() as u32, entered });
                     self.base = base as u32;
                     pc = game.code.entries[*p as usize];
+                }
+                Instr::Enter(e) => {
+                    // As a call: the depth limit first, then the arguments in the caller's frame.
+                    if self.depth() >= self.limits.max_depth {
+                        sync!();
+                        self.stop_unfinished("the call depth limit of the engine was reached", sink);
+                        return;
+                    }
+                    for (i, a) in e.args.iter().enumerate() {
+                        let v = a.raw(self);
+                        self.set_local_raw(e.base + i as u16, v);
+                    }
+                    self.entered.push(e.proc_);
+                }
+                Instr::Leave => {
+                    self.entered.pop();
                 }
                 Instr::Return => {
                     let Some(f) = self.frames.pop() else {
@@ -266,6 +283,11 @@ impl State {
         true
     }
 
+    /// The frames the rules are in, for the depth limit: the calls, and the copied calls entered.
+    fn depth(&self) -> usize {
+        self.frames.len() + self.entered.len()
+    }
+
     /// Ends the game as `end game` says.
     #[inline(never)]
     fn end_game<S: EventSink>(&mut self, e: &End, sink: &mut S) {
@@ -280,7 +302,13 @@ impl State {
     fn runaway_note(&self) -> String {
         let program = &self.game.program;
         let entries = &self.game.code.entries;
-        let at = entries.partition_point(|&e| e <= self.pc);
+        // The procedure of a copied call entered in the current frame, else the one whose code
+        // holds the program counter.
+        let copied = self.entered.len() > self.frames.last().map_or(0, |f| f.entered as usize);
+        let at = match self.entered.last() {
+            Some(&p) if copied => p as usize + 1,
+            _ => entries.partition_point(|&e| e <= self.pc),
+        };
         let place = match at.checked_sub(1).and_then(|i| program.procedures.get(i)) {
             Some(p) => format!("in procedure `{}`", p.name),
             None => "while starting the game".to_string(),

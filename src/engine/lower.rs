@@ -64,6 +64,11 @@ pub enum Instr {
     Move(Box<QuickMove>),
     Call(u16, Vec<Ev>),
     Return,
+    /// The start of a recursive procedure's body copied into its caller ([`Stmt::Inlined`]):
+    /// counted as the call, it sets the parameters and enters the procedure without a frame.
+    Enter(Box<Enter>),
+    /// The end of such a copy: counted as the return, it leaves the procedure.
+    Leave,
     End(Box<End>),
     /// A choice: the run stops here until it is made.
     Choose(Box<ChoiceCode>),
@@ -71,6 +76,18 @@ pub enum Instr {
     Arrange,
     /// The rules ran out without ending the game.
     Halt,
+}
+
+/// The start of a copied call ([`Instr::Enter`]): its procedure, the caller's local where the
+/// copy's locals start, and the arguments compiled.
+#[derive(Debug)]
+pub struct Enter {
+    /// The procedure whose body follows.
+    pub proc_: u16,
+    /// The first of the copy's locals in the caller's frame (its parameters come first).
+    pub base: u16,
+    /// The arguments, worked out in the caller's frame as a call works them out.
+    pub args: Vec<Ev>,
 }
 
 /// The start of a `for each subset` loop: copies a zone's (or a set's) cards to the scratch
@@ -383,6 +400,12 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
         Stmt::End(e) => out.push(Instr::End(Box::new(e.clone()))),
         Stmt::Choose(c) => out.push(Instr::Choose(Box::new(ChoiceCode::new(c, p)))),
         Stmt::Call(proc_, args) => out.push(Instr::Call(*proc_, args.iter().map(|a| Ev::new(a, p)).collect())),
+        Stmt::Inlined { proc_, base, args, body } => {
+            let args = args.iter().map(|a| Ev::new(a, p)).collect();
+            out.push(Instr::Enter(Box::new(Enter { proc_: *proc_, base: *base, args })));
+            lower_block(body, out, p);
+            out.push(Instr::Leave);
+        }
     }
 }
 

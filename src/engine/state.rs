@@ -90,6 +90,8 @@ pub(crate) struct Frame {
     pub ret: u32,
     pub base: u32,
     pub scratch: u32,
+    /// How many copied calls were entered when this frame was pushed ([`State::entered`]).
+    pub entered: u32,
 }
 
 /// A game in play. Cheap to clone; `(game, options, seed, actions)` always gives the same state.
@@ -106,6 +108,9 @@ pub struct State {
     /// The locals of the running procedures, frame after frame.
     pub(crate) locals: Vec<Raw>,
     pub(crate) frames: Vec<Frame>,
+    /// The procedures of the copied calls entered and not yet left (lower.rs's `Enter`), the
+    /// latest last: each counts as a frame.
+    pub(crate) entered: Vec<u16>,
     /// The first local slot of the current frame (0 outside any call).
     pub(crate) base: u32,
     pub(crate) scratch: Vec<u16>,
@@ -170,6 +175,7 @@ clone_by_field!(
     counters,
     locals,
     frames,
+    entered,
     base,
     scratch,
     pc,
@@ -273,6 +279,7 @@ impl State {
             counters,
             locals: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
+            entered: Vec::new(),
             base: 0,
             scratch: Vec::new(),
             pc: 0,
