@@ -92,6 +92,22 @@ fn a_runaway_inside_a_copied_call_names_its_procedure() {
     assert_eq!(s.counter("n"), Some(vec![cardlang::check::ir::Value::Int(0)]));
 }
 
+/// The jump back to the top of `while true` passes over the loop's test in one go (engine's
+/// chain.rs), yet every instruction is still a step and the step limit stops the game at the
+/// same one: steps 1 and 2 place a stacked deck (none) and call `play`; then each round is the
+/// test, `add` and the jump, so `add` is step `3k + 4` and has counted `k + 1`.
+#[test]
+fn the_step_limit_stops_at_the_same_instruction_through_a_jump_to_a_loops_test() {
+    let source = "game \"Count\"\nplayers 2\ncounter n = 0\nprocedure play { while true { add 1 to n } }";
+    for (max_steps, n) in [(100, 33), (101, 33), (102, 33), (103, 34)] {
+        let limits = Limits { max_steps, max_depth: 100, max_steps_per_decision: 1_000_000 };
+        let s = start(source, limits);
+        assert_eq!(s.outcome().and_then(|o| o.note.as_deref()), Some("the step limit of the engine was reached"));
+        assert_eq!(s.counter("n"), Some(vec![cardlang::check::ir::Value::Int(n)]), "at {max_steps} steps");
+        assert_eq!(s.steps(), max_steps + 1, "the step that would pass the limit is counted, not run");
+    }
+}
+
 #[test]
 fn rules_that_run_out_without_an_end_are_unfinished() {
     let s = start("game \"Short\"\nplayers 2\nprocedure play { }", Limits::default());

@@ -126,20 +126,28 @@ impl State {
                     pc = game.code.entries[*p as usize];
                 }
                 Instr::Enter(e) => {
-                    // As a call: the depth limit first, then the arguments in the caller's frame.
-                    if self.depth() >= self.limits.max_depth {
+                    if !self.enter(e) {
                         sync!();
                         self.stop_unfinished("the call depth limit of the engine was reached", sink);
                         return;
                     }
-                    for (i, a) in e.args.iter().enumerate() {
-                        let v = a.raw(self);
-                        self.set_local_raw(e.base + i as u16, v);
-                    }
-                    self.entered.push(e.proc_);
                 }
                 Instr::Leave => {
                     self.entered.pop();
+                }
+                Instr::Chain(c) => {
+                    // The header counted the chain's own instruction; the ones it passes over
+                    // are counted here, unless they would pass a limit: then it goes only as
+                    // far as its own instruction would, and the loop takes the rest one by one.
+                    if c.leave {
+                        self.entered.pop();
+                    }
+                    if steps + u64::from(c.passed) > limit {
+                        pc = c.next;
+                    } else {
+                        steps += u64::from(c.passed);
+                        pc = c.to;
+                    }
                 }
                 Instr::Return => {
                     let Some(f) = self.frames.pop() else {
@@ -280,6 +288,21 @@ impl State {
         let hi = self.local(mark + 2).as_int().unwrap_or(0);
         let next = super::subsets::next_subset(Some(x), 0, hi, n);
         self.set_local(mark + 1, next.map_or(Value::None, |y| Value::Int(y as i64)));
+        true
+    }
+
+    /// Enters a copied call (lower.rs's `Enter`) as a call would be made: the depth limit
+    /// first (false when it is reached), then the arguments, worked out in the caller's frame.
+    #[inline(never)]
+    fn enter(&mut self, e: &super::lower::Enter) -> bool {
+        if self.depth() >= self.limits.max_depth {
+            return false;
+        }
+        for (i, a) in e.args.iter().enumerate() {
+            let v = a.raw(self);
+            self.set_local_raw(e.base + i as u16, v);
+        }
+        self.entered.push(e.proc_);
         true
     }
 

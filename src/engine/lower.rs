@@ -69,6 +69,9 @@ pub enum Instr {
     Enter(Box<Enter>),
     /// The end of such a copy: counted as the return, it leaves the procedure.
     Leave,
+    /// A jump, or a `Leave`, carried out with the jumps and always-true tests its path passes
+    /// over (chain.rs).
+    Chain(Chain),
     End(Box<End>),
     /// A choice: the run stops here until it is made.
     Choose(Box<ChoiceCode>),
@@ -76,6 +79,20 @@ pub enum Instr {
     Arrange,
     /// The rules ran out without ending the game.
     Halt,
+}
+
+/// A jump, or the end of a copied call, with the instructions its path passes over
+/// ([`Instr::Chain`], chain.rs).
+#[derive(Debug, Clone, Copy)]
+pub struct Chain {
+    /// Whether it ends a copied call (a `Leave`) before it jumps.
+    pub leave: bool,
+    /// How many instructions it passes over, each counted as a step.
+    pub passed: u8,
+    /// Where its own instruction alone goes (a jump's target, or the next instruction).
+    pub next: u32,
+    /// Where the path ends.
+    pub to: u32,
 }
 
 /// The start of a copied call ([`Instr::Enter`]): its procedure, the caller's local where the

@@ -2,6 +2,7 @@
 //! OpenSpiel's face (`to_move`, `legal_actions`, `apply`, `observation`, `outcome`).
 
 pub mod arrange;
+mod chain;
 mod choice;
 pub mod closure;
 mod determinize;
@@ -60,7 +61,8 @@ impl Game {
         let plain = Arc::new(Game { id, code: lower::lower(&program), program: program.clone() });
         let blank = State::blank(plain);
         let program = crate::compile::compile(program, &|e, locals| blank.eval_with(e, locals));
-        let code = lower::lower(&program);
+        let mut code = lower::lower(&program);
+        chain::chain_jumps(&mut code.instrs);
         Arc::new(Game { id, program, code })
     }
 

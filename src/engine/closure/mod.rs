@@ -83,6 +83,17 @@ impl Ev {
         }
     }
 
+    /// A condition that always holds.
+    #[cfg(test)]
+    pub(crate) fn always() -> Ev {
+        Ev(Compiled::Const(Value::Bool(true)))
+    }
+
+    /// Whether it is a constant that holds (`while true`'s test).
+    pub(crate) fn always_holds(&self) -> bool {
+        matches!(&self.0, Compiled::Const(v) if v.is_true())
+    }
+
     /// Its value in `state` with bindings `b`.
     #[inline(always)]
     pub(crate) fn get(&self, state: &State, b: &Binds) -> Value {
