@@ -788,10 +788,9 @@ pub enum Stmt {
         otherwise: Vec<Stmt>,
     },
     Call(u16, Vec<Expr>),
-    /// A call of a recursive procedure whose body the compile step copied into the caller
-    /// (compile/inline.rs; the checker never makes it): the arguments go to the caller's locals
-    /// from `base`, where the copy's locals start, and the copy runs as the call would, counted
-    /// as one frame and as the call's and the return's steps.
+    /// A recursive procedure's call whose body the compile step copied in (compile/inline.rs;
+    /// never the checker's): its locals, arguments first, start at the caller's local `base`,
+    /// and it counts as the call would (a frame, the call's and the return's steps).
     Inlined {
         proc_: u16,
         base: u16,

@@ -1,12 +1,13 @@
 //! Small procedures inlined into their callers: a call to a procedure that is not recursive,
 //! has no `return` and no loop but `for each player`, and is short becomes its body, its locals
 //! moved past the caller's. A parameter the body never writes, given a constant or one of the
-//! caller's locals, is read straight from the argument, so `refill(p)` inside an unrolled loop
-//! folds to one zone.
+//! caller's locals, is read straight from the argument, so a call inside an unrolled `for each
+//! player` folds to one zone.
 //!
 //! Then a call of a recursive procedure of the same kind, from a caller the procedure's calls
 //! cannot reach, gets a copy of the procedure's body in the caller ([`Stmt::Inlined`]): no frame
-//! is pushed and no locals are cleared, but the copy counts as the call would (one frame toward
+//! is pushed and no locals are cleared (the checker's scopes have every local written before it
+//! is read, as for any inlined body), but the copy counts as the call would (one frame toward
 //! the depth limit, the call's and the return's steps, its own procedure named if the rules run
 //! away in it), so even a game stopped by the engine's limits ends as before. Its arguments are
 //! not put in place of its parameters, so the copy folds exactly as the procedure does; its own
