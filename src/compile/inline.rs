@@ -29,12 +29,7 @@ const MAX_CALLER: usize = 2_000;
 pub(crate) fn inline_calls(program: &mut Program) {
     let reach = reaches(&program.procedures);
     let recursive: Vec<bool> = (0..reach.len()).map(|q| reach[q][q]).collect();
-    let eligible: Vec<bool> = program
-        .procedures
-        .iter()
-        .zip(&recursive)
-        .map(|(p, rec)| !rec && !has_return(&p.body) && !has_loop(&p.body) && size(&p.body) <= MAX_STATEMENTS)
-        .collect();
+    let eligible: Vec<bool> = program.procedures.iter().zip(&recursive).map(|(p, rec)| !rec && small(p)).collect();
     for _ in 0..PASSES {
         let mut changed = false;
         for i in 0..program.procedures.len() {
@@ -54,16 +49,18 @@ pub(crate) fn inline_calls(program: &mut Program) {
     copy_recursive(program);
 }
 
+/// Whether a procedure is of the kind that may be inlined or copied: no `return`, no loop but
+/// `for each player`, at most [`MAX_STATEMENTS`] statements.
+fn small(p: &Procedure) -> bool {
+    !has_return(&p.body) && !has_loop(&p.body) && size(&p.body) <= MAX_STATEMENTS
+}
+
 /// Gives each caller a copy of the recursive procedures it calls that may be inlined and cannot
 /// reach it ([`Stmt::Inlined`]), after the other inlining, so that each copy is the body the
 /// procedure runs.
 fn copy_recursive(program: &mut Program) {
     let reach = reaches(&program.procedures);
-    let fits: Vec<bool> = program
-        .procedures
-        .iter()
-        .map(|p| !has_return(&p.body) && !has_loop(&p.body) && size(&p.body) <= MAX_STATEMENTS)
-        .collect();
+    let fits: Vec<bool> = program.procedures.iter().map(small).collect();
     for i in 0..program.procedures.len() {
         if size(&program.procedures[i].body) > MAX_CALLER {
             continue;
