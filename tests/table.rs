@@ -101,13 +101,14 @@ fn an_onlooker_reads_each_decision_once() {
     }
 }
 
-/// Reads the tmux pane until `want` returns true or five seconds pass.
+/// Reads the tmux pane until `want` returns true or twenty seconds pass (a loaded machine can be
+/// slow to start the game; a pane that is ready returns at once).
 fn pane_until(socket: &str, want: impl Fn(&str) -> bool) -> String {
     let start = Instant::now();
     loop {
         let out = Command::new("tmux").args(["-L", socket, "capture-pane", "-p", "-t", "t"]).output();
         let text = out.map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
-        if want(&text) || start.elapsed() > Duration::from_secs(5) {
+        if want(&text) || start.elapsed() > Duration::from_secs(20) {
             return text;
         }
         std::thread::sleep(Duration::from_millis(50));
@@ -130,7 +131,7 @@ fn at_a_real_terminal_the_screen_is_cleared_before_the_next_person_sits_down() {
         env!("CARGO_BIN_EXE_cardlang")
     );
     tmux(&socket, &["new-session", "-d", "-s", "t", "-x", "160", "-y", "60", &command]);
-    let first = pane_until(&socket, |p| p.contains("Choose 1-"));
+    let first = pane_until(&socket, |p| p.contains("player 2, your view") && p.contains("Choose 1-"));
     let result = std::panic::catch_unwind(|| {
         assert!(first.contains("player 2, your view") && first.contains("Choose 1-"), "{first}");
         // Player 2 takes the up-card, then discards; then the screen goes to player 1.
@@ -144,7 +145,9 @@ fn at_a_real_terminal_the_screen_is_cleared_before_the_next_person_sits_down() {
         assert!(!handoff.contains("player 2, your view"), "{handoff}");
         assert!(!handoff.contains("Your choices"), "{handoff}");
         tmux(&socket, &["send-keys", "-t", "t", "Enter"]);
-        let next = pane_until(&socket, |p| p.contains("player 1, your view"));
+        // Wait for the whole view: the menu is drawn after the heading, and a capture between
+        // the two would see half a screen.
+        let next = pane_until(&socket, |p| p.contains("player 1, your view") && p.contains("Choose 1-"));
         assert!(next.contains("player 1, your view") && next.contains("Choose 1-"), "{next}");
     });
     tmux(&socket, &["kill-server"]);
