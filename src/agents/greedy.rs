@@ -136,6 +136,9 @@ impl Agent for GreedyAgent {
             None => state.determinized(player, &mut self.rng),
         };
         self.complete_secrets(&mut det, player);
+        // The drawn table's menu is listed here, once: every copy below shares that list to find
+        // the candidate an action stands for, instead of listing the menu again for each action.
+        det.legal_actions_into(player, &mut self.others);
         self.tried.clear();
         for &a in legal {
             let next = match &mut self.scratch {
