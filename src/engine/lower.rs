@@ -1,7 +1,7 @@
 //! Lowers checked statements to a flat list of instructions with jumps, so the engine can pause
 //! at any decision and resume from a plain program counter.
 
-use super::closure::{Ev, Plan};
+use super::closure::{Ev, LaneFilter, Plan};
 use crate::check::ir::{Choice, Domain, Effect, End, Expr, MoveWhat, Place, Program, Stmt, Value};
 use crate::compile::walk::size;
 use crate::syntax::ast::BinOp;
@@ -158,6 +158,9 @@ pub struct NameCode {
     /// The expression its values come from, when that is a card (`c from top of Z`) or a zone
     /// (`c from Z`).
     pub domain: Option<Ev>,
+    /// Its condition asked for every value at once, when it takes the values of a short range
+    /// known before play (closure/lanes.rs).
+    pub(crate) lanes: Option<LaneFilter>,
 }
 
 impl ChoiceCode {
@@ -177,8 +180,10 @@ impl ChoiceCode {
                         names: b
                             .binds
                             .iter()
-                            .map(|m| NameCode {
+                            .enumerate()
+                            .map(|(level, m)| NameCode {
                                 filter: m.filter.as_ref().map(|f| Ev::menu_condition(f, p, &plan, &b.binds)),
+                                lanes: m.filter.as_ref().and_then(|f| LaneFilter::menu(f, p, &plan, &b.binds, level)),
                                 domain: match &m.from {
                                     Domain::Card(e) | Domain::Zone(e) => Some(Ev::menu_value(e, p, &b.binds)),
                                     _ => None,

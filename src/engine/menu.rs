@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::choice::MAX_RANGE;
-use super::closure::{Ev, Listing};
+use super::closure::{Ev, LaneFilter, Listing};
 use super::eval::Binds;
 use super::events::{Event, EventSink};
 use super::lower::NameCode;
@@ -112,10 +112,13 @@ impl State {
         f: &mut impl FnMut(&Tuple) -> bool,
     ) -> bool {
         let Some((first, rest)) = rest.split_first() else { return f(t) };
-        let (compiled, domain, code) = match code.split_first() {
-            Some((c, more)) => (c.filter.as_ref(), c.domain.as_ref(), more),
-            None => (None, None, code),
+        let (compiled, domain, code, lanes) = match code.split_first() {
+            Some((c, more)) => (c.filter.as_ref(), c.domain.as_ref(), more, c.lanes.as_ref()),
+            None => (None, None, code, None),
         };
+        if let Some(lanes) = lanes {
+            return self.bind_lanes(lanes, first, rest, code, t, work, f);
+        }
         let from = |e: &Expr, b: &Binds| match domain {
             Some(d) => d.get(self, b),
             None => self.eval_in(e, b),
@@ -203,6 +206,35 @@ impl State {
                     }
                     v += 1;
                 }
+            }
+        }
+        true
+    }
+
+    /// [`State::bind_level`] for a name whose condition is asked for every value of its range
+    /// at once (closure/lanes.rs): then, in order, each value counts toward the work limit and
+    /// those that meet the condition are bound for the names after it, as one by one.
+    #[allow(clippy::too_many_arguments)]
+    fn bind_lanes(
+        &self,
+        lanes: &LaneFilter,
+        first: &MenuBind,
+        rest: &[MenuBind],
+        code: &[NameCode],
+        t: &mut Tuple,
+        work: &mut u64,
+        f: &mut impl FnMut(&Tuple) -> bool,
+    ) -> bool {
+        let (level, slot) = (t.binds.len(), self.abs_slot(first.slot));
+        let holds = lanes.mask(self, &mut t.binds);
+        for i in 0..lanes.len() {
+            *work += 1;
+            if *work > MAX_MENU_WORK {
+                return false;
+            }
+            t.binds.set(level, slot, Value::Int(lanes.first() + i as i64));
+            if holds & (1 << i) != 0 && !self.bind_level(rest, code, t, work, f) {
+                return false;
             }
         }
         true

@@ -64,7 +64,7 @@ impl Name {
 
     /// The name's value in bindings `b`: the binding at its place when that binding is the
     /// name's, else wherever `b` or the frame has it.
-    #[inline]
+    #[inline(always)]
     pub(super) fn value(self, st: &State, b: &Binds) -> Value {
         match b.item(self.level) {
             Some((slot, v)) if slot == st.abs_slot(self.slot) => v,
@@ -80,6 +80,17 @@ pub(crate) struct Spot {
     at: usize,
     key: Key,
     base: usize,
+}
+
+impl Spot {
+    /// The part's first row when it is kept by the menu name at `level` taking the numbers of
+    /// a range (row `i` is then the range's `i`-th value).
+    pub(super) fn rows_by(&self, level: usize) -> Option<usize> {
+        match self.key {
+            Key::Int { name, .. } if name.level == level => Some(self.base),
+            _ => None,
+        }
+    }
 }
 
 /// The parts to keep of one menu's conditions, and how many rows they take.
@@ -328,7 +339,7 @@ macro_rules! by_key {
 /// The value of a part kept at `row` for `st`: the kept one if the listing in progress on `st`
 /// wrote it, else `work`'s, kept for the rest of the listing (when one is in progress on `st`).
 #[inline(always)]
-fn kept_or(st: &State, row: usize, work: impl FnOnce() -> Raw) -> Raw {
+pub(super) fn kept_or(st: &State, row: usize, work: impl FnOnce() -> Raw) -> Raw {
     let at = address(st);
     let found = TABLE.with(|t| {
         let now = t.now.get();
@@ -350,6 +361,61 @@ fn kept_or(st: &State, row: usize, work: impl FnOnce() -> Raw) -> Raw {
         }
         None => work(),
     }
+}
+
+/// A kept part read in place by the node that uses it (an operand, or a condition asked in
+/// place), with no call of its own unless it must be worked out.
+pub(super) struct Kept {
+    spot: Spot,
+    inner: F,
+}
+
+impl Kept {
+    /// The part kept at `spot`, worked out by `inner` when it is not kept yet.
+    pub(super) fn new(spot: Spot, inner: F) -> Kept {
+        Kept { spot, inner }
+    }
+
+    /// Its value in `st` with bindings `b`: the kept one, or `inner`'s.
+    #[inline(never)]
+    pub(super) fn get(&self, st: &State, b: &Binds) -> Raw {
+        let row = match self.spot.key {
+            Key::Unit => Some(0),
+            Key::Int { name, lo, n } => match name.value(st, b) {
+                Value::Int(v) => v.checked_sub(lo).and_then(|i| usize::try_from(i).ok()).filter(|&i| i < n),
+                _ => None,
+            },
+            Key::Card { name, n } => match name.value(st, b) {
+                Value::Card(c) => Some(c as usize).filter(|&i| i < n),
+                _ => None,
+            },
+        };
+        match row {
+            Some(i) => kept_or(st, self.spot.base + i, || (self.inner)(st, b)),
+            None => (self.inner)(st, b),
+        }
+    }
+}
+
+/// The rows `base`.. of a part kept by a name taking the numbers of a range, into `out` (one
+/// per value): those the listing in progress on `st` wrote. Returns the mask of those it did
+/// not (each bit set when no listing is in progress on `st`), to be worked out.
+pub(super) fn kept_rows(st: &State, base: usize, out: &mut [Raw]) -> u64 {
+    let at = address(st);
+    TABLE.with(|t| {
+        let now = t.now.get();
+        if t.on.get() != at {
+            return (1u64 << out.len()) - 1;
+        }
+        let mut missing = 0;
+        for (i, v) in out.iter_mut().enumerate() {
+            match t.rows.get(base + i).map(Cell::get) {
+                Some((written, kept)) if written == now => *v = kept,
+                _ => missing |= 1 << i,
+            }
+        }
+        missing
+    })
 }
 
 /// A value-giving part kept at `spot`.

@@ -7,12 +7,14 @@
 //! Expressions it has no special form for (hands, functions with statements, the rare kinds)
 //! are handed to the tree-walking evaluator whole.
 
+mod lanes;
 mod memo;
 mod operand;
 mod pred;
 
 use operand::Operand;
 
+pub(crate) use lanes::LaneFilter;
 pub(crate) use memo::{Listing, Plan};
 
 use std::fmt;
@@ -312,17 +314,7 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
         }
         Expr::ZoneAt { first, lo, count, key } => {
             let (first, lo, count, kf) = (*first, *lo, *count as i64, Operand::new(key, p));
-            boxed(move |st, b| {
-                let i = match kf.get(st, b) {
-                    Value::Int(k) => k.checked_sub(lo),
-                    Value::Sym(s) => Some(s as i64),
-                    _ => None,
-                };
-                match i {
-                    Some(i) if (0..count).contains(&i) => Value::Zone(first + i as u16),
-                    _ => Value::None,
-                }
-            })
+            boxed(move |st, b| operand::zone_at(first, lo, count, kf.get(st, b)))
         }
         Expr::Builtin(f, xs) if xs.len() <= 2 => {
             let f = *f;
