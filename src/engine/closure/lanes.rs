@@ -9,9 +9,11 @@
 //! lane; `and`, `or` and `not` are one operation on masks; a part kept by the name (memo.rs)
 //! reads its rows in turn. A node with no lane form is asked lane by lane through its closure.
 //!
-//! Conditions are pure, so asking every lane (where the closures would stop at the first
-//! `false` of an `and`) gives the same answer for each value; the menu still offers the values
-//! in order and counts each toward its work limit as before (menu.rs).
+//! Each node is asked for the lanes its answer can still matter to (`care`): the right side of
+//! an `and` only for the lanes where the left side holds, an `if`'s branches only for the lanes
+//! that take them. A node's answer in the other lanes is left unset, and never read. Conditions
+//! are pure, so asking a lane the closures would not have asked changes no answer; the menu
+//! still offers the values in order and counts each toward its work limit as before (menu.rs).
 
 use std::panic::RefUnwindSafe;
 
@@ -51,11 +53,11 @@ impl Lane {
 /// A value for each lane, as two words each (equal exactly when the values are).
 type Vals = [Raw; MAX_LANES];
 
-/// A compiled yes-or-no node: bit `i` for lane `i`.
-type M = Box<dyn Fn(&State, &mut Binds) -> u64 + Send + Sync + RefUnwindSafe>;
+/// A compiled yes-or-no node: bit `i` for lane `i`, for the lanes of `care` (the last argument).
+type M = Box<dyn Fn(&State, &mut Binds, u64) -> u64 + Send + Sync + RefUnwindSafe>;
 
-/// A compiled value node: writes lane `i`'s value at `i`.
-type L = Box<dyn Fn(&State, &mut Binds, &mut Vals) + Send + Sync + RefUnwindSafe>;
+/// A compiled value node: writes lane `i`'s value at `i`, for the lanes of `care`.
+type L = Box<dyn Fn(&State, &mut Binds, u64, &mut Vals) + Send + Sync + RefUnwindSafe>;
 
 /// A compiled value node: one value for every lane, one per lane known before play (the name
 /// itself, the zone of a family it picks), or one per lane worked out.
@@ -66,16 +68,16 @@ enum Lanes {
 }
 
 impl Lanes {
-    /// Writes each lane's value into `out`.
+    /// Writes the value of each lane of `care` into `out`.
     #[inline(always)]
-    fn fill(&self, st: &State, b: &mut Binds, lane: Lane, out: &mut Vals) {
+    fn fill(&self, st: &State, b: &mut Binds, lane: Lane, care: u64, out: &mut Vals) {
         match self {
             Lanes::Same(f) => {
                 let v = f(st, b);
                 out[..lane.n].fill(v);
             }
             Lanes::Known(v) => out[..lane.n].copy_from_slice(&v[..lane.n]),
-            Lanes::Each(f) => f(st, b, out),
+            Lanes::Each(f) => f(st, b, care, out),
         }
     }
 }
@@ -125,7 +127,7 @@ impl LaneFilter {
     /// `b` holds the names bound before it; the name's own binding is left set to some lane.
     pub(crate) fn mask(&self, st: &State, b: &mut Binds) -> u64 {
         self.lane.bind(st, b, 0);
-        (self.mask)(st, b)
+        (self.mask)(st, b, self.lane.all())
     }
 }
 
@@ -151,14 +153,14 @@ fn mask(e: &Expr, p: &Ctx, lane: Lane) -> M {
     if !reads_lane(e, lane) {
         let f = pred::pred(e, p);
         let all = lane.all();
-        return Box::new(move |st, b| if f(st, b) { all } else { 0 });
+        return Box::new(move |st, b, _| if f(st, b) { all } else { 0 });
     }
     if let Some(base) = lane_rows(e, p, lane) {
-        // As the closures keep it: the condition's answer, `true` or `false`.
-        let inner = pred::as_value(e, p);
-        return Box::new(move |st, b| {
+        // As the closures keep it: the part's value.
+        let inner = compile_node(e, p);
+        return Box::new(move |st, b, care| {
             let mut v = [Raw::NONE; MAX_LANES];
-            kept(st, b, lane, base, &inner, &mut v);
+            kept(st, b, lane, base, &inner, care, &mut v);
             let mut m = 0;
             for (i, v) in v[..lane.n].iter().enumerate() {
                 if v.is_true() {
@@ -172,35 +174,34 @@ fn mask(e: &Expr, p: &Ctx, lane: Lane) -> M {
         Expr::Binary(op @ (BinOp::And | BinOp::Or), l, r) => {
             let (lm, rm) = (mask(l, p, lane), mask(r, p, lane));
             if *op == BinOp::And {
-                Box::new(move |st, b| match lm(st, b) {
+                Box::new(move |st, b, care| match lm(st, b, care) & care {
                     0 => 0,
-                    m => m & rm(st, b),
+                    m => m & rm(st, b, m),
                 })
             } else {
-                let all = lane.all();
-                Box::new(move |st, b| match lm(st, b) {
-                    m if m == all => all,
-                    m => m | rm(st, b),
+                Box::new(move |st, b, care| match lm(st, b, care) & care {
+                    m if m == care => m,
+                    m => m | rm(st, b, care & !m),
                 })
             }
         }
         Expr::Not(x) => {
-            let (xm, all) = (mask(x, p, lane), lane.all());
-            Box::new(move |st, b| !xm(st, b) & all)
+            let xm = mask(x, p, lane);
+            Box::new(move |st, b, care| !xm(st, b, care) & care)
         }
         Expr::If(c, t, o) => {
             let (tm, om) = (mask(t, p, lane), mask(o, p, lane));
             if reads_lane(c, lane) {
-                let (cm, all) = (mask(c, p, lane), lane.all());
-                Box::new(move |st, b| {
-                    let c = cm(st, b);
-                    let t = if c != 0 { tm(st, b) } else { 0 };
-                    let o = if c != all { om(st, b) } else { 0 };
+                let cm = mask(c, p, lane);
+                Box::new(move |st, b, care| {
+                    let c = cm(st, b, care) & care;
+                    let t = if c != 0 { tm(st, b, c) } else { 0 };
+                    let o = if c != care { om(st, b, care & !c) } else { 0 };
                     (c & t) | (!c & o)
                 })
             } else {
                 let cf = pred::pred(c, p);
-                Box::new(move |st, b| if cf(st, b) { tm(st, b) } else { om(st, b) })
+                Box::new(move |st, b, care| if cf(st, b) { tm(st, b, care) } else { om(st, b, care) })
             }
         }
         Expr::Binary(op @ (BinOp::Eq | BinOp::Ne), l, r) => {
@@ -245,9 +246,9 @@ fn mask(e: &Expr, p: &Ctx, lane: Lane) -> M {
         _ => {
             // No lane form: asked lane by lane.
             let f = pred::pred(e, p);
-            Box::new(move |st, b| {
+            Box::new(move |st, b, care| {
                 let mut m = 0;
-                for i in 0..lane.n {
+                for i in (0..lane.n).filter(|i| care & (1 << i) != 0) {
                     lane.bind(st, b, i);
                     if f(st, b) {
                         m |= 1 << i;
@@ -263,11 +264,11 @@ fn mask(e: &Expr, p: &Ctx, lane: Lane) -> M {
 fn one(x: &Expr, p: &Ctx, lane: Lane, test: impl Fn(&State, Value) -> bool + Send + Sync + RefUnwindSafe + 'static) -> M {
     let xl = lanes(x, p, lane);
     if let Lanes::Known(xs) = xl {
-        return Box::new(move |st, _| (0..lane.n).filter(|&i| test(st, xs[i].value())).fold(0, |m, i| m | 1 << i));
+        return Box::new(move |st, _, _| (0..lane.n).filter(|&i| test(st, xs[i].value())).fold(0, |m, i| m | 1 << i));
     }
-    Box::new(move |st, b| {
+    Box::new(move |st, b, care| {
         let mut v = [Raw::NONE; MAX_LANES];
-        xl.fill(st, b, lane, &mut v);
+        xl.fill(st, b, lane, care, &mut v);
         let mut m = 0;
         for (i, v) in v[..lane.n].iter().enumerate() {
             if test(st, v.value()) {
@@ -282,40 +283,40 @@ fn one(x: &Expr, p: &Ctx, lane: Lane, test: impl Fn(&State, Value) -> bool + Sen
 fn two(l: &Expr, r: &Expr, p: &Ctx, lane: Lane, test: impl Fn(Raw, Raw) -> bool + Send + Sync + RefUnwindSafe + 'static) -> M {
     match (lanes(l, p, lane), lanes(r, p, lane)) {
         // One side the same in every lane: worked out once, and each lane tested against it.
-        (Lanes::Same(lf), Lanes::Known(y)) => Box::new(move |st, b| {
+        (Lanes::Same(lf), Lanes::Known(y)) => Box::new(move |st, b, _| {
             let x = lf(st, b);
             (0..lane.n).filter(|&i| test(x, y[i])).fold(0, |m, i| m | 1 << i)
         }),
-        (Lanes::Known(x), Lanes::Same(rf)) => Box::new(move |st, b| {
+        (Lanes::Known(x), Lanes::Same(rf)) => Box::new(move |st, b, _| {
             let y = rf(st, b);
             (0..lane.n).filter(|&i| test(x[i], y)).fold(0, |m, i| m | 1 << i)
         }),
-        (Lanes::Same(lf), Lanes::Each(rl)) => Box::new(move |st, b| {
+        (Lanes::Same(lf), Lanes::Each(rl)) => Box::new(move |st, b, care| {
             let x = lf(st, b);
             let mut y = [Raw::NONE; MAX_LANES];
-            rl(st, b, &mut y);
+            rl(st, b, care, &mut y);
             (0..lane.n).filter(|&i| test(x, y[i])).fold(0, |m, i| m | 1 << i)
         }),
-        (Lanes::Each(ll), Lanes::Same(rf)) => Box::new(move |st, b| {
+        (Lanes::Each(ll), Lanes::Same(rf)) => Box::new(move |st, b, care| {
             let mut x = [Raw::NONE; MAX_LANES];
-            ll(st, b, &mut x);
+            ll(st, b, care, &mut x);
             let y = rf(st, b);
             (0..lane.n).filter(|&i| test(x[i], y)).fold(0, |m, i| m | 1 << i)
         }),
-        (ll, rl) => Box::new(move |st, b| {
+        (ll, rl) => Box::new(move |st, b, care| {
             let (mut x, mut y) = ([Raw::NONE; MAX_LANES], [Raw::NONE; MAX_LANES]);
-            ll.fill(st, b, lane, &mut x);
-            rl.fill(st, b, lane, &mut y);
+            ll.fill(st, b, lane, care, &mut x);
+            rl.fill(st, b, lane, care, &mut y);
             (0..lane.n).filter(|&i| test(x[i], y[i])).fold(0, |m, i| m | 1 << i)
         }),
     }
 }
 
-/// Lane `i` of a part kept by the lane name at rows `base`.. into `out[i]`: the kept value, or
-/// `inner`'s with the name bound to the lane's value (then kept).
+/// Lane `i` of a part kept by the lane name at rows `base`.. into `out[i]`, for the lanes of
+/// `care`: the kept value, or `inner`'s with the name bound to the lane's value (then kept).
 #[inline(always)]
-fn kept(st: &State, b: &mut Binds, lane: Lane, base: usize, inner: &F, out: &mut Vals) {
-    let missing = memo::kept_rows(st, base, &mut out[..lane.n]);
+fn kept(st: &State, b: &mut Binds, lane: Lane, base: usize, inner: &F, care: u64, out: &mut Vals) {
+    let missing = memo::kept_rows(st, base, &mut out[..lane.n]) & care;
     for i in (0..lane.n).filter(|i| missing & (1 << i) != 0) {
         lane.bind(st, b, i);
         let b = &*b;
@@ -327,15 +328,15 @@ fn kept(st: &State, b: &mut Binds, lane: Lane, base: usize, inner: &F, out: &mut
 fn map(x: &Expr, p: &Ctx, lane: Lane, each: impl Fn(&State, Value) -> Value + Send + Sync + RefUnwindSafe + 'static) -> Lanes {
     match lanes(x, p, lane) {
         // The operand's lanes known before play: read in place.
-        Lanes::Known(xs) => Lanes::Each(Box::new(move |st, _, out| {
-            for (v, x) in out[..lane.n].iter_mut().zip(&xs) {
-                *v = Raw::from(each(st, x.value()));
+        Lanes::Known(xs) => Lanes::Each(Box::new(move |st, _, care, out| {
+            for i in (0..lane.n).filter(|i| care & (1 << i) != 0) {
+                out[i] = Raw::from(each(st, xs[i].value()));
             }
         })),
-        xl => Lanes::Each(Box::new(move |st, b, out| {
-            xl.fill(st, b, lane, out);
-            for v in &mut out[..lane.n] {
-                *v = Raw::from(each(st, v.value()));
+        xl => Lanes::Each(Box::new(move |st, b, care, out| {
+            xl.fill(st, b, lane, care, out);
+            for i in (0..lane.n).filter(|i| care & (1 << i) != 0) {
+                out[i] = Raw::from(each(st, out[i].value()));
             }
         })),
     }
@@ -349,7 +350,7 @@ fn lanes(e: &Expr, p: &Ctx, lane: Lane) -> Lanes {
     if let Some(base) = lane_rows(e, p, lane) {
         // As the closures keep it: the node's value.
         let inner = compile_node(e, p);
-        return Lanes::Each(Box::new(move |st, b, out| kept(st, b, lane, base, &inner, out)));
+        return Lanes::Each(Box::new(move |st, b, care, out| kept(st, b, lane, base, &inner, care, out)));
     }
     match e {
         Expr::Local(s) if *s == lane.slot => {
@@ -410,10 +411,10 @@ fn lanes(e: &Expr, p: &Ctx, lane: Lane) -> Lanes {
         }
         Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow), l, r) => {
             let (op, ll, rl) = (*op, lanes(l, p, lane), lanes(r, p, lane));
-            Lanes::Each(Box::new(move |st, b, out| {
+            Lanes::Each(Box::new(move |st, b, care, out| {
                 let mut y = [Raw::NONE; MAX_LANES];
-                ll.fill(st, b, lane, out);
-                rl.fill(st, b, lane, &mut y);
+                ll.fill(st, b, lane, care, out);
+                rl.fill(st, b, lane, care, &mut y);
                 for (x, y) in out[..lane.n].iter_mut().zip(&y) {
                     *x = Raw::from(match (x.value(), y.value()) {
                         (Value::Int(x), Value::Int(y)) => crate::engine::eval::arithmetic(op, x, y),
@@ -424,11 +425,11 @@ fn lanes(e: &Expr, p: &Ctx, lane: Lane) -> Lanes {
         }
         Expr::If(c, t, o) => {
             let (cm, tl, ol) = (mask(c, p, lane), lanes(t, p, lane), lanes(o, p, lane));
-            Lanes::Each(Box::new(move |st, b, out| {
-                let c = cm(st, b);
+            Lanes::Each(Box::new(move |st, b, care, out| {
+                let c = cm(st, b, care) & care;
                 let mut other = [Raw::NONE; MAX_LANES];
-                tl.fill(st, b, lane, out);
-                ol.fill(st, b, lane, &mut other);
+                tl.fill(st, b, lane, c, out);
+                ol.fill(st, b, lane, care & !c, &mut other);
                 for i in 0..lane.n {
                     if c & (1 << i) == 0 {
                         out[i] = other[i];
@@ -438,8 +439,8 @@ fn lanes(e: &Expr, p: &Ctx, lane: Lane) -> Lanes {
         }
         Expr::Binary(..) | Expr::Not(_) | Expr::IsEmpty(_) | Expr::IsNone(_) | Expr::FaceUp(..) => {
             let m = mask(e, p, lane);
-            Lanes::Each(Box::new(move |st, b, out| {
-                let m = m(st, b);
+            Lanes::Each(Box::new(move |st, b, care, out| {
+                let m = m(st, b, care);
                 for (i, v) in out[..lane.n].iter_mut().enumerate() {
                     *v = Raw::from(Value::Bool(m & (1 << i) != 0));
                 }
@@ -448,10 +449,10 @@ fn lanes(e: &Expr, p: &Ctx, lane: Lane) -> Lanes {
         _ => {
             // No lane form: asked lane by lane.
             let f = compile(e, p);
-            Lanes::Each(Box::new(move |st, b, out| {
-                for (i, v) in out[..lane.n].iter_mut().enumerate() {
+            Lanes::Each(Box::new(move |st, b, care, out| {
+                for i in (0..lane.n).filter(|i| care & (1 << i) != 0) {
                     lane.bind(st, b, i);
-                    *v = f(st, b);
+                    out[i] = f(st, b);
                 }
             }))
         }

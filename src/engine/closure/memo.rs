@@ -18,7 +18,7 @@ use std::cell::Cell;
 
 use super::{pred::P, Raw, F};
 use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
-use crate::compile::walk::{children, size};
+use crate::compile::walk::{children, children_mut, size};
 use crate::engine::eval::Binds;
 use crate::engine::state::State;
 
@@ -46,6 +46,43 @@ impl Key {
             Key::Int { n, .. } | Key::Card { n, .. } => n,
         }
     }
+
+    /// The name it reads, if any.
+    fn name(self) -> Option<Name> {
+        match self {
+            Key::Unit => None,
+            Key::Int { name, .. } | Key::Card { name, .. } => Some(name),
+        }
+    }
+
+    /// Whether `other` picks rows the same way from the same values (whatever name it reads).
+    fn same_kind(self, other: Key) -> bool {
+        match (self, other) {
+            (Key::Unit, Key::Unit) => true,
+            (Key::Int { lo, n, .. }, Key::Int { lo: lo2, n: n2, .. }) => lo == lo2 && n == n2,
+            (Key::Card { n, .. }, Key::Card { n: n2, .. }) => n == n2,
+            _ => false,
+        }
+    }
+}
+
+/// The slot a planned part's key name is read as, so that parts equal but for the name they are
+/// kept by compare equal.
+const PLACEHOLDER: u16 = u16::MAX;
+
+/// `e` with local `slot` read as [`PLACEHOLDER`].
+fn renamed(e: &Expr, slot: u16) -> Expr {
+    fn rename(e: &mut Expr, slot: u16) {
+        if let Expr::Local(s) = e {
+            if *s == slot {
+                *s = PLACEHOLDER;
+            }
+        }
+        children_mut(e, |c| rename(c, slot));
+    }
+    let mut e = e.clone();
+    rename(&mut e, slot);
+    e
 }
 
 /// A menu name: its slot, and its place among the branch's names (while the candidates are
@@ -97,6 +134,10 @@ impl Spot {
 #[derive(Default, Debug)]
 pub(crate) struct Plan {
     spots: Vec<Spot>,
+    /// Each part planned, with its key name read as [`PLACEHOLDER`], the key, and its first row:
+    /// a part equal to one of them, by a key of the same kind (the same part of a function
+    /// asked in two branches, or twice in one condition), shares its rows.
+    planned: Vec<(Expr, Key, usize)>,
     /// How many rows of kept values the parts take in all.
     pub(crate) rows: usize,
 }
@@ -110,8 +151,9 @@ impl Plan {
     /// it), or the condition is a later name's (it is asked for each value of that name). The
     /// first name's own condition sees each of its values once.
     pub(crate) fn add(&mut self, filter: &Expr, binds: &[MenuBind], level: usize, p: &Program) {
+        let again = |at: usize| (at > 0 || level > 0) && !(at == level && once_each(binds, at));
         let keys: Vec<Option<Key>> =
-            binds.iter().enumerate().map(|(at, m)| key_of(m, at, p).filter(|_| at > 0 || level > 0)).collect();
+            binds.iter().enumerate().map(|(at, m)| key_of(m, at, p).filter(|_| again(at))).collect();
         let slots: Vec<u16> = binds.iter().map(|m| m.slot).collect();
         self.visit(filter, &slots, &keys, level > 0);
     }
@@ -132,8 +174,17 @@ impl Plan {
                 _ => None,
             };
             if let Some(key) = key.filter(|_| size(e) >= MIN_NODES) {
-                self.spots.push(Spot { at: e as *const Expr as usize, key, base: self.rows });
-                self.rows += key.rows();
+                let form = key.name().map_or_else(|| e.clone(), |n| renamed(e, n.slot));
+                let base = match self.planned.iter().find(|(f, k, _)| k.same_kind(key) && *f == form) {
+                    Some(&(_, _, base)) => base,
+                    None => {
+                        let base = self.rows;
+                        self.rows += key.rows();
+                        self.planned.push((form, key, base));
+                        base
+                    }
+                };
+                self.spots.push(Spot { at: e as *const Expr as usize, key, base });
                 return;
             }
         }
@@ -148,6 +199,22 @@ impl Plan {
     pub(super) fn spot(&self, e: &Expr) -> Option<Spot> {
         self.spots.iter().find(|s| s.at == e as *const Expr as usize).copied()
     }
+}
+
+/// Whether name `at` of a branch whose names are `binds` takes each of its values at most once
+/// in a listing: the second name, drawn from the zone of a family (or its top or bottom card)
+/// that the first name, a range, picks. Each value of the first picks another zone, and a card
+/// lies in one zone only.
+fn once_each(binds: &[MenuBind], at: usize) -> bool {
+    let (Some(first), Some(m)) = (binds.first(), binds.get(at)) else { return false };
+    let picked = |z: &Expr| matches!(z, Expr::ZoneAt { key, .. } if **key == Expr::Local(first.slot));
+    at == 1
+        && matches!(first.from, Domain::Range(..))
+        && match &m.from {
+            Domain::Zone(z) => picked(z),
+            Domain::Card(Expr::Top(z) | Expr::Bottom(z)) => picked(z),
+            _ => false,
+        }
 }
 
 /// How a name's values pick rows: a range of constant numbers, or cards.
@@ -429,12 +496,14 @@ pub(super) fn value(spot: Spot, inner: F) -> F {
     by_key!(spot.key, |index| with(spot.base, inner, index))
 }
 
-/// A condition kept at `spot`.
-pub(super) fn condition(spot: Spot, inner: P) -> P {
-    fn with(base: usize, inner: P, index: impl Index) -> P {
+/// A condition kept at `spot`: `inner` gives the part's value (as for a value-giving part, so
+/// that a part kept as a condition and as a value keeps the same thing), which is asked whether
+/// it is `true`.
+pub(super) fn condition(spot: Spot, inner: F) -> P {
+    fn with(base: usize, inner: F, index: impl Index) -> P {
         Box::new(move |st, b| match index(st, b) {
-            Some(i) => kept_or(st, base + i, || Raw::from(Value::Bool(inner(st, b)))).is_true(),
-            None => inner(st, b),
+            Some(i) => kept_or(st, base + i, || inner(st, b)).is_true(),
+            None => inner(st, b).is_true(),
         })
     }
     by_key!(spot.key, |index| with(spot.base, inner, index))

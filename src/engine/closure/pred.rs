@@ -17,7 +17,7 @@ pub(super) type P = Box<PredFn>;
 /// Compiles a condition: true exactly when the expression's value is `true`.
 pub(super) fn pred(e: &Expr, p: &Ctx) -> P {
     match p.spot(e) {
-        Some(spot) => memo::condition(spot, pred_node(e, p)),
+        Some(spot) => memo::condition(spot, compile_node(e, p)),
         None => pred_node(e, p),
     }
 }
@@ -152,7 +152,7 @@ enum Leaf {
 /// The small condition `e` is, if it is one (and not a part to keep).
 fn leaf(e: &Expr, p: &Ctx) -> Option<Leaf> {
     match p.spot(e) {
-        Some(spot) => Some(Leaf::Kept(Box::new(memo::Kept::new(spot, as_value(e, p))), true)),
+        Some(spot) => Some(Leaf::Kept(Box::new(memo::Kept::new(spot, compile_node(e, p))), true)),
         None => leaf_node(e, p),
     }
 }
