@@ -50,6 +50,12 @@ pub trait EventSink {
     fn announcements(&self) -> bool {
         self.enabled()
     }
+    /// Whether the labels of `chooses one of` picks are read, when announcements are wanted:
+    /// when not, [`Event::Picked`] still comes, at the same moment, with empty labels, and their
+    /// text is never built.
+    fn labels(&self) -> bool {
+        true
+    }
     /// Whether the sink seats people who read the game as it goes, so `pause` reaches it as
     /// [`Event::Pause`]; no other sink ever sees a pause (transcripts and simulations do not).
     fn pauses(&self) -> bool {

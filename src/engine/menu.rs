@@ -401,7 +401,9 @@ impl State {
         };
         let b = &branches[t.branch];
         // The labels are words: a sink that watches the table but not the words is spared them.
-        if sink.announcements() {
+        if sink.announcements() && !sink.labels() {
+            sink.event(self, Event::Picked { player, full: "", own: "", public: "", private });
+        } else if sink.announcements() {
             let full = self.menu_label(b, &t, None);
             let own = self.menu_label(b, &t, player);
             // No seat has this number: only what everyone sees is named.

@@ -192,6 +192,11 @@ impl EventSink for Observer {
         self.players == 1
     }
 
+    /// What a pick was called is never read.
+    fn labels(&self) -> bool {
+        false
+    }
+
     fn event(&mut self, state: &State, event: Event<'_>) {
         if let Event::Announce(text) = event {
             // One buffer per game, reused: a one-player game may announce at every move.
