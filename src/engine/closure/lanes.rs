@@ -63,7 +63,7 @@ type L = Box<dyn Fn(&State, &mut Binds, u64, &mut Vals) + Send + Sync + RefUnwin
 /// itself, the zone of a family it picks), or one per lane worked out.
 enum Lanes {
     Same(F),
-    Known(Vals),
+    Known(Box<Vals>),
     Each(L),
 }
 
@@ -358,7 +358,7 @@ fn lanes(e: &Expr, p: &Ctx, lane: Lane) -> Lanes {
             for (i, v) in v[..lane.n].iter_mut().enumerate() {
                 *v = Raw::from(Value::Int(lane.lo + i as i64));
             }
-            Lanes::Known(v)
+            Lanes::Known(Box::new(v))
         }
         Expr::ZoneAt { first, lo, count, key } => {
             let (first, lo, count) = (*first, *lo, *count as i64);
