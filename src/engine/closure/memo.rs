@@ -430,40 +430,6 @@ pub(super) fn kept_or(st: &State, row: usize, work: impl FnOnce() -> Raw) -> Raw
     }
 }
 
-/// A kept part read in place by the node that uses it (an operand, or a condition asked in
-/// place), with no call of its own unless it must be worked out.
-pub(super) struct Kept {
-    spot: Spot,
-    inner: F,
-}
-
-impl Kept {
-    /// The part kept at `spot`, worked out by `inner` when it is not kept yet.
-    pub(super) fn new(spot: Spot, inner: F) -> Kept {
-        Kept { spot, inner }
-    }
-
-    /// Its value in `st` with bindings `b`: the kept one, or `inner`'s.
-    #[inline(never)]
-    pub(super) fn get(&self, st: &State, b: &Binds) -> Raw {
-        let row = match self.spot.key {
-            Key::Unit => Some(0),
-            Key::Int { name, lo, n } => match name.value(st, b) {
-                Value::Int(v) => v.checked_sub(lo).and_then(|i| usize::try_from(i).ok()).filter(|&i| i < n),
-                _ => None,
-            },
-            Key::Card { name, n } => match name.value(st, b) {
-                Value::Card(c) => Some(c as usize).filter(|&i| i < n),
-                _ => None,
-            },
-        };
-        match row {
-            Some(i) => kept_or(st, self.spot.base + i, || (self.inner)(st, b)),
-            None => (self.inner)(st, b),
-        }
-    }
-}
-
 /// The rows `base`.. of a part kept by a name taking the numbers of a range, into `out` (one
 /// per value): those the listing in progress on `st` wrote. Returns the mask of those it did
 /// not (each bit set when no listing is in progress on `st`), to be worked out.

@@ -1,8 +1,7 @@
-//! Operands of compiled nodes. A constant, a counter, a local, a menu name, or the zone of a
-//! family that one of those picks (`column of k`), is read where the node uses it, with no call
-//! to a closure of its own; anything else is a compiled closure.
+//! Operands of compiled nodes. A constant, a counter, a local or a menu name is read where the
+//! node uses it, with no call to a closure of its own; anything else is a compiled closure.
 
-use super::{compile, compile_node, memo, Ctx, F};
+use super::{compile, memo, Ctx, F};
 use crate::check::ir::{Expr, Value};
 use crate::engine::eval::Binds;
 use crate::engine::state::State;
@@ -17,20 +16,16 @@ pub(super) enum Operand {
     Local(u16),
     /// A name of a menu's branch, read at its place among the bindings.
     Name(memo::Name),
-    /// A part of a menu condition kept while the candidates are listed (memo.rs).
-    Kept(Box<memo::Kept>),
-    /// The zone of a family (`ZoneAt`) whose key is a local or a menu name.
-    ZoneAt { first: u16, lo: i64, count: i64, key: Key },
     /// Anything else.
     Fn(F),
 }
 
 impl Operand {
-    /// Compiles `e` as an operand. A part of a menu condition to keep (memo.rs) is looked up in
-    /// place, and worked out by a closure when it is not kept yet.
+    /// Compiles `e` as an operand. A part of a menu condition to keep (memo.rs) stays a closure,
+    /// which keeps it.
     pub(super) fn new(e: &Expr, p: &Ctx) -> Operand {
-        if let Some(spot) = p.spot(e) {
-            return Operand::Kept(Box::new(memo::Kept::new(spot, compile_node(e, p))));
+        if p.spot(e).is_some() {
+            return Operand::Fn(compile(e, p));
         }
         match *e {
             Expr::Const(v) => Operand::Const(v),
@@ -38,13 +33,6 @@ impl Operand {
             Expr::Local(s) => match memo::Name::of(s, p.names) {
                 Some(name) => Operand::Name(name),
                 None => Operand::Local(s),
-            },
-            Expr::ZoneAt { first, lo, count, ref key } => match **key {
-                Expr::Local(s) if p.spot(key).is_none() => {
-                    let key = memo::Name::of(s, p.names).map_or(Key::Local(s), Key::Name);
-                    Operand::ZoneAt { first, lo, count: count as i64, key }
-                }
-                _ => Operand::Fn(compile(e, p)),
             },
             _ => Operand::Fn(compile(e, p)),
         }
@@ -58,29 +46,9 @@ impl Operand {
             Operand::Counter(s) => st.counters[*s],
             Operand::Local(s) => st.local_in(*s, b),
             Operand::Name(n) => n.value(st, b),
-            Operand::ZoneAt { first, lo, count, key } => {
-                let k = match key {
-                    Key::Local(s) => st.local_in(*s, b),
-                    Key::Name(n) => n.value(st, b),
-                };
-                zone_at(*first, *lo, *count, k)
-            }
-            Operand::Kept(k) => k.get(st, b).value(),
             Operand::Fn(f) => f(st, b).value(),
         }
     }
-
-    /// Whether it is read in place, with no call.
-    pub(super) fn in_place(&self) -> bool {
-        !matches!(self, Operand::Fn(_))
-    }
-}
-
-/// The key of a zone of a family read in place: a local, or a menu name.
-#[derive(Clone, Copy)]
-pub(super) enum Key {
-    Local(u16),
-    Name(memo::Name),
 }
 
 /// Zone `key` of the family whose first zone is `first`, whose keys are the numbers `lo` to

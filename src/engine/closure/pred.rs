@@ -137,14 +137,8 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
 enum Leaf {
     /// Zone `.0` is empty (`.1` true) or holds a card (`.1` false).
     Empty(u16, bool),
-    /// The zone read in place is empty (`.1` true) or holds a card (`.1` false).
-    EmptyAt(Operand, bool),
     /// The operand equals the constant (`.2` true) or differs from it (`.2` false).
     EqConst(Operand, Value, bool),
-    /// The two operands are equal (`.2` true) or differ (`.2` false).
-    Eq(Operand, Operand, bool),
-    /// A kept part (memo.rs) is `true` (`.1` true) or not (`.1` false).
-    Kept(Box<memo::Kept>, bool),
     /// The operand is a card whose entry in the column is `.2`.
     Flag(Operand, Box<[bool]>, bool),
 }
@@ -152,36 +146,27 @@ enum Leaf {
 /// The small condition `e` is, if it is one (and not a part to keep).
 fn leaf(e: &Expr, p: &Ctx) -> Option<Leaf> {
     match p.spot(e) {
-        Some(spot) => Some(Leaf::Kept(Box::new(memo::Kept::new(spot, compile_node(e, p))), true)),
+        Some(_) => None,
         None => leaf_node(e, p),
     }
 }
 
 /// [`leaf`] without looking for a part to keep at `e` itself.
 fn leaf_node(e: &Expr, p: &Ctx) -> Option<Leaf> {
-    let inline = |o: Operand| o.in_place().then_some(o);
+    let inline = |o: Operand| (!matches!(o, Operand::Fn(_))).then_some(o);
     match e {
-        Expr::IsEmpty(z) => match const_zone(z) {
-            Some(z) => Some(Leaf::Empty(z, true)),
-            None => Some(Leaf::EmptyAt(inline(Operand::new(z, p))?, true)),
+        Expr::IsEmpty(z) => Some(Leaf::Empty(const_zone(z)?, true)),
+        Expr::Binary(op @ (BinOp::Eq | BinOp::Ne), l, r) => match &**r {
+            Expr::Const(k) => Some(Leaf::EqConst(inline(Operand::new(l, p))?, *k, *op == BinOp::Eq)),
+            _ => None,
         },
-        Expr::Binary(op @ (BinOp::Eq | BinOp::Ne), l, r) => {
-            let (l, eq) = (inline(Operand::new(l, p))?, *op == BinOp::Eq);
-            match &**r {
-                Expr::Const(k) => Some(Leaf::EqConst(l, *k, eq)),
-                _ => Some(Leaf::Eq(l, inline(Operand::new(r, p))?, eq)),
-            }
-        }
         Expr::Prop(c, prop) => {
             let o = inline(Operand::new(c, p))?;
             Some(Leaf::Flag(o, flags(*prop, p), true))
         }
         Expr::Not(x) => Some(match leaf(x, p)? {
             Leaf::Empty(z, t) => Leaf::Empty(z, !t),
-            Leaf::EmptyAt(z, t) => Leaf::EmptyAt(z, !t),
             Leaf::EqConst(o, k, eq) => Leaf::EqConst(o, k, !eq),
-            Leaf::Eq(l, r, eq) => Leaf::Eq(l, r, !eq),
-            Leaf::Kept(k, t) => Leaf::Kept(k, !t),
             Leaf::Flag(o, column, t) => Leaf::Flag(o, column, !t),
         }),
         _ => None,
@@ -194,16 +179,7 @@ impl Leaf {
     fn get(&self, st: &State, b: &Binds) -> bool {
         match self {
             Leaf::Empty(z, t) => st.zones[*z as usize].is_empty() == *t,
-            Leaf::EmptyAt(z, t) => {
-                let empty = match z.get(st, b) {
-                    Value::Zone(z) => st.zones[z as usize].is_empty(),
-                    v => st.is_empty_value(v).is_true(),
-                };
-                empty == *t
-            }
             Leaf::EqConst(o, k, eq) => (o.get(st, b) == *k) == *eq,
-            Leaf::Eq(l, r, eq) => (l.get(st, b) == r.get(st, b)) == *eq,
-            Leaf::Kept(k, t) => k.get(st, b).is_true() == *t,
             // Not a card: the property is `none`, which is not `true` (and its opposite is).
             Leaf::Flag(o, column, t) => match o.get(st, b) {
                 Value::Card(c) => column.get(c as usize).copied().unwrap_or(false) == *t,
