@@ -426,12 +426,15 @@ fn lanes(e: &Expr, p: &Ctx, lane: Lane) -> Lanes {
         Expr::If(c, t, o) => {
             let (cm, tl, ol) = (mask(c, p, lane), lanes(t, p, lane), lanes(o, p, lane));
             Lanes::Each(Box::new(move |st, b, care, out| {
+                // Each branch is asked only if some lane takes it.
                 let c = cm(st, b, care) & care;
-                let mut other = [Raw::NONE; MAX_LANES];
-                tl.fill(st, b, lane, c, out);
-                ol.fill(st, b, lane, care & !c, &mut other);
-                for i in 0..lane.n {
-                    if c & (1 << i) == 0 {
+                if c != 0 {
+                    tl.fill(st, b, lane, c, out);
+                }
+                if c != care {
+                    let mut other = [Raw::NONE; MAX_LANES];
+                    ol.fill(st, b, lane, care & !c, &mut other);
+                    for i in (0..lane.n).filter(|i| c & (1 << i) == 0) {
                         out[i] = other[i];
                     }
                 }

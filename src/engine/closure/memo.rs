@@ -202,9 +202,10 @@ impl Plan {
 }
 
 /// Whether name `at` of a branch whose names are `binds` takes each of its values at most once
-/// in a listing: the second name, drawn from the zone of a family (or its top or bottom card)
-/// that the first name, a range, picks. Each value of the first picks another zone, and a card
-/// lies in one zone only.
+/// while the branch is listed: the second name, drawn from the zone of a family (or its top or
+/// bottom card) that the first name, a range, picks. Each value of the first picks another zone
+/// (or none), and a card lies in one zone only. (Another branch may offer the same card; its
+/// condition is another part.)
 fn once_each(binds: &[MenuBind], at: usize) -> bool {
     let (Some(first), Some(m)) = (binds.first(), binds.get(at)) else { return false };
     let picked = |z: &Expr| matches!(z, Expr::ZoneAt { key, .. } if **key == Expr::Local(first.slot));

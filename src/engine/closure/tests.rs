@@ -228,13 +228,22 @@ fn every_games_kept_parts_fit_the_table() {
 
 /// A menu name's condition asked for every value of its range at once (lanes.rs) agrees with
 /// the tree-walker for each value, those it refuses too: at every binding of the names before
-/// it that meets their conditions, at every menu met in seeded random games of every game, with
-/// the parts kept for the listing read and written as when the candidates are listed.
+/// it that meets their conditions, at every menu met in seeded random games of every game, and
+/// of `tests/fixtures/lanes.cardgame` (conditions with every lane form, and some asked value by
+/// value), with the parts kept for the listing read and written as when the candidates are
+/// listed.
 #[test]
 fn lane_filters_agree_with_the_tree_walker() {
     use crate::check::ir::Value;
-    let (mut compared, mut refused) = (0, 0);
-    for (name, game) in &checked_games() {
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lanes.cardgame");
+    let text = std::fs::read_to_string(&fixture).expect("the lanes fixture is readable");
+    let file = crate::syntax::parse(&text).expect("the fixture parses");
+    let config = Config { variant: None, sets: Vec::new(), seats: None };
+    let mut games = checked_games();
+    games.push(("lanes fixture".to_string(), Game::new(check::check(&file, &config).expect("the fixture checks"))));
+    let (mut compared, mut refused, mut in_fixture) = (0, 0, 0);
+    for (name, game) in &games {
+        let before = compared;
         at_decisions(game, |state| {
             let Some(Choice::Menu { branches, .. }) = state.choice_here() else { return };
             let code = state.menu_code_here(branches).expect("a pending menu has its code");
@@ -260,6 +269,10 @@ fn lane_filters_agree_with_the_tree_walker() {
                 }
             }
         });
+        if name == "lanes fixture" {
+            in_fixture = compared - before;
+        }
     }
     assert!(compared > 5_000 && refused > 1_000, "only {compared} comparisons, {refused} refusals");
+    assert!(in_fixture > 1_000, "only {in_fixture} comparisons in the fixture");
 }
