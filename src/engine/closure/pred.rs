@@ -53,7 +53,7 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
                 }
             }
         }
-        Expr::Not(x) => match leaf_node(e, p) {
+        Expr::Not(x) => match leaf(e, p) {
             Some(t) => Box::new(move |st, b| t.get(st, b)),
             None => {
                 let xf = pred(x, p);
@@ -61,14 +61,8 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
             }
         },
         Expr::If(c, t, o) => {
-            let (tf, of) = (pred(t, p), pred(o, p));
-            match leaf(c, p) {
-                Some(l) => Box::new(move |st, b| if l.get(st, b) { tf(st, b) } else { of(st, b) }),
-                None => {
-                    let cf = pred(c, p);
-                    Box::new(move |st, b| if cf(st, b) { tf(st, b) } else { of(st, b) })
-                }
-            }
+            let (cf, tf, of) = (pred(c, p), pred(t, p), pred(o, p));
+            Box::new(move |st, b| if cf(st, b) { tf(st, b) } else { of(st, b) })
         }
         Expr::Binary(op @ (BinOp::Eq | BinOp::Ne), l, r) => {
             let (eq, lf) = (*op == BinOp::Eq, Operand::new(l, p));
@@ -126,10 +120,9 @@ fn pred_node(e: &Expr, p: &Ctx) -> P {
     }
 }
 
-/// A condition small enough to be asked in place by the `and`, `or` or `if` above it, with no
-/// call of its own: whether a zone known before play, or one read in place (`column of k`), is
-/// empty; whether two operands read in place (a constant, counter, local or name) are equal; a
-/// yes-or-no property of such a card; or the opposite of one.
+/// A condition small enough to be asked in place by the `and` or `or` above it, with no call of
+/// its own: whether a zone known before play is empty, whether a constant, counter, local or
+/// name equals a constant, a yes-or-no property of such a card; or the opposite of one.
 // An explicit tag byte: telling the kinds apart is one load and compare, not the decoding of a
 // niche inside the operand's value (measured with `cargo bench --bench alternate`; see
 // docs/design.md, "Small conditions asked in place").
@@ -145,14 +138,9 @@ enum Leaf {
 
 /// The small condition `e` is, if it is one (and not a part to keep).
 fn leaf(e: &Expr, p: &Ctx) -> Option<Leaf> {
-    match p.spot(e) {
-        Some(_) => None,
-        None => leaf_node(e, p),
+    if p.spot(e).is_some() {
+        return None;
     }
-}
-
-/// [`leaf`] without looking for a part to keep at `e` itself.
-fn leaf_node(e: &Expr, p: &Ctx) -> Option<Leaf> {
     let inline = |o: Operand| (!matches!(o, Operand::Fn(_))).then_some(o);
     match e {
         Expr::IsEmpty(z) => Some(Leaf::Empty(const_zone(z)?, true)),
