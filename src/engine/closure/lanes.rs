@@ -98,7 +98,13 @@ impl LaneFilter {
     /// Compiles the condition of the name at `level` of a menu branch whose names are `names`,
     /// keeping the parts `plan` names, when that name takes the values of a short range known
     /// before play.
-    pub(crate) fn menu(filter: &Expr, program: &Program, plan: &memo::Plan, names: &[MenuBind], level: usize) -> Option<LaneFilter> {
+    pub(crate) fn menu(
+        filter: &Expr,
+        program: &Program,
+        plan: &memo::Plan,
+        names: &[MenuBind],
+        level: usize,
+    ) -> Option<LaneFilter> {
         let m = names.get(level)?;
         let Domain::Range(Expr::Const(Value::Int(lo)), Expr::Const(Value::Int(hi))) = &m.from else { return None };
         LaneFilter::new(filter, &Ctx { program, plan: Some(plan), names }, level, m.slot, *lo, *hi)
@@ -261,7 +267,12 @@ fn mask(e: &Expr, p: &Ctx, lane: Lane) -> M {
 }
 
 /// A yes-or-no node asking `test` of one operand's value in each lane.
-fn one(x: &Expr, p: &Ctx, lane: Lane, test: impl Fn(&State, Value) -> bool + Send + Sync + RefUnwindSafe + 'static) -> M {
+fn one(
+    x: &Expr,
+    p: &Ctx,
+    lane: Lane,
+    test: impl Fn(&State, Value) -> bool + Send + Sync + RefUnwindSafe + 'static,
+) -> M {
     let xl = lanes(x, p, lane);
     if let Lanes::Known(xs) = xl {
         return Box::new(move |st, _, _| (0..lane.n).filter(|&i| test(st, xs[i].value())).fold(0, |m, i| m | 1 << i));
@@ -280,7 +291,13 @@ fn one(x: &Expr, p: &Ctx, lane: Lane, test: impl Fn(&State, Value) -> bool + Sen
 }
 
 /// A yes-or-no node asking `test` of two operands' values in each lane.
-fn two(l: &Expr, r: &Expr, p: &Ctx, lane: Lane, test: impl Fn(Raw, Raw) -> bool + Send + Sync + RefUnwindSafe + 'static) -> M {
+fn two(
+    l: &Expr,
+    r: &Expr,
+    p: &Ctx,
+    lane: Lane,
+    test: impl Fn(Raw, Raw) -> bool + Send + Sync + RefUnwindSafe + 'static,
+) -> M {
     match (lanes(l, p, lane), lanes(r, p, lane)) {
         // One side the same in every lane: worked out once, and each lane tested against it.
         (Lanes::Same(lf), Lanes::Known(y)) => Box::new(move |st, b, _| {
@@ -325,7 +342,12 @@ fn kept(st: &State, b: &mut Binds, lane: Lane, base: usize, inner: &F, care: u64
 }
 
 /// A value node whose lanes are `each` of one operand's value in that lane.
-fn map(x: &Expr, p: &Ctx, lane: Lane, each: impl Fn(&State, Value) -> Value + Send + Sync + RefUnwindSafe + 'static) -> Lanes {
+fn map(
+    x: &Expr,
+    p: &Ctx,
+    lane: Lane,
+    each: impl Fn(&State, Value) -> Value + Send + Sync + RefUnwindSafe + 'static,
+) -> Lanes {
     match lanes(x, p, lane) {
         // The operand's lanes known before play: read in place.
         Lanes::Known(xs) => Lanes::Each(Box::new(move |st, _, care, out| {

@@ -149,7 +149,8 @@ impl Plan {
     /// A part is kept by a name's value only when that value comes back in one listing: the
     /// name is not the branch's first (it is listed again for each value of the names before
     /// it), or the condition is a later name's (it is asked for each value of that name). The
-    /// first name's own condition sees each of its values once.
+    /// first name's own condition sees each of its values once, and so does a second name's
+    /// drawn from a zone that the first picks (`once_each`).
     pub(crate) fn add(&mut self, filter: &Expr, binds: &[MenuBind], level: usize, p: &Program) {
         let again = |at: usize| (at > 0 || level > 0) && !(at == level && once_each(binds, at));
         let keys: Vec<Option<Key>> =
@@ -439,7 +440,7 @@ pub(super) fn kept_rows(st: &State, base: usize, out: &mut [Raw]) -> u64 {
     TABLE.with(|t| {
         let now = t.now.get();
         if t.on.get() != at {
-            return (1u64 << out.len()) - 1;
+            return if out.len() >= 64 { u64::MAX } else { (1u64 << out.len()) - 1 };
         }
         let mut missing = 0;
         for (i, v) in out.iter_mut().enumerate() {
