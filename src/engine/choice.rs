@@ -481,7 +481,9 @@ impl State {
                     }
                 };
                 self.picks.clear();
-                self.menu = std::sync::OnceLock::new();
+                if let Some(list) = self.menu.take() {
+                    self.spare_menu.keep(list);
+                }
                 self.pending = Pending::None;
                 self.take_tuple(branches, *branch, t, Some(player), choice.is_private(), sink);
             }

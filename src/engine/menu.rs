@@ -35,6 +35,29 @@ pub(crate) struct MenuList {
     pub steps: Option<Vec<super::picks::Step>>,
 }
 
+/// A menu list kept for its memory once its menu has been chosen from (`State::spare_menu`).
+/// A copy of a state starts with none (and `clone_from` keeps the target's own), so a list is
+/// never shared and may be listed into again.
+#[derive(Debug, Default)]
+pub(crate) struct SpareList(Option<Arc<MenuList>>);
+
+impl Clone for SpareList {
+    fn clone(&self) -> Self {
+        SpareList(None)
+    }
+
+    fn clone_from(&mut self, _: &Self) {}
+}
+
+impl SpareList {
+    /// Keeps `list`, if nothing else holds it.
+    pub(crate) fn keep(&mut self, list: Arc<MenuList>) {
+        if Arc::strong_count(&list) == 1 {
+            self.0 = Some(list);
+        }
+    }
+}
+
 /// One candidate of a menu: its branch and the value of each name the branch binds.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Tuple {
@@ -258,9 +281,15 @@ impl State {
 
     /// Every candidate of a menu, in order, up to `most` of them and the work limit.
     fn menu_tuples_up_to(&self, branches: &[MenuBranch], most: usize) -> MenuList {
+        self.menu_tuples_into(branches, most, Vec::new())
+    }
+
+    /// [`State::menu_tuples_up_to`], listed into `tuples` (emptied first) for its memory.
+    fn menu_tuples_into(&self, branches: &[MenuBranch], most: usize, mut tuples: Vec<Entry>) -> MenuList {
+        tuples.clear();
         // Room for a usual menu at once: growing a list of large entries one doubling at a
         // time copies it again and again.
-        let mut tuples = Vec::with_capacity(most.min(64));
+        tuples.reserve(most.min(64));
         let mut too_many = false;
         let within = self.for_each_tuple(branches, |t| {
             too_many = tuples.len() >= most;
@@ -287,9 +316,16 @@ impl State {
     /// A menu's candidates listed whole, and whether it may be offered card by card: a choice
     /// of several cards that can go card by card stops listing past its own limit.
     fn list_whole(&self, branches: &[MenuBranch]) -> (MenuList, bool) {
+        let (most, steps) = Self::whole_limit(branches);
+        (self.menu_tuples_up_to(branches, most), steps)
+    }
+
+    /// How many candidates a menu lists whole at most, and whether it may be offered card by
+    /// card.
+    fn whole_limit(branches: &[MenuBranch]) -> (usize, bool) {
         let steps = Self::can_step(branches);
         let several = steps && branches.iter().any(|b| b.binds.len() > 1);
-        (self.menu_tuples_up_to(branches, if several { MAX_WHOLE_SETS } else { MAX_MENU }), steps)
+        (if several { MAX_WHOLE_SETS } else { MAX_MENU }, steps)
     }
 
     /// What a menu with no card picked yet offers, from its whole list: the list, or the menu
@@ -346,14 +382,30 @@ impl State {
             });
             return if found { Some(true) } else { within.then_some(false) };
         }
-        let (whole, steps) = self.list_whole(branches);
-        if whole.tuples.is_empty() {
+        // Listed into the last menu's list when this state holds it alone: no allocation.
+        let (most, steps) = Self::whole_limit(branches);
+        let mut list = match self.spare_menu.0.take() {
+            Some(mut spare) => match Arc::get_mut(&mut spare) {
+                Some(old) => {
+                    let tuples = std::mem::take(&mut old.tuples);
+                    *old = self.menu_tuples_into(branches, most, tuples);
+                    spare
+                }
+                None => Arc::new(self.menu_tuples_up_to(branches, most)),
+            },
+            None => Arc::new(self.menu_tuples_up_to(branches, most)),
+        };
+        if list.tuples.is_empty() {
             // Nothing was found: either every candidate was looked at, or the work limit came first.
-            return (!whole.too_big).then_some(false);
+            let found = (!list.too_big).then_some(false);
+            self.spare_menu.keep(list);
+            return found;
         }
         self.picks.clear();
-        let list = self.offered(branches, whole, steps);
-        self.menu = std::sync::OnceLock::from(Arc::new(list));
+        if list.too_big && steps {
+            list = Arc::new(self.step_list(branches));
+        }
+        self.menu = std::sync::OnceLock::from(list);
         Some(true)
     }
 

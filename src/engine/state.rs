@@ -127,6 +127,9 @@ pub struct State {
     /// The candidates of the pending `chooses one of`, listed the first time they are asked
     /// for (the table cannot change until the choice is made); empty when none is pending.
     pub(crate) menu: std::sync::OnceLock<Arc<super::menu::MenuList>>,
+    /// The list of the last menu chosen from, kept for its memory: the next menu opened is listed
+    /// into it (menu.rs), so that a state playing on allocates no list per decision.
+    pub(crate) spare_menu: super::menu::SpareList,
     /// Whether a menu the rules reach is only looked through for a first candidate, and listed
     /// when its candidates are first asked for, instead of listed at once: for a state whose
     /// menus may never be asked (a look-ahead that only scores where an action leads). Either
@@ -188,6 +191,7 @@ clone_by_field!(
     arrangement,
     laid,
     menu,
+    spare_menu,
     lazy_menus,
     positions,
     picks,
@@ -292,6 +296,7 @@ impl State {
             arrangement: None,
             laid: Vec::new(),
             menu: std::sync::OnceLock::new(),
+            spare_menu: Default::default(),
             lazy_menus: false,
             positions: Arc::default(),
             picks: Vec::new(),
