@@ -17,7 +17,7 @@
 
 use std::panic::RefUnwindSafe;
 
-use super::{compile, compile_node, memo, operand::zone_at, pred, Ctx, Raw, F};
+use super::{compile, compile_node, memo, of_card, operand::zone_at, order_column, pred, prop_column, Ctx, Raw, F};
 use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
 use crate::compile::walk::children;
 use crate::engine::eval::Binds;
@@ -406,23 +406,12 @@ fn lanes(e: &Expr, p: &Ctx, lane: Lane) -> Lanes {
             })
         }
         Expr::Prop(ce, prop) => {
-            let stride = p.properties.len();
-            let column: Box<[Value]> = (0..p.cards.len()).map(|c| p.card_props[c * stride + *prop as usize]).collect();
-            map(ce, p, lane, move |_, v| match v {
-                Value::Card(c) => column.get(c as usize).copied().unwrap_or_default(),
-                _ => Value::None,
-            })
+            let column = prop_column(*prop, p);
+            map(ce, p, lane, move |_, v| of_card(&column, v))
         }
         Expr::OrderOf(o, ce) => {
-            let order = &p.orders[*o as usize];
-            let stride = p.properties.len();
-            let column: Box<[Value]> = (0..p.cards.len())
-                .map(|c| order.position(p.card_props[c * stride + order.property as usize]))
-                .collect();
-            map(ce, p, lane, move |_, v| match v {
-                Value::Card(c) => column.get(c as usize).copied().unwrap_or_default(),
-                _ => Value::None,
-            })
+            let column = order_column(*o, p);
+            map(ce, p, lane, move |_, v| of_card(&column, v))
         }
         Expr::CounterOfCard(base, ce) => {
             let base = *base as usize;

@@ -264,19 +264,8 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
                 _ => Value::None,
             })
         }
-        Expr::Prop(ce, prop) => {
-            let stride = p.properties.len();
-            let column: Box<[Value]> = (0..p.cards.len()).map(|c| p.card_props[c * stride + *prop as usize]).collect();
-            per_card(Operand::new(ce, p), column)
-        }
-        Expr::OrderOf(o, ce) => {
-            let order = &p.orders[*o as usize];
-            let stride = p.properties.len();
-            let column: Box<[Value]> = (0..p.cards.len())
-                .map(|c| order.position(p.card_props[c * stride + order.property as usize]))
-                .collect();
-            per_card(Operand::new(ce, p), column)
-        }
+        Expr::Prop(ce, prop) => per_card(Operand::new(ce, p), prop_column(*prop, p)),
+        Expr::OrderOf(o, ce) => per_card(Operand::new(ce, p), order_column(*o, p)),
         Expr::Binary(op, l, r) => binary(*op, l, r, e, p),
         Expr::Not(_) | Expr::IsEmpty(_) | Expr::IsNone(_) | Expr::FaceUp(..) => pred::as_value(e, p),
         Expr::Neg(x) => {
@@ -369,10 +358,29 @@ fn interpreted(e: &Expr) -> F {
 
 /// A value looked up per card in a column worked out before play; `none` for anything else.
 fn per_card(cf: Operand, column: Box<[Value]>) -> F {
-    boxed(move |st, b| match cf.get(st, b) {
+    boxed(move |st, b| of_card(&column, cf.get(st, b)))
+}
+
+/// Each card's value of property `prop`, worked out before play.
+fn prop_column(prop: u16, p: &Ctx) -> Box<[Value]> {
+    let stride = p.properties.len();
+    (0..p.cards.len()).map(|c| p.card_props[c * stride + prop as usize]).collect()
+}
+
+/// Each card's place in order `o` (by the property the order ranks), worked out before play.
+fn order_column(o: u16, p: &Ctx) -> Box<[Value]> {
+    let order = &p.orders[o as usize];
+    let stride = p.properties.len();
+    (0..p.cards.len()).map(|c| order.position(p.card_props[c * stride + order.property as usize])).collect()
+}
+
+/// A card's entry in a column worked out before play; `none` for anything that is not a card.
+#[inline(always)]
+fn of_card(column: &[Value], v: Value) -> Value {
+    match v {
         Value::Card(c) => column.get(c as usize).copied().unwrap_or_default(),
         _ => Value::None,
-    })
+    }
 }
 
 /// A binary operator (node `e`): arithmetic here, the rest as conditions (pred.rs).
