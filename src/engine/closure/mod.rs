@@ -358,7 +358,10 @@ fn interpreted(e: &Expr) -> F {
 
 /// A value looked up per card in a column worked out before play; `none` for anything else.
 fn per_card(cf: Operand, column: Box<[Value]>) -> F {
-    boxed(move |st, b| of_card(&column, cf.get(st, b)))
+    boxed(move |st, b| match cf.get(st, b) {
+        Value::Card(c) => column.get(c as usize).copied().unwrap_or_default(),
+        _ => Value::None,
+    })
 }
 
 /// Each card's value of property `prop`, worked out before play.
