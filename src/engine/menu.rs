@@ -25,7 +25,7 @@ pub const MAX_WHOLE_SETS: usize = 500;
 pub(crate) const MAX_MENU_WORK: u64 = 1_000_000;
 
 /// The candidates of a pending menu, listed once.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct MenuList {
     pub tuples: Vec<Entry>,
     /// Whether listing stopped at a limit before the end (`MAX_MENU`, `MAX_MENU_WORK`).
@@ -55,6 +55,11 @@ impl SpareList {
         if Arc::strong_count(&list) == 1 {
             self.0 = Some(list);
         }
+    }
+
+    /// The list kept, or a new empty one.
+    fn take(&mut self) -> Arc<MenuList> {
+        self.0.take().unwrap_or_default()
     }
 }
 
@@ -384,17 +389,14 @@ impl State {
         }
         // Listed into the last menu's list when this state holds it alone: no allocation.
         let (most, steps) = Self::whole_limit(branches);
-        let mut list = match self.spare_menu.0.take() {
-            Some(mut spare) => match Arc::get_mut(&mut spare) {
-                Some(old) => {
-                    let tuples = std::mem::take(&mut old.tuples);
-                    *old = self.menu_tuples_into(branches, most, tuples);
-                    spare
-                }
-                None => Arc::new(self.menu_tuples_up_to(branches, most)),
-            },
-            None => Arc::new(self.menu_tuples_up_to(branches, most)),
-        };
+        let mut list = self.spare_menu.take();
+        match Arc::get_mut(&mut list) {
+            Some(old) => {
+                let tuples = std::mem::take(&mut old.tuples);
+                *old = self.menu_tuples_into(branches, most, tuples);
+            }
+            None => list = Arc::new(self.menu_tuples_up_to(branches, most)),
+        }
         if list.tuples.is_empty() {
             // Nothing was found: either every candidate was looked at, or the work limit came first.
             let found = (!list.too_big).then_some(false);
@@ -453,14 +455,16 @@ impl State {
         };
         let b = &branches[t.branch];
         // The labels are words: a sink that watches the table but not the words is spared them.
-        if sink.announcements() && !sink.labels() {
-            sink.event(self, Event::Picked { player, full: "", own: "", public: "", private });
-        } else if sink.announcements() {
-            let full = self.menu_label(b, &t, None);
-            let own = self.menu_label(b, &t, player);
-            // No seat has this number: only what everyone sees is named.
-            let public = self.menu_label(b, &t, Some(u8::MAX));
-            sink.event(self, Event::Picked { player, full: &full, own: &own, public: &public, private });
+        if sink.announcements() {
+            if !sink.labels() {
+                sink.event(self, Event::Picked { player, full: "", own: "", public: "", private });
+            } else {
+                let full = self.menu_label(b, &t, None);
+                let own = self.menu_label(b, &t, player);
+                // No seat has this number: only what everyone sees is named.
+                let public = self.menu_label(b, &t, Some(u8::MAX));
+                sink.event(self, Event::Picked { player, full: &full, own: &own, public: &public, private });
+            }
         }
         for (bind, i) in b.binds.iter().zip(0..) {
             let v = t.binds.value(i);
