@@ -1,7 +1,7 @@
 //! Runs the lowered rules from the program counter until the next decision or the end.
 
 use super::events::{Event, EventSink};
-use super::lower::{Instr, Moving, QuickMove, SubsetsStart};
+use super::lower::{Instr, Moving, QuickMove, SubsetsStart, TopMove, ZoneAt};
 use super::raw::Raw;
 use super::state::{Frame, Outcome, Pending, Result, State};
 use crate::check::ir::{Effect, End, MoveWhat, Place, Value};
@@ -46,6 +46,11 @@ impl State {
                 Instr::Jump(t) => pc = *t,
                 Instr::JumpUnless(c, t) => {
                     if !c.test(self, &super::eval::Binds::EMPTY) {
+                        pc = *t;
+                    }
+                }
+                Instr::JumpUnlessEmpty(e, t) => {
+                    if !e.holds(&self.zones) {
                         pc = *t;
                     }
                 }
@@ -106,6 +111,10 @@ impl State {
                 Instr::Move(m) => {
                     sync!();
                     self.quick_move(m, sink);
+                }
+                Instr::MoveTop(m) => {
+                    sync!();
+                    self.top_move(m, sink);
                 }
                 Instr::Call(p, args) => {
                     if self.depth() >= self.limits.max_depth {
@@ -241,6 +250,37 @@ impl State {
                 let n = n.eval(self).as_int().unwrap_or(0).max(0);
                 self.move_end(from, n, top, to, *face_up, *bottom, sink);
             }
+        }
+    }
+
+    /// Carries out a move of the top cards between two constant zones (an [`Instr::MoveTop`]),
+    /// as [`State::quick_move`] would.
+    #[inline(always)]
+    fn top_move<S: EventSink>(&mut self, m: &TopMove, sink: &mut S) {
+        let to = match m.to {
+            ZoneAt::Const(z) => z,
+            ZoneAt::OfLocal(first, slot) => {
+                match self.locals.get(self.abs_slot(slot) as usize).and_then(|r| r.player()) {
+                    Some(q) => first + q as u16,
+                    None => return,
+                }
+            }
+        };
+        if to == m.from || self.tracks_sightings() {
+            return self.top_move_general(m, to, sink);
+        }
+        let n = if m.n == TopMove::ALL { usize::MAX } else { m.n as usize };
+        self.move_top_quick(m.from, n, to, m.face_up, sink);
+    }
+
+    /// [`State::top_move`] onto its own zone, or when sightings are remembered: the general
+    /// path.
+    #[inline(never)]
+    fn top_move_general<S: EventSink>(&mut self, m: &TopMove, to: u16, sink: &mut S) {
+        if m.n == TopMove::ALL {
+            self.move_all(m.from, to, m.face_up, false, sink);
+        } else {
+            self.move_end(m.from, i64::from(m.n), true, to, m.face_up, false, sink);
         }
     }
 

@@ -12,6 +12,9 @@ use crate::syntax::ast::BinOp;
 pub enum Instr {
     Jump(u32),
     JumpUnless(Ev, u32),
+    /// Jumps to `.1` unless the emptiness test `.0` holds: a [`Instr::JumpUnless`] whose
+    /// condition only asks whether zones known before play are empty.
+    JumpUnlessEmpty(Empties, u32),
     /// Sets local `slot` to the repeat count.
     RepeatStart(u16, Ev),
     /// Jumps to `end` when local `slot` is 0, else decrements it.
@@ -62,6 +65,8 @@ pub enum Instr {
     AddCounter(u16, i64),
     /// A `move` of all, the top or the bottom cards of a zone (an [`Effect::Move`] made quick).
     Move(Box<QuickMove>),
+    /// A quick move of the top cards between two zones known before play.
+    MoveTop(TopMove),
     Call(u16, Vec<Ev>),
     Return,
     /// The start of a recursive procedure's body copied into its caller ([`Stmt::Inlined`]):
@@ -223,6 +228,35 @@ pub struct QuickMove {
     pub bottom: bool,
 }
 
+/// A move of the top `n` cards (all of them, for [`TopMove::ALL`]) of a zone known before play
+/// onto the top of another ([`Instr::MoveTop`]): a [`QuickMove`] with nothing left to work out
+/// but, at most, whose zone it goes to.
+#[derive(Debug, Clone, Copy)]
+pub struct TopMove {
+    /// The zone the cards leave.
+    pub from: u16,
+    /// The zone they go to.
+    pub to: ZoneAt,
+    /// How many, at most.
+    pub n: u32,
+    /// How they face there, when the statement says.
+    pub face_up: Option<bool>,
+}
+
+impl TopMove {
+    /// The count that stands for all of the zone's cards.
+    pub const ALL: u32 = u32::MAX;
+}
+
+/// Where a [`TopMove`] puts its cards.
+#[derive(Debug, Clone, Copy)]
+pub enum ZoneAt {
+    /// A zone known before play (never the move's own `from`).
+    Const(u16),
+    /// The zone of the family starting at `.0` of the player in local `.1` (`score of w`).
+    OfLocal(u16, u16),
+}
+
 /// Which cards a quick [`Instr::Move`] takes from a zone.
 #[derive(Debug)]
 pub enum Moving {
@@ -264,6 +298,61 @@ pub fn lower(program: &Program) -> Code {
     Code { instrs, entries, progress }
 }
 
+/// Whether one zone known before play is empty (or holds a card), or two, joined by `and` or
+/// `or` ([`Instr::JumpUnlessEmpty`]): `deck of p is empty and score of p is not empty` once
+/// `p` is known.
+#[derive(Debug, Clone, Copy)]
+pub struct Empties {
+    /// The zones; the second is asked only when `two`.
+    zones: [u16; 2],
+    /// For each, whether the test is that it is empty (or that it holds a card).
+    empty: [bool; 2],
+    /// Whether there is a second test.
+    two: bool,
+    /// Whether the two are joined by `and` (or by `or`).
+    and: bool,
+}
+
+impl Empties {
+    /// The test `c` is, if it is one.
+    fn of(c: &Expr) -> Option<Empties> {
+        fn one(e: &Expr) -> Option<(u16, bool)> {
+            match e {
+                Expr::IsEmpty(z) => match **z {
+                    Expr::Const(Value::Zone(z)) => Some((z, true)),
+                    _ => None,
+                },
+                Expr::Not(x) => one(x).map(|(z, empty)| (z, !empty)),
+                _ => None,
+            }
+        }
+        if let Some((z, empty)) = one(c) {
+            return Some(Empties { zones: [z, z], empty: [empty, empty], two: false, and: true });
+        }
+        let Expr::Binary(op @ (BinOp::And | BinOp::Or), l, r) = c else { return None };
+        let ((a, ea), (b, eb)) = (one(l)?, one(r)?);
+        Some(Empties { zones: [a, b], empty: [ea, eb], two: true, and: *op == BinOp::And })
+    }
+
+    /// Whether it holds for the zones' cards `zones`.
+    #[inline(always)]
+    pub(crate) fn holds(&self, zones: &[Vec<u16>]) -> bool {
+        let first = zones[self.zones[0] as usize].is_empty() == self.empty[0];
+        if !self.two || first != self.and {
+            return first;
+        }
+        zones[self.zones[1] as usize].is_empty() == self.empty[1]
+    }
+}
+
+/// The conditional jump for a test `c`: its quick form if it has one.
+fn jump_unless(c: &Expr, p: &Program) -> Instr {
+    match Empties::of(c) {
+        Some(e) => Instr::JumpUnlessEmpty(e, 0),
+        None => Instr::JumpUnless(Ev::condition(c, p), 0),
+    }
+}
+
 /// The target of a `break` until its loop's end is known.
 const BREAK: u32 = u32::MAX;
 
@@ -285,7 +374,7 @@ fn here(out: &[Instr]) -> u32 {
 
 fn patch(out: &mut [Instr], at: u32, target: u32) {
     match &mut out[at as usize] {
-        Instr::Jump(t) | Instr::JumpUnless(_, t) => *t = target,
+        Instr::Jump(t) | Instr::JumpUnless(_, t) | Instr::JumpUnlessEmpty(_, t) => *t = target,
         Instr::RepeatNext { end, .. }
         | Instr::PlayersTest { end, .. }
         | Instr::CardsNext { end, .. }
@@ -304,7 +393,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
     match s {
         Stmt::If(c, t, o) => {
             let jump_else = here(out);
-            out.push(Instr::JumpUnless(Ev::condition(c, p), 0));
+            out.push(jump_unless(c, p));
             lower_block(t, out, p);
             if o.is_empty() {
                 let end = here(out);
@@ -321,7 +410,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
         }
         Stmt::While(c, body) => {
             let top = here(out);
-            out.push(Instr::JumpUnless(Ev::condition(c, p), 0));
+            out.push(jump_unless(c, p));
             lower_block(body, out, p);
             out.push(Instr::Jump(top));
             let end = here(out);
@@ -446,6 +535,9 @@ fn lower_effect(e: &Effect, p: &Program) -> Instr {
             _ => Instr::SetCounter(*s, Ev::new(x, p)),
         },
         Effect::Move { what, to, face_up, bottom } => {
+            if let Some(m) = top_move(what, to, *face_up, *bottom) {
+                return Instr::MoveTop(m);
+            }
             let what = match what {
                 MoveWhat::All(z) => Moving::All(Ev::new(z, p)),
                 MoveWhat::Top(n, z) => Moving::Top(Ev::new(n, p), Ev::new(z, p)),
@@ -456,6 +548,27 @@ fn lower_effect(e: &Effect, p: &Program) -> Instr {
         }
         _ => Instr::Effect(Box::new(e.clone())),
     }
+}
+
+/// The constant form of a move of the top cards between two constant zones, if it is one.
+fn top_move(what: &MoveWhat, to: &Expr, face_up: Option<bool>, bottom: bool) -> Option<TopMove> {
+    let to = match to {
+        Expr::Const(Value::Zone(z)) => ZoneAt::Const(*z),
+        Expr::ZoneOf(first, p) => match **p {
+            Expr::Local(slot) => ZoneAt::OfLocal(*first, slot),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let (n, from) = match what {
+        MoveWhat::All(Expr::Const(Value::Zone(z))) => (TopMove::ALL, *z),
+        MoveWhat::Top(Expr::Const(Value::Int(n)), Expr::Const(Value::Zone(z))) => {
+            (u32::try_from((*n).max(0)).ok().filter(|&n| n != TopMove::ALL)?, *z)
+        }
+        _ => return None,
+    };
+    let other = !matches!(to, ZoneAt::Const(z) if z == from);
+    (!bottom && other).then_some(TopMove { from, to, n, face_up })
 }
 
 #[cfg(test)]

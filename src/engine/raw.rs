@@ -71,6 +71,12 @@ impl Raw {
         }
     }
 
+    /// The seat, if it stands for a player.
+    #[inline(always)]
+    pub(crate) fn player(self) -> Option<u8> {
+        (self.0 & 0xffff == kind::PLAYER).then_some(self.1 as u8)
+    }
+
     /// Whether it stands for `true`.
     #[inline(always)]
     pub(crate) fn is_true(self) -> bool {

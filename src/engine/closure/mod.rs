@@ -45,7 +45,11 @@ enum Compiled {
 
 impl fmt::Debug for Ev {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Ev(..)")
+        match &self.0 {
+            Compiled::Const(v) => write!(f, "Ev({v:?})"),
+            Compiled::Pred(_) => f.write_str("Ev(pred)"),
+            Compiled::Fn(_) => f.write_str("Ev(fn)"),
+        }
     }
 }
 
