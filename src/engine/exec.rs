@@ -54,6 +54,20 @@ impl State {
                         pc = *t;
                     }
                 }
+                Instr::JumpUnlessCmp(k, t) => {
+                    let x = if k.counter {
+                        self.counters[k.slot as usize].as_int()
+                    } else {
+                        self.locals.get(self.abs_slot(k.slot) as usize).and_then(|r| r.int())
+                    };
+                    if !k.holds(x) {
+                        pc = *t;
+                    }
+                }
+                Instr::SetLocalTop(slot, z) => {
+                    let top = self.zones[*z as usize].last().map_or(Raw::NONE, |c| Raw::card(*c));
+                    self.set_local_raw(*slot, top);
+                }
                 Instr::RepeatStart(slot, count) => {
                     let n = count.eval(self).as_int().unwrap_or(0).max(0);
                     self.set_local(*slot, Value::Int(n));
@@ -104,6 +118,12 @@ impl State {
                 Instr::Effect(e) => {
                     sync!();
                     self.effect(e, sink);
+                }
+                Instr::Announce(e) => {
+                    if sink.announcements() {
+                        sync!();
+                        self.effect(e, sink);
+                    }
                 }
                 Instr::SetLocal(slot, e) => self.set_local_to(*slot, e),
                 Instr::SetCounter(slot, e) => self.set_counter_to(*slot, e),
@@ -333,14 +353,23 @@ impl State {
 
     /// Enters a copied call (lower.rs's `Enter`) as a call would be made: the depth limit
     /// first (false when it is reached), then the arguments, worked out in the caller's frame.
-    #[inline(never)]
+    #[inline(always)]
     fn enter(&mut self, e: &super::lower::Enter) -> bool {
         if self.depth() >= self.limits.max_depth {
             return false;
         }
-        for (i, a) in e.args.iter().enumerate() {
-            let v = a.raw(self);
-            self.set_local_raw(e.base + i as u16, v);
+        match &e.consts {
+            Some(values) => {
+                for (i, v) in values.iter().enumerate() {
+                    self.set_local_raw(e.base + i as u16, *v);
+                }
+            }
+            None => {
+                for (i, a) in e.args.iter().enumerate() {
+                    let v = a.raw(self);
+                    self.set_local_raw(e.base + i as u16, v);
+                }
+            }
         }
         self.entered.push(e.proc_);
         true

@@ -2,6 +2,7 @@
 //! at any decision and resume from a plain program counter.
 
 use super::closure::{Ev, LaneFilter, Plan};
+use super::raw::Raw;
 use crate::check::ir::{Choice, Domain, Effect, End, Expr, MoveWhat, Place, Program, Stmt, Value};
 use crate::compile::walk::size;
 use crate::syntax::ast::BinOp;
@@ -15,6 +16,11 @@ pub enum Instr {
     /// Jumps to `.1` unless the emptiness test `.0` holds: a [`Instr::JumpUnless`] whose
     /// condition only asks whether zones known before play are empty.
     JumpUnlessEmpty(Empties, u32),
+    /// Jumps to `.1` unless a counter or local compares with a constant number as `.0` says.
+    JumpUnlessCmp(Cmp, u32),
+    /// Sets local `.0` to the top card of zone `.1` (known before play), `none` when it is
+    /// empty.
+    SetLocalTop(u16, u16),
     /// Sets local `slot` to the repeat count.
     RepeatStart(u16, Ev),
     /// Jumps to `end` when local `slot` is 0, else decrements it.
@@ -56,6 +62,8 @@ pub enum Instr {
     },
     /// A change to the table or the counters.
     Effect(Box<Effect>),
+    /// An [`Effect::Announce`], carried out only when the sink takes announcements.
+    Announce(Box<Effect>),
     /// `set` of a local of the current frame (an [`Effect::Assign`] made quick).
     SetLocal(u16, Ev),
     /// `set` of a counter (an [`Effect::Assign`] made quick).
@@ -110,6 +118,8 @@ pub struct Enter {
     pub base: u16,
     /// The arguments, worked out in the caller's frame as a call works them out.
     pub args: Vec<Ev>,
+    /// The arguments' values, when all are constants (then nothing is worked out).
+    pub(crate) consts: Option<Box<[Raw]>>,
 }
 
 /// The start of a `for each subset` loop: copies a zone's (or a set's) cards to the scratch
@@ -345,10 +355,60 @@ impl Empties {
     }
 }
 
+/// A comparison of a counter or a local with a constant number ([`Instr::JumpUnlessCmp`]):
+/// `battles >= max_battles` once the option is known, `r == 0`. As everywhere, a value that is
+/// not a number is equal to no number and compares false.
+#[derive(Debug, Clone, Copy)]
+pub struct Cmp {
+    /// Whether `slot` is a counter's (or a local's).
+    pub counter: bool,
+    /// The counter's or local's slot.
+    pub slot: u16,
+    /// The comparison.
+    pub op: BinOp,
+    /// The number compared with.
+    pub k: i64,
+}
+
+impl Cmp {
+    /// The test `c` is, if it is one.
+    fn of(c: &Expr) -> Option<Cmp> {
+        let Expr::Binary(op, l, r) = c else { return None };
+        let (Expr::Const(Value::Int(k)), true) =
+            (&**r, matches!(op, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge))
+        else {
+            return None;
+        };
+        let (counter, slot) = match **l {
+            Expr::Counter(s) => (true, s),
+            Expr::Local(s) => (false, s),
+            _ => return None,
+        };
+        Some(Cmp { counter, slot, op: *op, k: *k })
+    }
+
+    /// Whether it holds for the number `x` (`None`: the value is not a number).
+    #[inline(always)]
+    pub(crate) fn holds(&self, x: Option<i64>) -> bool {
+        let k = self.k;
+        match self.op {
+            BinOp::Eq => x == Some(k),
+            BinOp::Ne => x != Some(k),
+            BinOp::Lt => x.is_some_and(|x| x < k),
+            BinOp::Le => x.is_some_and(|x| x <= k),
+            BinOp::Gt => x.is_some_and(|x| x > k),
+            _ => x.is_some_and(|x| x >= k),
+        }
+    }
+}
+
 /// The conditional jump for a test `c`: its quick form if it has one.
 fn jump_unless(c: &Expr, p: &Program) -> Instr {
-    match Empties::of(c) {
-        Some(e) => Instr::JumpUnlessEmpty(e, 0),
+    if let Some(e) = Empties::of(c) {
+        return Instr::JumpUnlessEmpty(e, 0);
+    }
+    match Cmp::of(c) {
+        Some(k) => Instr::JumpUnlessCmp(k, 0),
         None => Instr::JumpUnless(Ev::condition(c, p), 0),
     }
 }
@@ -374,7 +434,9 @@ fn here(out: &[Instr]) -> u32 {
 
 fn patch(out: &mut [Instr], at: u32, target: u32) {
     match &mut out[at as usize] {
-        Instr::Jump(t) | Instr::JumpUnless(_, t) | Instr::JumpUnlessEmpty(_, t) => *t = target,
+        Instr::Jump(t) | Instr::JumpUnless(_, t) | Instr::JumpUnlessEmpty(_, t) | Instr::JumpUnlessCmp(_, t) => {
+            *t = target
+        }
         Instr::RepeatNext { end, .. }
         | Instr::PlayersTest { end, .. }
         | Instr::CardsNext { end, .. }
@@ -492,7 +554,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
                     Box::new(Expr::Const(Value::Int(i as i64))),
                 );
                 let skip = here(out);
-                out.push(Instr::JumpUnless(Ev::condition(&is, p), 0));
+                out.push(jump_unless(&is, p));
                 lower_block(body, out, p);
                 ends.push(here(out));
                 out.push(Instr::Jump(0));
@@ -512,8 +574,15 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
         Stmt::Choose(c) => out.push(Instr::Choose(Box::new(ChoiceCode::new(c, p)))),
         Stmt::Call(proc_, args) => out.push(Instr::Call(*proc_, args.iter().map(|a| Ev::new(a, p)).collect())),
         Stmt::Inlined { proc_, base, args, body } => {
+            let consts = args
+                .iter()
+                .map(|a| match a {
+                    Expr::Const(v) => Some(Raw::from(*v)),
+                    _ => None,
+                })
+                .collect();
             let args = args.iter().map(|a| Ev::new(a, p)).collect();
-            out.push(Instr::Enter(Box::new(Enter { proc_: *proc_, base: *base, args })));
+            out.push(Instr::Enter(Box::new(Enter { proc_: *proc_, base: *base, args, consts })));
             lower_block(body, out, p);
             out.push(Instr::Leave);
         }
@@ -524,7 +593,13 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
 /// expressions, the rest stays an [`Instr::Effect`].
 fn lower_effect(e: &Effect, p: &Program) -> Instr {
     match e {
-        Effect::Assign(Place::Local(s), x) => Instr::SetLocal(*s, Ev::new(x, p)),
+        Effect::Assign(Place::Local(s), x) => match x {
+            Expr::Top(z) => match **z {
+                Expr::Const(Value::Zone(z)) => Instr::SetLocalTop(*s, z),
+                _ => Instr::SetLocal(*s, Ev::new(x, p)),
+            },
+            _ => Instr::SetLocal(*s, Ev::new(x, p)),
+        },
         Effect::Assign(Place::Counter(s), x) => match x {
             Expr::Binary(op @ (BinOp::Add | BinOp::Sub), l, r) => match (&**l, &**r) {
                 (Expr::Counter(c), Expr::Const(Value::Int(k))) if c == s => {
@@ -546,6 +621,7 @@ fn lower_effect(e: &Effect, p: &Program) -> Instr {
             };
             Instr::Move(Box::new(QuickMove { what, to: Ev::new(to, p), face_up: *face_up, bottom: *bottom }))
         }
+        Effect::Announce(_) => Instr::Announce(Box::new(e.clone())),
         _ => Instr::Effect(Box::new(e.clone())),
     }
 }

@@ -77,6 +77,18 @@ impl Raw {
         (self.0 & 0xffff == kind::PLAYER).then_some(self.1 as u8)
     }
 
+    /// The number, if it stands for one.
+    #[inline(always)]
+    pub(crate) fn int(self) -> Option<i64> {
+        (self.0 & 0xffff == kind::INT).then_some(self.1 as i64)
+    }
+
+    /// A card.
+    #[inline(always)]
+    pub(crate) fn card(c: u16) -> Raw {
+        Raw(kind::CARD, c as u64)
+    }
+
     /// Whether it stands for `true`.
     #[inline(always)]
     pub(crate) fn is_true(self) -> bool {
