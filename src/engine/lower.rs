@@ -2,6 +2,8 @@
 //! at any decision and resume from a plain program counter.
 
 use super::closure::{Ev, LaneFilter, Plan};
+use super::quick::{jump_unless, top_move};
+pub use super::quick::{Cmp, Empties, TopMove, ZoneAt};
 use super::raw::Raw;
 use crate::check::ir::{Choice, Domain, Effect, End, Expr, MoveWhat, Place, Program, Stmt, Value};
 use crate::compile::walk::size;
@@ -238,35 +240,6 @@ pub struct QuickMove {
     pub bottom: bool,
 }
 
-/// A move of the top `n` cards (all of them, for [`TopMove::ALL`]) of a zone known before play
-/// onto the top of another ([`Instr::MoveTop`]): a [`QuickMove`] with nothing left to work out
-/// but, at most, whose zone it goes to.
-#[derive(Debug, Clone, Copy)]
-pub struct TopMove {
-    /// The zone the cards leave.
-    pub from: u16,
-    /// The zone they go to.
-    pub to: ZoneAt,
-    /// How many, at most.
-    pub n: u32,
-    /// How they face there, when the statement says.
-    pub face_up: Option<bool>,
-}
-
-impl TopMove {
-    /// The count that stands for all of the zone's cards.
-    pub const ALL: u32 = u32::MAX;
-}
-
-/// Where a [`TopMove`] puts its cards.
-#[derive(Debug, Clone, Copy)]
-pub enum ZoneAt {
-    /// A zone known before play (never the move's own `from`).
-    Const(u16),
-    /// The zone of the family starting at `.0` of the player in local `.1` (`score of w`).
-    OfLocal(u16, u16),
-}
-
 /// Which cards a quick [`Instr::Move`] takes from a zone.
 #[derive(Debug)]
 pub enum Moving {
@@ -306,111 +279,6 @@ pub fn lower(program: &Program) -> Code {
     }
     let progress = program.measures.progress.as_ref().map(|(_, e)| Ev::new(e, program));
     Code { instrs, entries, progress }
-}
-
-/// Whether one zone known before play is empty (or holds a card), or two, joined by `and` or
-/// `or` ([`Instr::JumpUnlessEmpty`]): `deck of p is empty and score of p is not empty` once
-/// `p` is known.
-#[derive(Debug, Clone, Copy)]
-pub struct Empties {
-    /// The zones; the second is asked only when `two`.
-    zones: [u16; 2],
-    /// For each, whether the test is that it is empty (or that it holds a card).
-    empty: [bool; 2],
-    /// Whether there is a second test.
-    two: bool,
-    /// Whether the two are joined by `and` (or by `or`).
-    and: bool,
-}
-
-impl Empties {
-    /// The test `c` is, if it is one.
-    fn of(c: &Expr) -> Option<Empties> {
-        fn one(e: &Expr) -> Option<(u16, bool)> {
-            match e {
-                Expr::IsEmpty(z) => match **z {
-                    Expr::Const(Value::Zone(z)) => Some((z, true)),
-                    _ => None,
-                },
-                Expr::Not(x) => one(x).map(|(z, empty)| (z, !empty)),
-                _ => None,
-            }
-        }
-        if let Some((z, empty)) = one(c) {
-            return Some(Empties { zones: [z, z], empty: [empty, empty], two: false, and: true });
-        }
-        let Expr::Binary(op @ (BinOp::And | BinOp::Or), l, r) = c else { return None };
-        let ((a, ea), (b, eb)) = (one(l)?, one(r)?);
-        Some(Empties { zones: [a, b], empty: [ea, eb], two: true, and: *op == BinOp::And })
-    }
-
-    /// Whether it holds for the zones' cards `zones`.
-    #[inline(always)]
-    pub(crate) fn holds(&self, zones: &[Vec<u16>]) -> bool {
-        let first = zones[self.zones[0] as usize].is_empty() == self.empty[0];
-        if !self.two || first != self.and {
-            return first;
-        }
-        zones[self.zones[1] as usize].is_empty() == self.empty[1]
-    }
-}
-
-/// A comparison of a counter or a local with a constant number ([`Instr::JumpUnlessCmp`]):
-/// `battles >= max_battles` once the option is known, `r == 0`. As everywhere, a value that is
-/// not a number is equal to no number and compares false.
-#[derive(Debug, Clone, Copy)]
-pub struct Cmp {
-    /// Whether `slot` is a counter's (or a local's).
-    pub counter: bool,
-    /// The counter's or local's slot.
-    pub slot: u16,
-    /// The comparison.
-    pub op: BinOp,
-    /// The number compared with.
-    pub k: i64,
-}
-
-impl Cmp {
-    /// The test `c` is, if it is one.
-    fn of(c: &Expr) -> Option<Cmp> {
-        let Expr::Binary(op, l, r) = c else { return None };
-        let (Expr::Const(Value::Int(k)), true) =
-            (&**r, matches!(op, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge))
-        else {
-            return None;
-        };
-        let (counter, slot) = match **l {
-            Expr::Counter(s) => (true, s),
-            Expr::Local(s) => (false, s),
-            _ => return None,
-        };
-        Some(Cmp { counter, slot, op: *op, k: *k })
-    }
-
-    /// Whether it holds for the number `x` (`None`: the value is not a number).
-    #[inline(always)]
-    pub(crate) fn holds(&self, x: Option<i64>) -> bool {
-        let k = self.k;
-        match self.op {
-            BinOp::Eq => x == Some(k),
-            BinOp::Ne => x != Some(k),
-            BinOp::Lt => x.is_some_and(|x| x < k),
-            BinOp::Le => x.is_some_and(|x| x <= k),
-            BinOp::Gt => x.is_some_and(|x| x > k),
-            _ => x.is_some_and(|x| x >= k),
-        }
-    }
-}
-
-/// The conditional jump for a test `c`: its quick form if it has one.
-fn jump_unless(c: &Expr, p: &Program) -> Instr {
-    if let Some(e) = Empties::of(c) {
-        return Instr::JumpUnlessEmpty(e, 0);
-    }
-    match Cmp::of(c) {
-        Some(k) => Instr::JumpUnlessCmp(k, 0),
-        None => Instr::JumpUnless(Ev::condition(c, p), 0),
-    }
 }
 
 /// The target of a `break` until its loop's end is known.
@@ -624,27 +492,6 @@ fn lower_effect(e: &Effect, p: &Program) -> Instr {
         Effect::Announce(_) => Instr::Announce(Box::new(e.clone())),
         _ => Instr::Effect(Box::new(e.clone())),
     }
-}
-
-/// The constant form of a move of the top cards between two constant zones, if it is one.
-fn top_move(what: &MoveWhat, to: &Expr, face_up: Option<bool>, bottom: bool) -> Option<TopMove> {
-    let to = match to {
-        Expr::Const(Value::Zone(z)) => ZoneAt::Const(*z),
-        Expr::ZoneOf(first, p) => match **p {
-            Expr::Local(slot) => ZoneAt::OfLocal(*first, slot),
-            _ => return None,
-        },
-        _ => return None,
-    };
-    let (n, from) = match what {
-        MoveWhat::All(Expr::Const(Value::Zone(z))) => (TopMove::ALL, *z),
-        MoveWhat::Top(Expr::Const(Value::Int(n)), Expr::Const(Value::Zone(z))) => {
-            (u32::try_from((*n).max(0)).ok().filter(|&n| n != TopMove::ALL)?, *z)
-        }
-        _ => return None,
-    };
-    let other = !matches!(to, ZoneAt::Const(z) if z == from);
-    (!bottom && other).then_some(TopMove { from, to, n, face_up })
 }
 
 #[cfg(test)]

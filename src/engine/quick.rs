@@ -1,0 +1,260 @@
+//! Quick forms of common instructions, with nothing left to work out at run time but a load or
+//! two: moves of the top cards between zones known before play ([`TopMove`]), and tests of
+//! constant zones' emptiness ([`Empties`]) or of a counter or local against a constant number
+//! ([`Cmp`]). Lowering (lower.rs) picks them where a statement has their shape; each gives what
+//! the general instruction would.
+
+use super::closure::Ev;
+use super::lower::Instr;
+use crate::check::ir::{Expr, MoveWhat, Program, Value};
+use crate::syntax::ast::BinOp;
+
+/// A move of the top `n` cards (all of them, for [`TopMove::ALL`]) of a zone known before play
+/// onto the top of another ([`Instr::MoveTop`]): a [`QuickMove`] with nothing left to work out
+/// but, at most, whose zone it goes to.
+#[derive(Debug, Clone, Copy)]
+pub struct TopMove {
+    /// The zone the cards leave.
+    pub from: u16,
+    /// The zone they go to.
+    pub to: ZoneAt,
+    /// How many, at most.
+    pub n: u32,
+    /// How they face there, when the statement says.
+    pub face_up: Option<bool>,
+}
+
+impl TopMove {
+    /// The count that stands for all of the zone's cards.
+    pub const ALL: u32 = u32::MAX;
+}
+
+/// Where a [`TopMove`] puts its cards.
+#[derive(Debug, Clone, Copy)]
+pub enum ZoneAt {
+    /// A zone known before play (never the move's own `from`).
+    Const(u16),
+    /// The zone of the family starting at `.0` of the player in local `.1` (`score of w`).
+    OfLocal(u16, u16),
+}
+
+/// Whether one zone known before play is empty (or holds a card), or two, joined by `and` or
+/// `or` ([`Instr::JumpUnlessEmpty`]): `deck of p is empty and score of p is not empty` once
+/// `p` is known.
+#[derive(Debug, Clone, Copy)]
+pub struct Empties {
+    /// The zones; the second is asked only when `two`.
+    zones: [u16; 2],
+    /// For each, whether the test is that it is empty (or that it holds a card).
+    empty: [bool; 2],
+    /// Whether there is a second test.
+    two: bool,
+    /// Whether the two are joined by `and` (or by `or`).
+    and: bool,
+}
+
+impl Empties {
+    /// The test `c` is, if it is one.
+    fn of(c: &Expr) -> Option<Empties> {
+        fn one(e: &Expr) -> Option<(u16, bool)> {
+            match e {
+                Expr::IsEmpty(z) => match **z {
+                    Expr::Const(Value::Zone(z)) => Some((z, true)),
+                    _ => None,
+                },
+                Expr::Not(x) => one(x).map(|(z, empty)| (z, !empty)),
+                _ => None,
+            }
+        }
+        if let Some((z, empty)) = one(c) {
+            return Some(Empties { zones: [z, z], empty: [empty, empty], two: false, and: true });
+        }
+        let Expr::Binary(op @ (BinOp::And | BinOp::Or), l, r) = c else { return None };
+        let ((a, ea), (b, eb)) = (one(l)?, one(r)?);
+        Some(Empties { zones: [a, b], empty: [ea, eb], two: true, and: *op == BinOp::And })
+    }
+
+    /// Whether it holds for the zones' cards `zones`.
+    #[inline(always)]
+    pub(crate) fn holds(&self, zones: &[Vec<u16>]) -> bool {
+        let first = zones[self.zones[0] as usize].is_empty() == self.empty[0];
+        if !self.two || first != self.and {
+            return first;
+        }
+        zones[self.zones[1] as usize].is_empty() == self.empty[1]
+    }
+}
+
+/// A comparison of a counter or a local with a constant number ([`Instr::JumpUnlessCmp`]):
+/// `battles >= max_battles` once the option is known, `r == 0`. As everywhere, a value that is
+/// not a number is equal to no number and compares false.
+#[derive(Debug, Clone, Copy)]
+pub struct Cmp {
+    /// Whether `slot` is a counter's (or a local's).
+    pub counter: bool,
+    /// The counter's or local's slot.
+    pub slot: u16,
+    /// The comparison.
+    pub op: BinOp,
+    /// The number compared with.
+    pub k: i64,
+}
+
+impl Cmp {
+    /// The test `c` is, if it is one.
+    fn of(c: &Expr) -> Option<Cmp> {
+        let Expr::Binary(op, l, r) = c else { return None };
+        let (Expr::Const(Value::Int(k)), true) =
+            (&**r, matches!(op, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge))
+        else {
+            return None;
+        };
+        let (counter, slot) = match **l {
+            Expr::Counter(s) => (true, s),
+            Expr::Local(s) => (false, s),
+            _ => return None,
+        };
+        Some(Cmp { counter, slot, op: *op, k: *k })
+    }
+
+    /// Whether it holds for the number `x` (`None`: the value is not a number).
+    #[inline(always)]
+    pub(crate) fn holds(&self, x: Option<i64>) -> bool {
+        let k = self.k;
+        match self.op {
+            BinOp::Eq => x == Some(k),
+            BinOp::Ne => x != Some(k),
+            BinOp::Lt => x.is_some_and(|x| x < k),
+            BinOp::Le => x.is_some_and(|x| x <= k),
+            BinOp::Gt => x.is_some_and(|x| x > k),
+            _ => x.is_some_and(|x| x >= k),
+        }
+    }
+}
+
+/// The conditional jump for a test `c`: its quick form if it has one.
+pub(super) fn jump_unless(c: &Expr, p: &Program) -> Instr {
+    if let Some(e) = Empties::of(c) {
+        return Instr::JumpUnlessEmpty(e, 0);
+    }
+    match Cmp::of(c) {
+        Some(k) => Instr::JumpUnlessCmp(k, 0),
+        None => Instr::JumpUnless(Ev::condition(c, p), 0),
+    }
+}
+
+/// The constant form of a move of the top cards between two constant zones, if it is one.
+pub(super) fn top_move(what: &MoveWhat, to: &Expr, face_up: Option<bool>, bottom: bool) -> Option<TopMove> {
+    let to = match to {
+        Expr::Const(Value::Zone(z)) => ZoneAt::Const(*z),
+        Expr::ZoneOf(first, p) => match **p {
+            Expr::Local(slot) => ZoneAt::OfLocal(*first, slot),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let (n, from) = match what {
+        MoveWhat::All(Expr::Const(Value::Zone(z))) => (TopMove::ALL, *z),
+        MoveWhat::Top(Expr::Const(Value::Int(n)), Expr::Const(Value::Zone(z))) => {
+            (u32::try_from((*n).max(0)).ok().filter(|&n| n != TopMove::ALL)?, *z)
+        }
+        _ => return None,
+    };
+    let other = !matches!(to, ZoneAt::Const(z) if z == from);
+    (!bottom && other).then_some(TopMove { from, to, n, face_up })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn zone(z: u16) -> Box<Expr> {
+        Box::new(Expr::Const(Value::Zone(z)))
+    }
+
+    fn empty(z: u16) -> Expr {
+        Expr::IsEmpty(zone(z))
+    }
+
+    /// Every shape of emptiness test answers as `and`, `or` and `not` say, for every filling of
+    /// its two zones.
+    #[test]
+    fn emptiness_tests_answer_as_the_condition() {
+        let not = |e: Expr| Expr::Not(Box::new(e));
+        let join = |op, l, r| Expr::Binary(op, Box::new(l), Box::new(r));
+        type Truth = fn(bool, bool) -> bool;
+        let cases: Vec<(Expr, Truth)> = vec![
+            (empty(0), |a, _| a),
+            (not(empty(1)), |_, b| !b),
+            (join(BinOp::And, empty(0), empty(1)), |a, b| a && b),
+            (join(BinOp::And, empty(0), not(empty(1))), |a, b| a && !b),
+            (join(BinOp::Or, not(empty(0)), empty(1)), |a, b| !a || b),
+            (join(BinOp::Or, empty(1), empty(0)), |a, b| b || a),
+        ];
+        for (e, truth) in cases {
+            let t = Empties::of(&e).expect("an emptiness test");
+            for (a, b) in [(false, false), (false, true), (true, false), (true, true)] {
+                let zones = [if a { vec![] } else { vec![3] }, if b { vec![] } else { vec![4] }];
+                assert_eq!(t.holds(&zones), truth(a, b), "{e:?} with {a} {b}");
+            }
+        }
+        // Not its shape: a zone worked out in play, or a third test.
+        assert!(Empties::of(&Expr::IsEmpty(Box::new(Expr::Local(0)))).is_none());
+        let three = join(BinOp::And, empty(0), join(BinOp::And, empty(1), empty(2)));
+        assert!(Empties::of(&three).is_none());
+    }
+
+    /// A comparison with a constant number is what `==`, `!=`, `<` and the rest give: a value
+    /// that is not a number equals no number and compares false.
+    #[test]
+    fn comparisons_answer_as_the_operators() {
+        let ops = [BinOp::Eq, BinOp::Ne, BinOp::Lt, BinOp::Le, BinOp::Gt, BinOp::Ge];
+        for op in ops {
+            for place in [Expr::Counter(2), Expr::Local(5)] {
+                let e = Expr::Binary(op, Box::new(place.clone()), Box::new(Expr::Const(Value::Int(3))));
+                let c = Cmp::of(&e).expect("a comparison");
+                assert_eq!((c.counter, c.slot), if matches!(place, Expr::Counter(_)) { (true, 2) } else { (false, 5) });
+                for x in [None, Some(2), Some(3), Some(4)] {
+                    let want = match (op, x) {
+                        (BinOp::Eq, x) => x == Some(3),
+                        (BinOp::Ne, x) => x != Some(3),
+                        (_, None) => false,
+                        (BinOp::Lt, Some(x)) => x < 3,
+                        (BinOp::Le, Some(x)) => x <= 3,
+                        (BinOp::Gt, Some(x)) => x > 3,
+                        (_, Some(x)) => x >= 3,
+                    };
+                    assert_eq!(c.holds(x), want, "{op:?} {x:?}");
+                }
+            }
+        }
+        // Not a number constant, or not a counter or local: the general jump.
+        let sym = Expr::Binary(BinOp::Eq, Box::new(Expr::Local(0)), Box::new(Expr::Const(Value::Sym(1))));
+        assert!(Cmp::of(&sym).is_none());
+        let sum = Expr::Binary(BinOp::Add, Box::new(Expr::Local(0)), Box::new(Expr::Const(Value::Int(1))));
+        assert!(Cmp::of(&sum).is_none());
+    }
+
+    /// Only moves of top cards onto the top of another zone take the quick form.
+    #[test]
+    fn top_moves_are_told_apart() {
+        let all = |z| MoveWhat::All(Expr::Const(Value::Zone(z)));
+        let top = |n, z| MoveWhat::Top(Expr::Const(Value::Int(n)), Expr::Const(Value::Zone(z)));
+        let to = |z| Expr::Const(Value::Zone(z));
+        let m = top_move(&all(1), &to(2), Some(true), false).expect("quick");
+        assert_eq!((m.from, m.n, m.face_up), (1, TopMove::ALL, Some(true)));
+        assert!(matches!(m.to, ZoneAt::Const(2)));
+        assert_eq!(top_move(&top(-2, 1), &to(2), None, false).map(|m| m.n), Some(0));
+        assert_eq!(top_move(&top(3, 1), &to(2), None, false).map(|m| m.n), Some(3));
+        let of_local = Expr::ZoneOf(4, Box::new(Expr::Local(7)));
+        assert!(matches!(top_move(&all(1), &of_local, None, false).map(|m| m.to), Some(ZoneAt::OfLocal(4, 7))));
+        // Onto its own zone, under the cards, a count worked out in play, or a zone that is not
+        // known: the general move.
+        assert!(top_move(&all(1), &to(1), None, false).is_none());
+        assert!(top_move(&all(1), &to(2), None, true).is_none());
+        let counted = MoveWhat::Top(Expr::Local(0), Expr::Const(Value::Zone(1)));
+        assert!(top_move(&counted, &to(2), None, false).is_none());
+        assert!(top_move(&MoveWhat::All(Expr::Local(0)), &to(2), None, false).is_none());
+        assert!(top_move(&top(i64::from(u32::MAX), 1), &to(2), None, false).is_none());
+    }
+}
