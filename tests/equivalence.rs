@@ -7,7 +7,9 @@
 use std::collections::BTreeMap;
 use std::process::Command;
 
+use cardlang::agents;
 use cardlang::cli::transcript::{self, TranscriptSpec};
+use cardlang::engine::{Game, Limits, NoEvents, Recorder, State, ToMove};
 
 use crate::common::every_game;
 
@@ -102,4 +104,47 @@ fn transcripts_and_simulations_are_unchanged() {
         differ.push(format!("gone: {k}"));
     }
     assert!(differ.is_empty(), "{} result(s) differ from the fixture:\n{}", differ.len(), differ.join("\n"));
+}
+
+/// The table as far as play can tell: every zone's cards in order, every card's facing, the
+/// steps run and the outcome.
+fn table(game: &Game, state: &State) -> String {
+    let zones: Vec<&[u16]> = (0..game.program.zones.len()).map(|z| state.zone_cards(z as u16)).collect();
+    let faces: String =
+        (0..game.program.cards.len()).map(|c| if state.is_face_up(c as u16) { 'u' } else { 'd' }).collect();
+    format!("{zones:?} {faces} {} {:?}", state.steps(), state.outcome())
+}
+
+/// The engine takes quicker paths when nobody watches (moves of many cards at once, no text
+/// built): a game played with no events leaves the same table, decision by decision, as the same
+/// game reported event by event. Both keep no memory of sightings, as `cardlang simulate` and the
+/// benchmarks play, since a state that keeps one moves cards by the general path.
+#[test]
+fn a_game_nobody_watches_plays_as_a_watched_one() {
+    for (label, game) in every_game() {
+        for seed in 1..=3 {
+            let mut recorder = Recorder::default();
+            let mut quiet = State::with_sink_forgetful(game.clone(), seed, Limits::default(), &mut NoEvents);
+            let mut watched = State::with_sink_forgetful(game.clone(), seed, Limits::default(), &mut recorder);
+            let mut seats: Vec<Box<dyn agents::Agent>> = (0..game.players() as usize)
+                .map(|i| agents::make_agent("random", agents::seat_seed(seed, i)).expect("an AI agent"))
+                .collect();
+            for _ in 0..300 {
+                assert_eq!(table(&game, &quiet), table(&game, &watched), "{label} seed {seed}");
+                let players = match quiet.to_move() {
+                    ToMove::Nobody => break,
+                    ToMove::One(p) => vec![p],
+                    ToMove::Simultaneous(ps) => ps,
+                };
+                for p in players {
+                    let legal = quiet.legal_actions(p);
+                    assert_eq!(legal, watched.legal_actions(p), "{label} seed {seed}");
+                    let a = seats[p as usize].choose(&quiet, p, &legal).expect("an AI agent always chooses");
+                    quiet.apply(p, a).expect("a legal action");
+                    watched.apply_with(p, a, &mut recorder).expect("a legal action");
+                }
+            }
+            assert_eq!(table(&game, &quiet), table(&game, &watched), "{label} seed {seed}");
+        }
+    }
 }
