@@ -24,7 +24,19 @@ impl State {
                 self.steps = steps;
             }};
         }
-        while self.outcome.is_none() {
+        // Only the instructions that can end the game look at the outcome after them: an
+        // effect, a choice and the arrangement (the end itself and the limits return at once).
+        macro_rules! stop_if_over {
+            () => {{
+                if self.outcome.is_some() {
+                    break;
+                }
+            }};
+        }
+        if self.outcome.is_some() {
+            return;
+        }
+        loop {
             steps += 1;
             if steps > limit {
                 sync!();
@@ -118,6 +130,7 @@ impl State {
                 Instr::Effect(e) => {
                     sync!();
                     self.effect(e, sink);
+                    stop_if_over!();
                 }
                 Instr::Announce(e) => {
                     if sink.announcements() {
@@ -201,12 +214,14 @@ impl State {
                     if stop {
                         return;
                     }
+                    stop_if_over!();
                 }
                 Instr::Arrange => {
                     sync!();
                     if let Some(a) = self.arrangement.take() {
                         self.apply_arrangement(&a, sink);
                     }
+                    stop_if_over!();
                 }
                 Instr::Halt => {
                     sync!();
