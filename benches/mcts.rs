@@ -32,7 +32,7 @@ fn positions(game: &Arc<Game>) -> Vec<(State, u8, Vec<Action>)> {
         let mut k = 0;
         while let Some(p) = match state.to_move() {
             ToMove::One(p) => Some(p),
-            ToMove::Simultaneous(ps) => ps.first().copied(),
+            ToMove::Simultaneous(ps) => ps.first(),
             ToMove::Nobody => None,
         } {
             let legal = state.legal_actions(p);

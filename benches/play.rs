@@ -152,7 +152,7 @@ mod decision {
                 let p = match state.to_move() {
                     ToMove::Nobody => break,
                     ToMove::One(p) => p,
-                    ToMove::Simultaneous(ps) => ps[0],
+                    ToMove::Simultaneous(ps) => ps.first().unwrap_or(0),
                 };
                 out.push((state.clone(), p));
                 pick(&mut state, p, &mut rng, &mut legal);

@@ -33,7 +33,7 @@
 //! let game = engine::Game::new(program);
 //! let mut state = engine::State::new(game, 42);
 //! // Both players choose at once; each sees only their own hand.
-//! assert_eq!(state.to_move(), engine::ToMove::Simultaneous(vec![0, 1]));
+//! assert_eq!(state.to_move(), engine::ToMove::Simultaneous(engine::Seats::of(&[0, 1])));
 //! for p in 0..2 {
 //!     let first = state.legal_actions(p)[0];
 //!     state.apply(p, first).expect("a legal choice");

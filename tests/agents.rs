@@ -141,12 +141,12 @@ fn another_players_secret_choice_is_redrawn_from_their_own_candidates() {
     let mut redrawn = std::collections::BTreeSet::new();
     for seed in 0..10 {
         let mut state = State::new(game.clone(), seed);
-        assert_eq!(state.to_move(), ToMove::Simultaneous(vec![0, 1]));
+        assert_eq!(state.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0, 1])));
         let offered = state.legal_actions(0);
         let real = *offered.last().expect("a hand card");
         state.apply(0, real).expect("legal");
         // Player 2 decides now; player 1's choice is made and hidden from player 2.
-        assert_eq!(state.to_move(), ToMove::Simultaneous(vec![1]));
+        assert_eq!(state.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[1])));
         for k in 0..30 {
             let d = state.determinized(1, &mut Rng::new(k));
             assert_eq!(d.observation(1), state.observation(1));
@@ -176,7 +176,7 @@ fn greedy_decides_the_same_on_tables_that_look_the_same() {
             let mut step = 0u64;
             while let Some(p) = match state.to_move() {
                 ToMove::One(p) => Some(p),
-                ToMove::Simultaneous(ps) => ps.first().copied(),
+                ToMove::Simultaneous(ps) => ps.first(),
                 ToMove::Nobody => None,
             } {
                 let legal = state.legal_actions(p);

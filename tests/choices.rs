@@ -44,7 +44,7 @@ fn a_secret_choice_filters_each_players_own_candidates() {
         }}"
     );
     let s = start(&src);
-    assert_eq!(s.to_move(), ToMove::Simultaneous(vec![0, 1]));
+    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0, 1])));
     let names = |p: u8| labels(&s, p);
     // Player 1 holds 2, 3, 4 and 5 (value < 4 means 2..5); the even positions are 2 and 4.
     assert_eq!(names(0), ["2", "4"]);
@@ -72,7 +72,7 @@ fn a_secret_choice_asks_about_each_choosers_own_hand() {
         }}"
     );
     let s = start(&src);
-    assert_eq!(s.to_move(), ToMove::Simultaneous(vec![0, 1]));
+    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0, 1])));
     let names = |p: u8| labels(&s, p);
     // Player 1 holds 2, 3, 4, 6 and 8, evens among them: only those.
     // Player 2 holds 5, 7 and 9, no even one: any card.

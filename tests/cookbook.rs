@@ -53,7 +53,7 @@ fn play_random(game: &Arc<Game>, seed: u64) -> State {
         let players = match state.to_move() {
             ToMove::Nobody => return state,
             ToMove::One(p) => vec![p],
-            ToMove::Simultaneous(ps) => ps,
+            ToMove::Simultaneous(ps) => ps.to_vec(),
         };
         decisions += 1;
         assert!(decisions < 10_000, "the game ends");
@@ -242,7 +242,7 @@ fn passed_cards_go_left_then_right() {
             top("hand of player 3", &["2♣", "3♣", "4♣"]),
         ],
     );
-    assert_eq!(s.to_move(), ToMove::Simultaneous(vec![0, 1, 2]));
+    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0, 1, 2])));
     for (p, c) in [(0, "2♥"), (1, "2♠"), (2, "2♣")] {
         pick(&mut s, p, c);
     }

@@ -134,7 +134,7 @@ fn a_game_nobody_watches_plays_as_a_watched_one() {
                 let players = match quiet.to_move() {
                     ToMove::Nobody => break,
                     ToMove::One(p) => vec![p],
-                    ToMove::Simultaneous(ps) => ps,
+                    ToMove::Simultaneous(ps) => ps.to_vec(),
                 };
                 for p in players {
                     let legal = quiet.legal_actions(p);

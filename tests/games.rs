@@ -76,7 +76,7 @@ fn illegal_actions_are_rejected_and_change_nothing() {
         while !state.is_over() {
             let players = match state.to_move() {
                 ToMove::One(p) => vec![p],
-                ToMove::Simultaneous(ps) => ps,
+                ToMove::Simultaneous(ps) => ps.to_vec(),
                 ToMove::Nobody => break,
             };
             let p = players[0];
@@ -112,7 +112,7 @@ fn observations_hide_what_a_player_may_not_see() {
         while !state.is_over() {
             let players = match state.to_move() {
                 ToMove::One(p) => vec![p],
-                ToMove::Simultaneous(ps) => ps,
+                ToMove::Simultaneous(ps) => ps.to_vec(),
                 ToMove::Nobody => break,
             };
             for viewer in 0..game.players() {

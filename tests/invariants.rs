@@ -41,7 +41,7 @@ fn play(game: &Arc<Game>, file: &cardlang::syntax::File, seed: u64, kinds: &[&st
         let players = match state.to_move() {
             ToMove::Nobody => break,
             ToMove::One(p) => vec![p],
-            ToMove::Simultaneous(ps) => ps,
+            ToMove::Simultaneous(ps) => ps.to_vec(),
         };
         for p in players {
             let legal = state.legal_actions(p);

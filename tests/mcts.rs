@@ -31,7 +31,7 @@ fn table(state: &State) -> Vec<Vec<u16>> {
 fn decider(state: &State) -> Option<u8> {
     match state.to_move() {
         ToMove::One(p) => Some(p),
-        ToMove::Simultaneous(ps) => ps.first().copied(),
+        ToMove::Simultaneous(ps) => ps.first(),
         ToMove::Nobody => None,
     }
 }
@@ -191,7 +191,7 @@ fn another_players_secret_choice_is_not_read() {
         for &a in &offered {
             let mut state = fresh.clone();
             state.apply(0, a).expect("legal");
-            assert_eq!(state.to_move(), ToMove::Simultaneous(vec![1]));
+            assert_eq!(state.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[1])));
             let legal = state.legal_actions(1);
             decisions.push(MctsAgent::new(small(40, Playout::Random), 7).choose(&state, 1, &legal));
         }
@@ -208,7 +208,7 @@ fn a_later_chooser_searches_as_if_asked_first() {
     let game = load("games/wilcox_war.cardgame");
     for seed in 0..4 {
         let fresh = State::new(game.clone(), seed);
-        assert_eq!(fresh.to_move(), ToMove::Simultaneous(vec![0, 1]));
+        assert_eq!(fresh.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0, 1])));
         let legal = fresh.legal_actions(1);
         let mut first = MctsAgent::new(small(40, Playout::Random), 7);
         let decision = first.choose(&fresh, 1, &legal);
@@ -219,7 +219,7 @@ fn a_later_chooser_searches_as_if_asked_first() {
             // The engine's side: taken back, player 1 waits again at the very table of the start.
             let mut open = state.clone();
             assert!(open.reopen_secrets(1));
-            assert_eq!(open.to_move(), ToMove::Simultaneous(vec![0, 1]));
+            assert_eq!(open.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0, 1])));
             assert_eq!(open.legal_actions(0), fresh.legal_actions(0));
             assert!(!open.reopen_secrets(1), "nothing left to take back");
             let mut later = MctsAgent::new(small(40, Playout::Random), 7);

@@ -55,7 +55,7 @@ fn play_briefly(game: std::sync::Arc<Game>, seed: u64) {
         let players = match state.to_move() {
             ToMove::Nobody => return,
             ToMove::One(p) => vec![p],
-            ToMove::Simultaneous(ps) => ps,
+            ToMove::Simultaneous(ps) => ps.to_vec(),
         };
         for p in players {
             let legal = state.legal_actions(p);

@@ -55,7 +55,7 @@ impl Watcher for Referee {
     fn paused(&mut self, state: &State) {
         let deciding = match state.to_move() {
             ToMove::One(p) => vec![p],
-            ToMove::Simultaneous(ps) => ps,
+            ToMove::Simultaneous(ps) => ps.to_vec(),
             ToMove::Nobody => return,
         };
         for p in deciding {

@@ -5,11 +5,11 @@ use crate::engine::{Action, EventSink, State, ToMove};
 
 /// A decision as it was made: who, among what, what.
 #[derive(Debug, Clone)]
-pub struct Decision {
+pub struct Decision<'a> {
     /// The deciding player.
     pub player: u8,
     /// The legal actions offered.
-    pub legal: Vec<Action>,
+    pub legal: &'a [Action],
     /// The action taken.
     pub chosen: Action,
 }
@@ -66,22 +66,35 @@ pub fn play_game<W: Watcher>(
     }
     loop {
         watcher.paused(state);
-        let players = match state.to_move() {
+        match state.to_move() {
             ToMove::Nobody => return Ok(()),
-            ToMove::One(p) => vec![p],
-            ToMove::Simultaneous(ps) => ps,
-        };
-        for p in players {
-            state.legal_actions_into(p, &mut legal);
-            if legal.is_empty() {
-                continue;
+            ToMove::One(p) => decide(state, p, agents, watcher, &mut legal)?,
+            ToMove::Simultaneous(ps) => {
+                for p in ps {
+                    decide(state, p, agents, watcher, &mut legal)?;
+                }
             }
-            let agent = &mut agents[p as usize];
-            let Some(a) = agent.choose(state, p, &legal) else {
-                return Err(DriveError::Abandoned(format!("{} ({})", state.game().player_name(p), agent.name())));
-            };
-            watcher.decision(state, &Decision { player: p, legal: legal.clone(), chosen: a });
-            state.apply_with(p, a, watcher).map_err(|_| DriveError::Illegal(p))?;
         }
     }
+}
+
+/// Asks player `p`'s agent, if `p` has a choice, and applies its action; `legal` is the list the
+/// actions are listed into, kept from one decision to the next.
+fn decide<W: Watcher>(
+    state: &mut State,
+    p: u8,
+    agents: &mut [Box<dyn Agent>],
+    watcher: &mut W,
+    legal: &mut Vec<Action>,
+) -> Result<(), DriveError> {
+    state.legal_actions_into(p, legal);
+    if legal.is_empty() {
+        return Ok(());
+    }
+    let agent = &mut agents[p as usize];
+    let Some(a) = agent.choose(state, p, legal) else {
+        return Err(DriveError::Abandoned(format!("{} ({})", state.game().player_name(p), agent.name())));
+    };
+    watcher.decision(state, &Decision { player: p, legal, chosen: a });
+    state.apply_with(p, a, watcher).map_err(|_| DriveError::Illegal(p))
 }

@@ -41,6 +41,27 @@ pub(crate) struct Pick<'a> {
     pub binds: Binds<'static>,
 }
 
+
+/// The lists a secret choice uses (who chose what, then the values chosen), kept from one
+/// secret choice to the next for their memory (`State::spare_secret`), so that a state playing on
+/// allocates nothing per decision. A copy of a state starts with none (and `clone_from` keeps
+/// the target's own): they hold nothing between choices.
+#[derive(Debug, Default)]
+pub(crate) struct SpareSecret {
+    /// The list of choices made, while no secret choice is pending.
+    chosen: Vec<Option<Action>>,
+    /// The values of the choices, found before any is set.
+    values: Vec<Value>,
+}
+
+impl Clone for SpareSecret {
+    fn clone(&self) -> Self {
+        SpareSecret::default()
+    }
+
+    fn clone_from(&mut self, _: &Self) {}
+}
+
 impl State {
     /// Starts the choice at `pc - 1`: pauses for players, or lets chance pick at once.
     /// Returns whether the rules must wait for a decision.
@@ -129,7 +150,10 @@ impl State {
                 }
                 let waiting = (0..n).filter(|p| self.has_candidates(*p)).fold(0u64, |w, p| w | 1 << p);
                 if waiting != 0 {
-                    self.pending = Pending::Secret { waiting, chosen: vec![None; n as usize] };
+                    let mut chosen = std::mem::take(&mut self.spare_secret.chosen);
+                    chosen.clear();
+                    chosen.resize(n as usize, None);
+                    self.pending = Pending::Secret { waiting, chosen };
                     return true;
                 }
                 self.pc += 1;
@@ -504,20 +528,26 @@ impl State {
                     return;
                 }
                 let chosen = std::mem::take(chosen);
-                // Every value is found before any local changes: the table is as it was.
-                let values: Vec<Value> = chosen
-                    .iter()
-                    .enumerate()
-                    .map(|(p, c)| c.and_then(|a| self.action_value(p as u8, a)).unwrap_or_default())
-                    .collect();
+                // Every value is found before any local changes: the table is as it was. The
+                // lists are the last choice's, kept for their memory.
+                let mut values = std::mem::take(&mut self.spare_secret.values);
+                values.clear();
+                values.extend(
+                    chosen
+                        .iter()
+                        .enumerate()
+                        .map(|(p, c)| c.and_then(|a| self.action_value(p as u8, a)).unwrap_or_default()),
+                );
                 self.pending = Pending::None;
-                for (p, value) in values.into_iter().enumerate() {
+                self.spare_secret.chosen = chosen;
+                for (p, &value) in values.iter().enumerate() {
                     self.set_local(*base + p as u16, value);
                     if sink.enabled() && value != Value::None {
                         let private = choice.is_private();
                         sink.event(self, Event::Choice { player: Some(p as u8), value, ty, secret: true, private });
                     }
                 }
+                self.spare_secret.values = values;
             }
         }
         self.pc += 1;

@@ -494,7 +494,7 @@ mod tests {
                     let p = match state.to_move() {
                         ToMove::Nobody => break,
                         ToMove::One(p) => p,
-                        ToMove::Simultaneous(ps) => ps[0],
+                        ToMove::Simultaneous(ps) => ps.first().unwrap_or(0),
                     };
                     let legal = state.legal_actions(p);
                     let Some(&a) = legal.get(rng.below(legal.len().max(1) as u64) as usize) else { break };

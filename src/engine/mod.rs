@@ -27,6 +27,7 @@ mod raw;
 mod reveal;
 pub mod rng;
 mod routine;
+mod seats;
 mod sightings;
 mod state;
 mod subsets;
@@ -40,6 +41,7 @@ pub use arrange::{ArrangeError, ArrangeStep};
 pub use choice::MAX_RANGE;
 pub use events::{Event, EventSink, NoEvents, Recorder};
 pub use observe::{Mark, Observation, ZoneView};
+pub use seats::{SeatIter, Seats};
 pub use state::{Action, ActionError, Limits, Outcome, Result, State, ToMove};
 pub use text::SlotOwner;
 

@@ -7,6 +7,7 @@ use super::arrange::{ArrangeError, ArrangeStep, Arrangement};
 use super::events::{EventSink, NoEvents};
 use super::raw::Raw;
 use super::rng::Rng;
+use super::seats::Seats;
 use super::Game;
 use crate::check::ir::Value;
 
@@ -21,7 +22,7 @@ pub enum ToMove {
     /// One player decides.
     One(u8),
     /// These players decide at once, none seeing the others' choices.
-    Simultaneous(Vec<u8>),
+    Simultaneous(Seats),
     /// The game is over.
     Nobody,
 }
@@ -130,6 +131,8 @@ pub struct State {
     /// The list of the last menu chosen from, kept for its memory: the next menu opened is listed
     /// into it (menu.rs), so that a state playing on allocates no list per decision.
     pub(crate) spare_menu: super::menu::SpareList,
+    /// The lists of the last secret choice, kept for their memory for the next one (choice.rs).
+    pub(crate) spare_secret: super::choice::SpareSecret,
     /// Whether a menu the rules reach is only looked through for a first candidate, and listed
     /// when its candidates are first asked for, instead of listed at once: for a state whose
     /// menus may never be asked (a look-ahead that only scores where an action leads). Either
@@ -192,6 +195,7 @@ clone_by_field!(
     laid,
     menu,
     spare_menu,
+    spare_secret,
     lazy_menus,
     positions,
     picks,
@@ -297,6 +301,7 @@ impl State {
             laid: Vec::new(),
             menu: std::sync::OnceLock::new(),
             spare_menu: Default::default(),
+            spare_secret: Default::default(),
             lazy_menus: false,
             positions: Arc::default(),
             picks: Vec::new(),
@@ -337,7 +342,7 @@ impl State {
             _ if self.outcome.is_some() => ToMove::Nobody,
             Pending::One { player } => ToMove::One(*player),
             Pending::Secret { waiting, .. } => {
-                ToMove::Simultaneous((0..64u8).filter(|p| waiting & (1 << p) != 0).collect())
+                ToMove::Simultaneous(Seats::from_mask(*waiting))
             }
             Pending::None => ToMove::Nobody,
         }

@@ -47,7 +47,7 @@ pub fn play(state: &mut State, log: &mut Recorder, mut pick: impl FnMut(&State, 
         assert!(guard < 100_000, "the game did not end");
         let players = match state.to_move() {
             ToMove::One(p) => vec![p],
-            ToMove::Simultaneous(ps) => ps,
+            ToMove::Simultaneous(ps) => ps.to_vec(),
             ToMove::Nobody => break,
         };
         for p in players {
@@ -67,7 +67,7 @@ pub fn play(state: &mut State, log: &mut Recorder, mut pick: impl FnMut(&State, 
 pub fn choose(state: &mut State, log: &mut Recorder, picks: &[&str]) {
     let players = match state.to_move() {
         ToMove::One(p) => vec![p],
-        ToMove::Simultaneous(ps) => ps,
+        ToMove::Simultaneous(ps) => ps.to_vec(),
         ToMove::Nobody => panic!("the game is over"),
     };
     for p in players {

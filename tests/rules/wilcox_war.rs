@@ -206,7 +206,7 @@ fn ww_1_hands_hold_three_cards_and_are_public() {
         assert_eq!(set(&shown), names(&hand), "player {} sees {zone}", viewer + 1);
     }
     // And both players are asked to choose from their own 3 cards at once.
-    assert_eq!(s.to_move(), ToMove::Simultaneous(vec![0, 1]));
+    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0, 1])));
     assert_eq!(s.legal_actions(0).len(), 3);
     assert_eq!(s.legal_actions(1).len(), 3);
 }
@@ -257,7 +257,7 @@ fn ww_2_choices_are_secret_until_both_have_chosen() {
     let five = *legal.iter().find(|a| s.action_label(0, **a) == "5♥").expect("5♥ can be chosen");
     s.apply_with(0, five, &mut log).expect("a legal action is accepted");
 
-    assert_eq!(s.to_move(), ToMove::Simultaneous(vec![1]), "player 2 still has to choose");
+    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[1])), "player 2 still has to choose");
     let o2 = s.observation(1);
     assert_eq!(o2.my_pending_choice, None);
     assert_eq!(view(&o2, HAND1).count, 3, "the chosen card has not left player 1's hand");
@@ -331,7 +331,7 @@ fn ww_3_war_hidden_prizes_come_from_the_bottom_of_the_draw_pile() {
         assert_eq!(seen(&s, view(&o, DRAW1)).last().unwrap().as_deref(), Some(before1[1].as_str()));
     }
     // (4) both choose again from their hands.
-    assert_eq!(s.to_move(), ToMove::Simultaneous(vec![0, 1]));
+    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0, 1])));
     assert_eq!(total_cards(&s), 104);
 }
 
@@ -535,7 +535,7 @@ fn ww_4_a_war_with_no_cards_left_to_draw_is_still_played_out() {
     choose(&mut s, &mut log, &["3♥", "3♠"]);
     assert!(!s.is_over());
     assert_eq!(cards(&s, BATTLE1), vec!["3♥".to_string()]);
-    assert_eq!(s.to_move(), ToMove::Simultaneous(vec![0, 1]));
+    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0, 1])));
     choose(&mut s, &mut log, &["10♥", "9♠"]);
     assert!(s.is_over());
     // Player 1: 49 + 4 + 1 in hand; player 2: 49 + 1 in hand.
@@ -561,7 +561,7 @@ fn ww_4_a_player_with_no_hand_card_to_play_in_a_war_loses_it() {
     assert!(!s.is_over());
     assert_eq!(count(&s, HAND2), 0);
     assert_eq!(cards(&s, HAND1), vec!["J♥".to_string()]);
-    assert_eq!(s.to_move(), ToMove::Simultaneous(vec![0]), "only player 1 has a card to play");
+    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0])), "only player 1 has a card to play");
     choose(&mut s, &mut log, &["J♥", ""]);
 
     assert!(logged(&log, "» player 2 has no card to play and loses the war"));
@@ -1024,7 +1024,7 @@ fn ww_7_hidden_prizes_are_shown_to_both_players_before_they_move() {
         assert!(!prizes.is_empty());
         let mut seat = SeatOne::default();
         let players = match s.to_move() {
-            ToMove::Simultaneous(ps) => ps,
+            ToMove::Simultaneous(ps) => ps.to_vec(),
             other => panic!("{other:?}"),
         };
         for p in players {

@@ -49,7 +49,7 @@ fn random_step(state: &mut State, rng: &mut Rng, legal: &mut Vec<crate::engine::
     let p = match state.to_move() {
         ToMove::Nobody => return false,
         ToMove::One(p) => p,
-        ToMove::Simultaneous(ps) => ps[0],
+        ToMove::Simultaneous(ps) => ps.first().unwrap_or(0),
     };
     state.legal_actions_into(p, legal);
     let Some(&a) = legal.get(rng.below(legal.len().max(1) as u64) as usize) else { return false };

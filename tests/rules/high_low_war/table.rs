@@ -94,7 +94,7 @@ pub(super) fn view<'a>(o: &'a Observation, name: &str) -> &'a ZoneView {
 
 /// Both players secretly predict at once: `p1` for player 1's card, `p2` for player 2's.
 pub(super) fn predict(s: &mut State, log: &mut Recorder, p1: &str, p2: &str) {
-    assert_eq!(s.to_move(), ToMove::Simultaneous(vec![0, 1]), "both players predict at once");
+    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0, 1])), "both players predict at once");
     choose(s, log, &[p1, p2]);
 }
 
