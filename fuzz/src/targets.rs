@@ -274,7 +274,7 @@ impl EventSink for Invariants {
 
 impl agents::Watcher for Invariants {
     fn decision(&mut self, state: &State, d: &agents::Decision) {
-        Invariants::decision(self, state, d.player, &d.legal);
+        Invariants::decision(self, state, d.player, d.legal);
     }
 }
 

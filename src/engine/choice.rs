@@ -41,7 +41,6 @@ pub(crate) struct Pick<'a> {
     pub binds: Binds<'static>,
 }
 
-
 /// The lists a secret choice uses (who chose what, then the values chosen), kept from one
 /// secret choice to the next for their memory (`State::spare_secret`), so that a state playing on
 /// allocates nothing per decision. A copy of a state starts with none (and `clone_from` keeps

@@ -341,9 +341,7 @@ impl State {
         match &self.pending {
             _ if self.outcome.is_some() => ToMove::Nobody,
             Pending::One { player } => ToMove::One(*player),
-            Pending::Secret { waiting, .. } => {
-                ToMove::Simultaneous(Seats::from_mask(*waiting))
-            }
+            Pending::Secret { waiting, .. } => ToMove::Simultaneous(Seats::from_mask(*waiting)),
             Pending::None => ToMove::Nobody,
         }
     }

@@ -561,7 +561,11 @@ fn ww_4_a_player_with_no_hand_card_to_play_in_a_war_loses_it() {
     assert!(!s.is_over());
     assert_eq!(count(&s, HAND2), 0);
     assert_eq!(cards(&s, HAND1), vec!["J♥".to_string()]);
-    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0])), "only player 1 has a card to play");
+    assert_eq!(
+        s.to_move(),
+        ToMove::Simultaneous(cardlang::engine::Seats::of(&[0])),
+        "only player 1 has a card to play"
+    );
     choose(&mut s, &mut log, &["J♥", ""]);
 
     assert!(logged(&log, "» player 2 has no card to play and loses the war"));
