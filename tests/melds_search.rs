@@ -13,7 +13,9 @@
 use std::sync::OnceLock;
 
 use cardlang::check::ir::{MeldCard, MeldPattern, MeldRule, MeldRules, MeldSlot};
-use cardlang::engine::melds::{arrange, deadwood, lay_out, pattern_of, Arrangement, MeldError, MAX_MELD_CARDS};
+use cardlang::engine::melds::{
+    arrange, deadwood, lay_out, pattern_of, Arrangement, HandMelds, MeldError, MAX_MELD_CARDS,
+};
 use proptest::prelude::*;
 use proptest::sample::subsequence;
 use proptest::test_runner::TestCaseError;
@@ -606,6 +608,29 @@ proptest! {
     #[test]
     fn deadwood_is_exact_with_free_wilds(hand in (10usize..=11).prop_flat_map(random_hand)) {
         agree_on_hand(Wilds::Free, &hand)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// The melds of a hand listed in place of another's (the cache's memory reused) answer as a
+    /// fresh search of that hand, for every part of it.
+    #[test]
+    fn melds_listed_again_in_place_answer_as_a_new_search(
+        first in (1usize..=11).prop_flat_map(random_hand),
+        second in (1usize..=11).prop_flat_map(random_hand),
+    ) {
+        for wilds in [Wilds::OwnSuit, Wilds::Free] {
+            let rules = rules(wilds);
+            let mut reused = HandMelds::new(&rules, &first).map_err(search_failed)?;
+            reused.deadwood((1 << first.len()) - 1);
+            reused.refill(&rules, &second).map_err(search_failed)?;
+            let mut fresh = HandMelds::new(&rules, &second).map_err(search_failed)?;
+            for mask in 0..1usize << second.len() {
+                prop_assert_eq!(reused.deadwood(mask), fresh.deadwood(mask), "[{}] part {:b}", names(&second), mask);
+            }
+        }
     }
 }
 

@@ -58,11 +58,20 @@ fn from_kept_hand(game: u64, rules: &MeldRules, key: u128, cards: &[u16]) -> Opt
         let found = hands.iter().position(|h| h.game == game && key & !h.set == 0);
         let i = match found {
             Some(i) => i,
+            // The least recently used hand, once there are enough, is searched again in place,
+            // its memory reused.
+            None if hands.len() >= MAX_HANDS => {
+                let last = hands.len() - 1;
+                let kept = &mut hands[last];
+                // Past the search's limit nothing is changed.
+                kept.melds.refill(rules, cards).ok()?;
+                (kept.game, kept.set) = (game, key);
+                kept.cards.clear();
+                kept.cards.extend_from_slice(cards);
+                last
+            }
             None => {
                 let melds = HandMelds::new(rules, cards).ok()?;
-                if hands.len() >= MAX_HANDS {
-                    hands.pop();
-                }
                 hands.push(Kept { game, set: key, cards: cards.to_vec(), melds });
                 hands.len() - 1
             }

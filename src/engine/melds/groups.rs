@@ -188,8 +188,15 @@ impl Acc {
 /// only the complete ones (big enough, a sequence without gaps) are kept. Cards no meld of the
 /// pattern can hold are left out from the start.
 pub(super) fn groups(rules: &MeldRules, hand: &[u16], base: &[u16], read: &Readings) -> Vec<(usize, u16)> {
+    let mut out = Vec::new();
+    groups_into(rules, hand, base, read, &mut out);
+    out
+}
+
+/// [`groups`] into `out` (emptied first), whose memory is reused.
+pub(super) fn groups_into(rules: &MeldRules, hand: &[u16], base: &[u16], read: &Readings, out: &mut Vec<(usize, u16)>) {
     debug_assert!(hand.len() <= MAX_MELD_CARDS, "the callers check the hand's size");
-    let mut out: Vec<(usize, u16)> = Vec::new();
+    out.clear();
     let mut rows = [[NEVER; MAX_PATTERN_RULES]; MAX_MELD_CARDS];
     for (pi, p) in rules.patterns.iter().enumerate() {
         let shape = Shape::new(rules, p);
@@ -208,11 +215,10 @@ pub(super) fn groups(rules: &MeldRules, hand: &[u16], base: &[u16], read: &Readi
                 able |= 1 << j;
             }
         }
-        grow(&shape, pi as u16, &rows, able, 0, n, &acc, &mut out);
+        grow(&shape, pi as u16, &rows, able, 0, n, &acc, out);
     }
     out.sort_unstable();
     out.dedup_by_key(|(m, _)| *m);
-    out
 }
 
 /// Adds to `out` every meld that grows from `acc` (holding the `n` cards of `mask` and of the

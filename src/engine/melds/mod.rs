@@ -78,6 +78,8 @@ pub struct HandMelds {
     /// For a part of the hand: the most points its melds can take out, once worked out
     /// ([`UNKNOWN`] before).
     best: Vec<i64>,
+    /// The melds as the search lists them, kept for its memory ([`HandMelds::refill`]).
+    listed: Vec<(usize, u16)>,
 }
 
 impl HandMelds {
@@ -87,13 +89,36 @@ impl HandMelds {
         if n > MAX_MELD_CARDS {
             return Err(MeldError::TooManyCards(n));
         }
-        let points = hand.iter().map(|&c| card(rules, c).points).collect();
-        Ok(HandMelds { points, by_low: melds_by_lowest_card(rules, hand), best: vec![UNKNOWN; 1 << n] })
+        let mut melds = HandMelds { points: Vec::new(), by_low: Vec::new(), best: Vec::new(), listed: Vec::new() };
+        melds.refill(rules, hand)?;
+        Ok(melds)
+    }
+
+    /// Lists the melds of `hand` in place of the hand it held, reusing its memory: the same as
+    /// [`HandMelds::new`] of `hand`.
+    pub fn refill(&mut self, rules: &MeldRules, hand: &[u16]) -> Result<(), MeldError> {
+        let n = hand.len();
+        if n > MAX_MELD_CARDS {
+            return Err(MeldError::TooManyCards(n));
+        }
+        self.points.clear();
+        self.points.extend(hand.iter().map(|&c| card(rules, c).points));
+        for low in &mut self.by_low {
+            low.clear();
+        }
+        self.by_low.resize_with(n, Vec::new);
+        groups::groups_into(rules, hand, &[], &[], &mut self.listed);
+        for &(mask, p) in &self.listed {
+            self.by_low[mask.trailing_zeros() as usize].push((mask, p));
+        }
+        self.best.clear();
+        self.best.resize(1 << n, UNKNOWN);
+        Ok(())
     }
 
     /// The fewest deadwood points of the cards of `mask` (bit `i`: the hand's card `i`; no bit
     /// past the hand's last card): the same number as [`deadwood`] of those cards.
-    pub(crate) fn deadwood(&mut self, mask: usize) -> i64 {
+    pub fn deadwood(&mut self, mask: usize) -> i64 {
         debug_assert!(mask < self.best.len(), "a mask of cards beyond the hand");
         let most =
             Ways { by_low: &self.by_low, points: &self.points, best: &mut self.best, found: Vec::new() }.best(mask);
