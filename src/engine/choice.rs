@@ -487,8 +487,15 @@ impl State {
                     Some(step) => {
                         if let Step::Card(z, i) = step {
                             self.add_pick((z, i));
-                            self.menu = std::sync::OnceLock::new();
-                            // Asked again, unless the set cannot grow: then it is made.
+                            // Asked again, unless the set cannot grow: then it is made. The
+                            // steps are listed into the last ones' list when nothing else
+                            // holds it.
+                            let mut list = self.menu.take().unwrap_or_default();
+                            match std::sync::Arc::get_mut(&mut list) {
+                                Some(l) => self.step_list_into(branches, l),
+                                None => list = std::sync::Arc::new(self.step_list(branches)),
+                            }
+                            self.menu = std::sync::OnceLock::from(list);
                             let next = self.pending_tuples(branches).clone();
                             if next.too_big {
                                 self.picks.clear();

@@ -33,6 +33,9 @@ pub(crate) struct MenuList {
     /// When the menu is offered card by card (too many sets to list), the options after the
     /// cards picked so far; the actions stand for these instead of `tuples`.
     pub steps: Option<Vec<super::picks::Step>>,
+    /// The memory of a list of steps while the menu is listed whole, kept for the next time it
+    /// is offered card by card; it offers nothing.
+    pub spare_steps: Vec<super::picks::Step>,
 }
 
 /// A menu list kept for its memory once its menu has been chosen from (`State::spare_menu`).
@@ -303,7 +306,7 @@ impl State {
             }
             !too_many
         });
-        MenuList { tuples, too_big: too_many || !within, steps: None }
+        MenuList { tuples, too_big: too_many || !within, steps: None, spare_steps: Vec::new() }
     }
 
     /// Every candidate of the pending menu, listed once and kept until it is chosen; a choice
@@ -393,7 +396,9 @@ impl State {
         match Arc::get_mut(&mut list) {
             Some(old) => {
                 let tuples = std::mem::take(&mut old.tuples);
+                let spare = old.steps.take().unwrap_or_else(|| std::mem::take(&mut old.spare_steps));
                 *old = self.menu_tuples_into(branches, most, tuples);
+                old.spare_steps = spare;
             }
             None => list = Arc::new(self.menu_tuples_up_to(branches, most)),
         }
@@ -405,7 +410,10 @@ impl State {
         }
         self.picks.clear();
         if list.too_big && steps {
-            list = Arc::new(self.step_list(branches));
+            match Arc::get_mut(&mut list) {
+                Some(l) => self.step_list_into(branches, l),
+                None => list = Arc::new(self.step_list(branches)),
+            }
         }
         self.menu = std::sync::OnceLock::from(list);
         Some(true)

@@ -29,33 +29,57 @@ impl State {
 
     /// The options of a menu offered card by card, after the cards picked so far.
     pub(crate) fn step_list(&self, branches: &[MenuBranch]) -> MenuList {
-        let mut steps = Vec::new();
+        let mut list = MenuList::default();
+        self.step_list_into(branches, &mut list);
+        list
+    }
+
+    /// [`State::step_list`] into `list`, whose memory is reused (its candidates are dropped).
+    pub(crate) fn step_list_into(&self, branches: &[MenuBranch], list: &mut MenuList) {
+        list.tuples.clear();
+        let mut steps = list.steps.take().unwrap_or_else(|| std::mem::take(&mut list.spare_steps));
+        steps.clear();
+        list.too_big = self.steps_into(branches, &mut steps);
+        list.steps = Some(steps);
+    }
+
+    /// Lists the options after the cards picked so far into `steps`; whether the work limit
+    /// came first.
+    fn steps_into(&self, branches: &[MenuBranch], steps: &mut Vec<Step>) -> bool {
         let mut work = 0u64;
-        let mut with = Vec::with_capacity(self.picks.len() + 1);
         // Every card a set may hold is a candidate of a branch's first name.
-        let Some(first) = branches.iter().find_map(|b| b.binds.first()) else {
-            return MenuList { tuples: Vec::new(), steps: Some(steps), too_big: false };
-        };
+        let Some(first) = branches.iter().find_map(|b| b.binds.first()) else { return false };
+        // The picks with one more card, in the zones' order: on the stack for the sets of up to
+        // `ON_STACK` cards that games choose, in a list beyond.
+        const ON_STACK: usize = 16;
+        let mut stack = [(0u16, 0u32); ON_STACK];
+        let mut heap = Vec::new();
+        let n = self.picks.len() + 1;
         for (z, at) in self.places(first, &Binds::default()) {
             let place = (z, at as u32);
             if self.picks.contains(&place) {
                 continue;
             }
-            with.clear();
-            with.extend_from_slice(&self.picks);
-            with.push(place);
+            let with: &mut [(u16, u32)] = if n <= ON_STACK {
+                &mut stack[..n]
+            } else {
+                heap.resize(n, (0, 0));
+                &mut heap[..]
+            };
+            with[..n - 1].copy_from_slice(&self.picks);
+            with[n - 1] = place;
             with.sort_unstable();
-            if self.completion(branches, &with, false, &mut work).is_some() {
+            if self.completion(branches, with, false, &mut work).is_some() {
                 steps.push(Step::Card(z, at as u32));
             }
             if work > MAX_MENU_WORK {
-                return MenuList { tuples: Vec::new(), steps: Some(steps), too_big: true };
+                return true;
             }
         }
         if self.completion(branches, &self.picks, true, &mut work).is_some() {
             steps.push(Step::Done);
         }
-        MenuList { tuples: Vec::new(), steps: Some(steps), too_big: work > MAX_MENU_WORK }
+        work > MAX_MENU_WORK
     }
 
     /// The whole set the picks so far make, if the rules allow it as it stands.

@@ -10,8 +10,8 @@ use crate::check::ir::{Expr, MoveWhat, Program, Value};
 use crate::syntax::ast::BinOp;
 
 /// A move of the top `n` cards (all of them, for [`TopMove::ALL`]) of a zone known before play
-/// onto the top of another ([`Instr::MoveTop`]): a [`QuickMove`] with nothing left to work out
-/// but, at most, whose zone it goes to.
+/// onto the top of another ([`Instr::MoveTop`]): a [`super::lower::QuickMove`] with nothing left
+/// to work out but, at most, whose zone it goes to.
 #[derive(Debug, Clone, Copy)]
 pub struct TopMove {
     /// The zone the cards leave.
