@@ -128,6 +128,27 @@ impl State {
         }
     }
 
+    /// Every player's progress in seat order, into `out` (one entry a player), as
+    /// [`State::progress`] gives it; stops, false, at the first player whose progress is not a
+    /// number (or when the game declares none), with the players before it written.
+    pub fn progress_into(&self, out: &mut [i64]) -> bool {
+        let Some((slot, e)) = self.game.program.measures.progress.as_ref() else { return false };
+        // One set of bindings for all the players: only the player bound changes.
+        let mut binds = Binds::default();
+        for (p, v) in out.iter_mut().enumerate() {
+            binds.set(0, self.abs_slot(*slot), Value::Player(p as u8));
+            let value = match &self.game.code.progress {
+                Some(code) => code.get(self, &binds).as_int(),
+                None => self.eval_in(e, &binds).as_int(),
+            };
+            match value {
+                Some(x) => *v = x,
+                None => return false,
+            }
+        }
+        true
+    }
+
     /// Evaluates an expression.
     pub(crate) fn eval(&self, e: &Expr) -> Value {
         self.eval_in(e, &Binds::EMPTY)

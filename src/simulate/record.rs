@@ -116,11 +116,8 @@ impl Observer {
 
     /// Samples every player's progress now.
     fn sample(&mut self, state: &State) {
-        for p in 0..self.players {
-            match state.progress(p) {
-                Some(v) => self.progress[p as usize] = v,
-                None => return,
-            }
+        if !state.progress_into(&mut self.progress[..self.players as usize]) {
+            return;
         }
         self.samples += 1;
         let best = self.progress.iter().copied().max().unwrap_or(0);

@@ -251,9 +251,18 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
                 }
             }
         }
-        Expr::Count(z) => match const_zone(z) {
-            Some(z) => boxed(move |st, _| Value::Int(st.zones[z as usize].len() as i64)),
-            None => {
+        Expr::Count(z) => match (const_zone(z), &**z) {
+            (Some(z), _) => boxed(move |st, _| Value::Int(st.zones[z as usize].len() as i64)),
+            // `count of deck of p`: the player read in place, with no closure for the zone
+            // (unless the zone is a part a menu keeps).
+            (None, Expr::ZoneOf(first, pe)) if p.spot(z).is_none() => {
+                let (first, pf) = (*first, Operand::new(pe, p));
+                boxed(move |st, b| match pf.get(st, b) {
+                    Value::Player(q) => Value::Int(st.zones[(first + q as u16) as usize].len() as i64),
+                    _ => st.count_value(Value::None),
+                })
+            }
+            (None, _) => {
                 let zf = Operand::new(z, p);
                 boxed(move |st, b| match zf.get(st, b) {
                     Value::Zone(z) => Value::Int(st.zones[z as usize].len() as i64),
