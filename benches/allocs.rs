@@ -9,11 +9,12 @@
 //! nothing, which is what this reports: the decisions that allocated, and the allocations, over
 //! all decisions after each game's first `WARM_UP`.
 
+mod common;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use cardlang::check::{self, Config};
 use cardlang::engine::{rng::Rng, Action, Game, Limits, NoEvents, State, ToMove};
 
 /// The system allocator, counting the allocations (and growths) made through it.
@@ -44,14 +45,6 @@ static GLOBAL: Counting = Counting;
 const GAMES: u64 = 20;
 /// Decisions of each game not counted, while the state's lists grow.
 const WARM_UP: u64 = 10;
-
-fn load(name: &str, variant: Option<&str>) -> Arc<Game> {
-    let path = format!("{}/games/{name}.cardgame", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).expect("game file");
-    let file = cardlang::syntax::parse(&text).expect("parses");
-    let config = Config { variant: variant.map(String::from), sets: Vec::new(), seats: None };
-    Game::new(check::check(&file, &config).expect("checks"))
-}
 
 /// Decisions counted, those that allocated, and their allocations, over [`GAMES`] games.
 fn count(game: &Arc<Game>) -> (u64, u64, u64) {
@@ -107,7 +100,7 @@ fn main() {
     ];
     println!("{:<34} {:>10} {:>12} {:>12}", "game", "decisions", "allocating", "allocations");
     for (name, variant) in games {
-        let (d, a, n) = count(&load(name, variant));
+        let (d, a, n) = count(&common::load(name, variant));
         let label = match variant {
             Some(v) => format!("{name} ({v})"),
             None => name.to_string(),

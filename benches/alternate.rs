@@ -7,10 +7,11 @@
 //! and highest ratio of the rounds. `cargo bench --bench alternate -- ROUNDS` sets the number of
 //! rounds (31 by default).
 
+mod common;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use cardlang::check::{self, Config};
 use cardlang::engine::{Game, Limits, NoEvents, State, ToMove};
 
 #[path = "baseline/wild_twist_war.rs"]
@@ -22,11 +23,7 @@ const GAMES: u64 = 100;
 fn main() {
     // `cargo bench` passes `--bench`; the first number among the arguments is the rounds.
     let rounds = std::env::args().skip(1).find_map(|a| a.parse::<usize>().ok()).unwrap_or(31).max(1);
-    let path = format!("{}/games/wild_twist_war.cardgame", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).expect("game file");
-    let file = cardlang::syntax::parse(&text).expect("parses");
-    let config = Config { variant: None, sets: Vec::new(), seats: None };
-    let game = Game::new(check::check(&file, &config).expect("checks"));
+    let game = common::load("wild_twist_war", None);
 
     // One untimed round of each warms the caches and the allocator.
     std::hint::black_box((interpreter(&game), hand_written()));

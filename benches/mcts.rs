@@ -3,22 +3,15 @@
 //! fixed set of positions from early in a game (reached by random play from fixed seeds, each
 //! with at least two legal actions), so the figure is the time a player waits for `mcts`.
 
+mod common;
+
 use std::sync::Arc;
 
 use cardlang::agents::{Agent, MctsAgent, MctsConfig};
-use cardlang::check::{self, Config};
 use cardlang::engine::{rng::Rng, Action, Game, State, ToMove};
 
 fn main() {
     divan::main();
-}
-
-fn load(name: &str, variant: Option<&str>) -> Arc<Game> {
-    let path = format!("{}/games/{name}.cardgame", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).expect("game file");
-    let file = cardlang::syntax::parse(&text).expect("parses");
-    let config = Config { variant: variant.map(String::from), sets: Vec::new(), seats: None };
-    Game::new(check::check(&file, &config).expect("checks"))
 }
 
 /// Positions with a real choice: every third such decision of random games, a dozen in all.
@@ -53,7 +46,7 @@ fn positions(game: &Arc<Game>) -> Vec<(State, u8, Vec<Action>)> {
 }
 
 fn bench_decision(bencher: divan::Bencher, name: &str, variant: Option<&str>) {
-    let game = load(name, variant);
+    let game = common::load(name, variant);
     let positions = positions(&game);
     let mut agent = MctsAgent::new(MctsConfig::default(), 1);
     let mut i = 0;

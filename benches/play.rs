@@ -2,9 +2,10 @@
 //! Each benchmark plays one full game per iteration (a fresh seed each time), except those of
 //! `vs_baseline`, which compare the interpreter with a hand-written Wild Twist War.
 
+mod common;
+
 use std::sync::Arc;
 
-use cardlang::check::{self, Config};
 use cardlang::engine::{rng::Rng, Game, Limits, NoEvents, State, ToMove};
 
 #[path = "baseline/wild_twist_war.rs"]
@@ -12,14 +13,6 @@ mod baseline;
 
 fn main() {
     divan::main();
-}
-
-fn load(name: &str, variant: Option<&str>) -> Arc<Game> {
-    let path = format!("{}/games/{name}.cardgame", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).expect("game file");
-    let file = cardlang::syntax::parse(&text).expect("parses");
-    let config = Config { variant: variant.map(String::from), sets: Vec::new(), seats: None };
-    Game::new(check::check(&file, &config).expect("checks"))
 }
 
 /// Plays one game with uniformly random choices, reusing one buffer for legal actions. Random
@@ -52,7 +45,7 @@ fn pick(state: &mut State, p: u8, rng: &mut Rng, legal: &mut Vec<cardlang::engin
 }
 
 fn bench_game(bencher: divan::Bencher, name: &str, variant: Option<&str>) {
-    let game = load(name, variant);
+    let game = common::load(name, variant);
     let mut seed = 0u64;
     bencher.bench_local(|| {
         seed += 1;
@@ -109,7 +102,7 @@ fn wild_twist_solitaire_descending(b: divan::Bencher) {
 /// other; `cargo bench --bench alternate` times them in turn, round by round, which is the
 /// figure docs/performance.md reports against the target.
 mod vs_baseline {
-    use super::{baseline, load, play_once};
+    use super::{baseline, common, play_once};
 
     /// Games per iteration.
     const GAMES: u64 = 100;
@@ -117,7 +110,7 @@ mod vs_baseline {
     /// The interpreter running `games/wild_twist_war.cardgame`, as the other benchmarks do.
     #[divan::bench]
     fn interpreter(bencher: divan::Bencher) {
-        let game = load("wild_twist_war", None);
+        let game = common::load("wild_twist_war", None);
         bencher
             .counter(divan::counter::ItemsCount::new(GAMES))
             .bench_local(|| (1..=GAMES).map(|seed| divan::black_box(play_once(&game, seed))).sum::<u64>());
@@ -142,7 +135,7 @@ mod decision {
 
     /// The states at every decision of games with seeds 1..=4, with the player to move.
     fn decisions(name: &str, variant: Option<&str>) -> Vec<(State, u8)> {
-        let game = load(name, variant);
+        let game = common::load(name, variant);
         let mut out = Vec::new();
         let mut legal = Vec::new();
         for seed in 1..=4 {

@@ -122,9 +122,14 @@ impl State {
         let (slot, e) = self.game.program.measures.progress.as_ref()?;
         let mut binds = Binds::default();
         binds.set(0, self.abs_slot(*slot), Value::Player(player));
+        self.progress_bound(e, &binds)
+    }
+
+    /// The `progress` expression `e` with its player bound in `binds`: compiled when it is.
+    fn progress_bound(&self, e: &Expr, binds: &Binds) -> Option<i64> {
         match &self.game.code.progress {
-            Some(code) => code.get(self, &binds).as_int(),
-            None => self.eval_in(e, &binds).as_int(),
+            Some(code) => code.get(self, binds).as_int(),
+            None => self.eval_in(e, binds).as_int(),
         }
     }
 
@@ -137,11 +142,7 @@ impl State {
         let mut binds = Binds::default();
         for (p, v) in out.iter_mut().enumerate() {
             binds.set(0, self.abs_slot(*slot), Value::Player(p as u8));
-            let value = match &self.game.code.progress {
-                Some(code) => code.get(self, &binds).as_int(),
-                None => self.eval_in(e, &binds).as_int(),
-            };
-            match value {
+            match self.progress_bound(e, &binds) {
                 Some(x) => *v = x,
                 None => return false,
             }
