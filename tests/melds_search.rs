@@ -14,7 +14,8 @@ use std::sync::OnceLock;
 
 use cardlang::check::ir::{MeldCard, MeldPattern, MeldRule, MeldRules, MeldSlot};
 use cardlang::engine::melds::{
-    arrange, deadwood, lay_out, pattern_of, Arrangement, HandMelds, MeldError, MAX_MELD_CARDS,
+    arrange, deadwood, lay_out, least_arrangements, pattern_of, Arrangement, HandMelds, LaidOut, LayOff, Meld,
+    MeldError, Readings, Scratch, MAX_MELD_CARDS,
 };
 use proptest::prelude::*;
 use proptest::sample::subsequence;
@@ -629,6 +630,59 @@ proptest! {
             let mut fresh = HandMelds::new(&rules, &second).map_err(search_failed)?;
             for mask in 0..1usize << second.len() {
                 prop_assert_eq!(reused.deadwood(mask), fresh.deadwood(mask), "[{}] part {:b}", names(&second), mask);
+            }
+        }
+    }
+}
+
+/// The arrangement a search in `scratch` found last, as [`arrange`] gives it.
+fn plan_of(scratch: &Scratch) -> Arrangement {
+    let plan = scratch.plan();
+    Arrangement {
+        melds: plan.melds.iter().map(|&(m, p)| Meld { pattern: p, cards: scratch.cards(m).collect() }).collect(),
+        lay_offs: plan.lay_offs.iter().map(|&(t, s)| LayOff { target: t, cards: scratch.cards(s).collect() }).collect(),
+        deadwood: scratch.cards(plan.left).collect(),
+        points: plan.points,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Searches run one after another in the same lists (the meld effect's memory reused) answer
+    /// as new searches: the best arrangement with lay-offs, every least-deadwood arrangement, and
+    /// each meld laid out.
+    #[test]
+    fn searches_in_reused_lists_answer_as_new_ones(
+        (first_table, first) in table_and_hand(Wilds::Free),
+        (second_table, second) in table_and_hand(Wilds::OwnSuit),
+    ) {
+        for wilds in BOTH {
+            let rules = rules(wilds);
+            let mut scratch = Scratch::default();
+            let mut laid = LaidOut::default();
+            for (table, hand) in [(&first_table, &first), (&second_table, &second), (&first_table, &second)] {
+                let on_table = table.iter().map(Vec::as_slice);
+                scratch.arrange(&rules, hand, on_table, Readings::none()).map_err(search_failed)?;
+                let fresh = arrange(&rules, hand, table).map_err(search_failed)?;
+                prop_assert_eq!(&plan_of(&scratch), &fresh, "[{}]", names(hand));
+                let n = scratch.least_arrangements(&rules, hand).map_err(search_failed)?;
+                let listed = least_arrangements(&rules, hand).map_err(search_failed)?;
+                prop_assert_eq!(n, listed.len());
+                for (i, a) in listed.iter().enumerate() {
+                    let (melds, dead) = scratch.way(i).ok_or_else(|| TestCaseError::fail("a way missing"))?;
+                    let melds: Vec<Meld> =
+                        melds.iter().map(|&(m, p)| Meld { pattern: p, cards: scratch.cards(m).collect() }).collect();
+                    prop_assert_eq!(&melds, &a.melds);
+                    prop_assert_eq!(scratch.cards(dead).collect::<Vec<_>>(), a.deadwood.clone());
+                    prop_assert_eq!(scratch.points(dead), a.points);
+                    for m in &a.melds {
+                        laid.fill(&rules, m.pattern, &m.cards, Readings::none());
+                        let again: Vec<(u16, Option<Vec<Option<u16>>>)> =
+                            laid.iter().map(|(c, s)| (c, s.map(<[_]>::to_vec))).collect();
+                        prop_assert_eq!(again, lay_out(&rules, m.pattern, &m.cards));
+                    }
+                }
             }
         }
     }

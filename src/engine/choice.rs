@@ -217,7 +217,7 @@ impl State {
                 Candidates::Range(lo, hi)
             }
             Domain::Arrangements(z) => match self.eval_in(z, &binds) {
-                Value::Zone(z) => Candidates::Arrangements(z, self.arrangements(z).len() as u16),
+                Value::Zone(z) => Candidates::Arrangements(z, self.arrangement_count(z)),
                 _ => Candidates::Arrangements(0, 0),
             },
         };

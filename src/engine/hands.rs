@@ -76,6 +76,7 @@ impl Hand<'_> {
     }
 
     /// Whether the cards a mask picks make a group.
+    #[inline]
     fn fits(&self, part: &HandPart, sel: u64) -> bool {
         for &p in &part.same {
             let mut first = None;

@@ -5,20 +5,38 @@
 //! wild laid down stands for, as long as it stays in the zone it was laid into; lay-offs read it
 //! so, and never read it afresh.
 
+use std::cell::RefCell;
+
 use super::events::{Event, EventSink};
-use super::melds::{self, MeldError, MAX_MELD_CARDS};
+use super::melds::{self, LaidOut, MeldError, Readings, Scratch, MAX_MELD_CARDS};
 use super::state::State;
 use crate::check::ir::{Expr, MeldRules, Type, Value};
 
-/// A wild laid down in a meld, and the card it stands for there (`fixed once laid`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct LaidWild {
-    /// The wild card.
-    pub card: u16,
-    /// The zone it was laid into; the reading holds while it lies there.
-    pub zone: u16,
-    /// What it stands for: an enum member per slot of the melds' rules.
-    pub stands: Vec<Option<u16>>,
+/// The lists a meld effect works in: the search's, the zones of the row it uses, and a meld
+/// laid out. Kept per thread, so that laying down melds allocates nothing once they have grown.
+#[derive(Default)]
+pub(super) struct MeldWork {
+    /// The meld search, with its last answer.
+    pub(super) search: Scratch,
+    /// The zones of the row that the effect uses: the melds to lay off onto, or the empty
+    /// zones to meld into.
+    zones: Vec<u16>,
+    /// The cards of one meld, and the meld laid out.
+    cards: Vec<u16>,
+    laid: LaidOut,
+}
+
+thread_local! {
+    static WORK: RefCell<MeldWork> = RefCell::new(MeldWork::default());
+}
+
+/// Runs `f` with this thread's meld lists, or with new ones while they are in use (a watcher of
+/// a meld effect asking for a meld search of its own).
+pub(super) fn with_work<R>(f: impl FnOnce(&mut MeldWork) -> R) -> R {
+    WORK.with(|w| match w.try_borrow_mut() {
+        Ok(mut w) => f(&mut w),
+        Err(_) => f(&mut MeldWork::default()),
+    })
 }
 
 impl State {
@@ -37,88 +55,101 @@ impl State {
         let Some(rules) = game.program.melds.as_ref() else { return };
         let Some(from) = self.zone_of(from) else { return };
         let Value::Zones(first, count) = self.eval(to) else { return };
-        let row: Vec<u16> = (first..first.saturating_add(count)).filter(|&z| (z as usize) < self.zones.len()).collect();
-        let hand = self.zones[from as usize].clone();
-        // With `lay_off`, the melds on the table are the row's zones that hold cards.
-        let targets: Vec<u16> = if lay_off {
-            row.iter().copied().filter(|&z| !self.zones[z as usize].is_empty()).collect()
-        } else {
-            Vec::new()
-        };
-        let table: Vec<Vec<u16>> = targets.iter().map(|&z| self.zones[z as usize].clone()).collect();
-        let read = self.readings(rules);
+        let row = first as usize..(first as usize + count as usize).min(self.zones.len());
         // `as a`: the arrangement chosen from `arrangements of Z` (the search's own otherwise).
-        let picked = match chosen.map(|a| self.eval(a)) {
-            Some(Value::Arrangement(z, i)) if z == from && !lay_off => self.arrangements(z).into_iter().nth(i as usize),
+        let chosen = match chosen.map(|a| self.eval(a)) {
+            Some(Value::Arrangement(z, i)) if z == from && !lay_off => Some(i as usize),
             _ => None,
         };
-        let found = match picked {
-            Some(a) => Ok(a),
-            None => melds::arrange_read(rules, &hand, &table, &read),
-        };
-        let arrangement = match found {
-            Ok(a) => a,
-            Err(MeldError::TooManyCards(n)) => {
-                let why = format!("the meld search takes at most {MAX_MELD_CARDS} cards, not {n}");
-                self.stop_unfinished(&why, sink);
+        if rules.fixed_wilds {
+            self.forget_moved_wilds();
+        }
+        with_work(|work| {
+            let MeldWork { search, zones, cards, laid } = work;
+            // With `lay_off`, the melds on the table are the row's zones that hold cards;
+            // otherwise the melds go into the row's empty zones, in order.
+            zones.clear();
+            zones.extend(row.filter(|&z| self.zones[z].is_empty() != lay_off).map(|z| z as u16));
+            let hand = &self.zones[from as usize];
+            // The chosen arrangement is one of those offered: there are at least two.
+            let picked = chosen.filter(|&i| matches!(search.least_arrangements(rules, hand), Ok(n) if n >= 2 && i < n));
+            if picked.is_none() {
+                let read = if rules.fixed_wilds { &self.laid } else { Readings::none() };
+                let on_table = if lay_off { &zones[..] } else { &[] };
+                let table = on_table.iter().map(|&z| self.zones[z as usize].as_slice());
+                if let Err(MeldError::TooManyCards(n)) = search.arrange(rules, hand, table, read) {
+                    let why = format!("the meld search takes at most {MAX_MELD_CARDS} cards, not {n}");
+                    self.stop_unfinished(&why, sink);
+                    return;
+                }
+            }
+            let from_name = &game.program.zones[from as usize].name;
+            if lay_off {
+                for &(j, s) in &search.plan().lay_offs {
+                    let z = zones[j];
+                    for c in search.cards(s) {
+                        self.move_out(c, z, sink);
+                    }
+                    self.fix_wilds(rules, z, laid);
+                    if sink.announcements() {
+                        let names: Vec<&str> = search.cards(s).map(|c| game.card_name(c)).collect();
+                        self.announce_meld(
+                            rules,
+                            z,
+                            Some(format!("{from_name} lays off {} onto", names.join(" "))),
+                            sink,
+                        );
+                    }
+                }
                 return;
             }
-        };
-        if lay_off {
-            for lo in &arrangement.lay_offs {
-                let z = targets[lo.target];
-                for &c in &lo.cards {
+            let melds = match picked {
+                Some(i) => search.way(i).map_or(&[][..], |(m, _)| m),
+                None => &search.plan().melds,
+            };
+            for (k, &(mask, pattern)) in melds.iter().enumerate() {
+                let Some(&z) = zones.get(k) else {
+                    let program = &game.program;
+                    let decl = program.zones.get(first as usize).and_then(|z| program.zone_decls.get(z.decl as usize));
+                    let name = decl.map_or("", |d| d.name.as_str());
+                    self.stop_unfinished(&format!("no empty zone of `{name}` is left for a meld"), sink);
+                    return;
+                };
+                cards.clear();
+                cards.extend(search.cards(mask));
+                laid.fill(rules, pattern, cards, Readings::none());
+                for (c, _) in laid.iter() {
                     self.move_out(c, z, sink);
                 }
-                self.fix_wilds(rules, z);
+                self.fix_wilds(rules, z, laid);
                 if sink.announcements() {
-                    let names: Vec<&str> = lo.cards.iter().map(|&c| game.card_name(c)).collect();
-                    let from = &game.program.zones[from as usize].name;
-                    self.announce_meld(rules, z, Some(format!("{from} lays off {} onto", names.join(" "))), sink);
+                    self.announce_meld(rules, z, Some(format!("{from_name} melds onto")), sink);
                 }
             }
-            return;
-        }
-        let empty: Vec<u16> = row.iter().copied().filter(|&z| self.zones[z as usize].is_empty()).collect();
-        let mut free = empty.into_iter();
-        for m in &arrangement.melds {
-            let Some(z) = free.next() else {
-                let name = &game.program.zone_decls[game.program.zones[first as usize].decl as usize].name;
-                self.stop_unfinished(&format!("no empty zone of `{name}` is left for a meld"), sink);
-                return;
-            };
-            for (c, _) in melds::lay_out(rules, m.pattern, &m.cards) {
-                self.move_out(c, z, sink);
-            }
-            self.fix_wilds(rules, z);
-            let from = &game.program.zones[from as usize].name;
-            self.announce_meld(rules, z, Some(format!("{from} melds onto")), sink);
-        }
+        })
     }
 
-    /// With `fixed once laid`, what each wild laid down and still in its zone stands for (the
-    /// others are forgotten); otherwise nothing: every wild may be read afresh.
-    fn readings(&mut self, rules: &MeldRules) -> Vec<(u16, Vec<Option<u16>>)> {
-        if !rules.fixed_wilds {
-            return Vec::new();
-        }
-        let laid = std::mem::take(&mut self.laid);
-        self.laid = laid.into_iter().filter(|w| self.find_card(w.card).is_some_and(|(z, _)| z == w.zone)).collect();
-        self.laid.iter().map(|w| (w.card, w.stands.clone())).collect()
+    /// With `fixed once laid`, forgets what each wild laid down stands for once it has left the
+    /// zone it was laid into.
+    fn forget_moved_wilds(&mut self) {
+        let mut laid = std::mem::take(&mut self.laid);
+        laid.retain(|card, zone| self.find_card(card).is_some_and(|(z, _)| z == zone));
+        self.laid = laid;
     }
 
     /// With `fixed once laid`, records what each wild of the meld in zone `z` stands for (the
-    /// wilds already laid there keep their reading).
-    fn fix_wilds(&mut self, rules: &MeldRules, z: u16) {
+    /// wilds already laid there keep their reading); `laid` is the list it works in.
+    fn fix_wilds(&mut self, rules: &MeldRules, z: u16, laid: &mut LaidOut) {
         if !rules.fixed_wilds {
             return;
         }
-        let read = self.readings(rules);
+        self.forget_moved_wilds();
         let cards = &self.zones[z as usize];
-        let Some(pattern) = melds::pattern_of_read(rules, cards, &read) else { return };
-        for (card, stands) in melds::lay_out_read(rules, pattern, cards, &read) {
-            if let (Some(stands), false) = (stands, read.iter().any(|(w, _)| *w == card)) {
-                self.laid.push(LaidWild { card, zone: z, stands });
+        let Some(pattern) = melds::pattern_of_read(rules, cards, &self.laid) else { return };
+        laid.fill(rules, pattern, cards, &self.laid);
+        for (card, stands) in laid.iter() {
+            if let (Some(stands), false) = (stands, self.laid.contains(card)) {
+                self.laid.push(card, z, stands);
             }
         }
     }
@@ -138,10 +169,9 @@ impl State {
         if !sink.announcements() {
             return;
         }
-        let read: Vec<(u16, Vec<Option<u16>>)> = self.laid.iter().map(|w| (w.card, w.stands.clone())).collect();
         let cards = &self.zones[z as usize];
-        let Some(pattern) = melds::pattern_of_read(rules, cards, &read) else { return };
-        let laid = melds::lay_out_read(rules, pattern, cards, &read);
+        let Some(pattern) = melds::pattern_of_read(rules, cards, &self.laid) else { return };
+        let laid = melds::lay_out_read(rules, pattern, cards, &self.laid);
         let names: Vec<&str> = laid.iter().map(|(c, _)| self.game.card_name(*c)).collect();
         let wilds: Vec<String> = laid
             .iter()

@@ -3,10 +3,24 @@
 //! (`meld hand of p to every table as a`). Offered only when there are several: with one there
 //! is nothing to choose.
 
+use super::lay::with_work;
 use super::melds::{self, Arrangement};
 use super::state::State;
 
 impl State {
+    /// How many arrangements of zone `z`'s cards are offered: the least-deadwood ones, when
+    /// there are at least two (none otherwise, or when the game has no melds or the zone is too
+    /// big for the search). The same number as [`State::arrangements`] lists, found with no
+    /// allocation once the search's lists have grown.
+    pub(crate) fn arrangement_count(&self, z: u16) -> u16 {
+        let Some(rules) = self.game.program.melds.as_ref() else { return 0 };
+        let Some(hand) = self.zones.get(z as usize) else { return 0 };
+        match with_work(|w| w.search.least_arrangements(rules, hand)) {
+            Ok(n) if n >= 2 => n as u16,
+            _ => 0,
+        }
+    }
+
     /// The least-deadwood arrangements of zone `z`'s cards, when there are at least two (none
     /// otherwise, or when the game has no melds or the zone is too big for the search).
     pub(crate) fn arrangements(&self, z: u16) -> Vec<Arrangement> {

@@ -29,7 +29,9 @@ struct Kept {
 
 thread_local! {
     static DEADWOOD: RefCell<foldhash::HashMap<(u64, u128), Option<i64>>> = RefCell::new(foldhash::HashMap::default());
-    static HANDS: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
+    /// Boxed, so that putting the most recently used first moves pointers, not the kept lists.
+    #[allow(clippy::vec_box)]
+    static HANDS: RefCell<Vec<Box<Kept>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The fewest deadwood points of `cards` under the meld rules of game `game` (an id no other
@@ -72,7 +74,7 @@ fn from_kept_hand(game: u64, rules: &MeldRules, key: u128, cards: &[u16]) -> Opt
             }
             None => {
                 let melds = HandMelds::new(rules, cards).ok()?;
-                hands.push(Kept { game, set: key, cards: cards.to_vec(), melds });
+                hands.push(Box::new(Kept { game, set: key, cards: cards.to_vec(), melds }));
                 hands.len() - 1
             }
         };

@@ -217,7 +217,7 @@ impl State {
             }
             Domain::Arrangements(z) => {
                 if let Value::Zone(z) = self.eval_in(z, &t.binds) {
-                    for i in 0..self.arrangements(z).len() as u16 {
+                    for i in 0..self.arrangement_count(z) {
                         if !offer(Value::Arrangement(z, i), t) {
                             return false;
                         }

@@ -39,6 +39,8 @@ impl State {
         list.tuples.clear();
         let mut steps = list.steps.take().unwrap_or_else(|| std::mem::take(&mut list.spare_steps));
         steps.clear();
+        // A step per card at most, and `Done`: room for them all, so the list grows only once.
+        steps.reserve(self.game.program.cards.len() + 1);
         list.too_big = self.steps_into(branches, &mut steps);
         list.steps = Some(steps);
     }

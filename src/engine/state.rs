@@ -124,7 +124,7 @@ pub struct State {
     pub(crate) seed: u64,
     pub(crate) arrangement: Option<Arc<Arrangement>>,
     /// The wilds laid down in melds and what each stands for (`fixed once laid`; see lay.rs).
-    pub(crate) laid: Vec<super::lay::LaidWild>,
+    pub(crate) laid: super::melds::Readings,
     /// The candidates of the pending `chooses one of`, listed the first time they are asked
     /// for (the table cannot change until the choice is made); empty when none is pending.
     pub(crate) menu: std::sync::OnceLock<Arc<super::menu::MenuList>>,
@@ -289,7 +289,8 @@ impl State {
             frames: Vec::with_capacity(64),
             entered: Vec::new(),
             base: 0,
-            scratch: Vec::new(),
+            // Room for a loop over every card, so such a loop never grows the list.
+            scratch: Vec::with_capacity(p.cards.len()),
             pc: 0,
             rng: Rng::new(seed),
             pending: Pending::None,
@@ -298,7 +299,14 @@ impl State {
             limits,
             seed,
             arrangement: None,
-            laid: Vec::new(),
+            // Room to read every wild as fixed (`fixed once laid`), so keeping a reading in play
+            // never grows the list.
+            laid: match p.melds.as_ref() {
+                Some(m) if m.fixed_wilds => {
+                    super::melds::Readings::with_capacity(m.cards.iter().filter(|c| c.wild).count(), m.slots.len())
+                }
+                _ => super::melds::Readings::default(),
+            },
             menu: std::sync::OnceLock::new(),
             spare_menu: Default::default(),
             spare_secret: Default::default(),

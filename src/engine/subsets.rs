@@ -51,6 +51,7 @@ pub(crate) fn next_subset(prev: Option<u64>, lo: i64, hi: i64, m: u32) -> Option
 
 /// Calls `f` with each set of `lo` to `hi` of the cards `avail` picks (as a mask over the
 /// whole list), in order, until `f` says stop (`false`).
+#[inline]
 pub(crate) fn for_each_subset(avail: u64, lo: i64, hi: i64, mut f: impl FnMut(u64) -> bool) {
     let m = avail.count_ones();
     let mut at = next_subset(None, lo, hi, m);

@@ -179,7 +179,8 @@ impl Acc {
 }
 
 /// The non-empty subsets of `hand` (as bit masks) that, with the cards of `base`, form a meld,
-/// each with the first pattern it follows, in increasing order of mask.
+/// each with the first pattern it follows, in increasing order of mask: listed into `out`
+/// (emptied first, its memory reused).
 ///
 /// Each pattern's subsets are grown card by card, in hand order, and a branch is cut as soon
 /// as a rule is broken for good: two values where one is wanted, a value repeated, more wilds
@@ -187,13 +188,6 @@ impl Acc {
 /// that passes these tests passes them too, so every subset that can be a meld is reached, and
 /// only the complete ones (big enough, a sequence without gaps) are kept. Cards no meld of the
 /// pattern can hold are left out from the start.
-pub(super) fn groups(rules: &MeldRules, hand: &[u16], base: &[u16], read: &Readings) -> Vec<(usize, u16)> {
-    let mut out = Vec::new();
-    groups_into(rules, hand, base, read, &mut out);
-    out
-}
-
-/// [`groups`] into `out` (emptied first), whose memory is reused.
 pub(super) fn groups_into(rules: &MeldRules, hand: &[u16], base: &[u16], read: &Readings, out: &mut Vec<(usize, u16)>) {
     debug_assert!(hand.len() <= MAX_MELD_CARDS, "the callers check the hand's size");
     out.clear();
@@ -210,7 +204,7 @@ pub(super) fn groups_into(rules: &MeldRules, hand: &[u16], base: &[u16], read: &
         }
         let mut able = 0usize;
         for (j, &c) in hand.iter().enumerate().take(MAX_MELD_CARDS) {
-            rows[j] = shape.keys(rules, &[], c);
+            rows[j] = shape.keys(rules, Readings::none(), c);
             if !rows[j][..shape.len].contains(&NEVER) {
                 able |= 1 << j;
             }
