@@ -635,6 +635,41 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// A hand's melds changed by one card (a card drawn, added at the end or put in the place of
+    /// one discarded) answer as a fresh search of the new hand, for every part of it, after the
+    /// old hand's answers were worked out.
+    #[test]
+    fn a_hand_one_card_away_answers_as_a_new_search(
+        first in (1usize..=11).prop_flat_map(random_hand),
+        drawn in 0u16..56,
+        at in any::<prop::sample::Index>(),
+        append in any::<bool>(),
+    ) {
+        prop_assume!(!first.contains(&drawn));
+        for wilds in BOTH {
+            let rules = rules(wilds);
+            let mut kept = HandMelds::new(&rules, &first).map_err(search_failed)?;
+            for mask in 0..1usize << first.len() {
+                kept.deadwood(mask);
+            }
+            let mut second = first.clone();
+            let i = if append { first.len() } else { at.index(first.len()) };
+            match second.get_mut(i) {
+                Some(c) => *c = drawn,
+                None => second.push(drawn),
+            }
+            kept.replace(&rules, &second, i).map_err(search_failed)?;
+            let mut fresh = HandMelds::new(&rules, &second).map_err(search_failed)?;
+            for mask in 0..1usize << second.len() {
+                prop_assert_eq!(kept.deadwood(mask), fresh.deadwood(mask), "[{}] part {:b}", names(&second), mask);
+            }
+        }
+    }
+}
+
 /// The arrangement a search in `scratch` found last, as [`arrange`] gives it.
 fn plan_of(scratch: &Scratch) -> Arrangement {
     let plan = scratch.plan();

@@ -58,11 +58,39 @@ fn from_kept_hand(game: u64, rules: &MeldRules, key: u128, cards: &[u16]) -> Opt
     HANDS.with(|hands| {
         let mut hands = hands.borrow_mut();
         let found = hands.iter().position(|h| h.game == game && key & !h.set == 0);
-        let i = match found {
-            Some(i) => i,
+        // Else a kept hand one card away (a card drawn, perhaps in the place of one discarded):
+        // only the melds that hold the new card are listed.
+        let near = || {
+            hands.iter().position(|h| {
+                let (new, gone) = (key & !h.set, h.set & !key);
+                h.game == game
+                    && new.count_ones() == 1
+                    && (gone.count_ones() == 1 || gone == 0 && h.cards.len() < melds::MAX_MELD_CARDS)
+            })
+        };
+        let i = match (found, found.is_none().then(near).flatten()) {
+            (Some(i), _) => i,
+            (None, Some(i)) => {
+                let kept = &mut hands[i];
+                let new = (key & !kept.set).trailing_zeros() as u16;
+                let gone = kept.set & !key;
+                let at = kept.cards.iter().position(|&c| gone >> c & 1 == 1).unwrap_or(kept.cards.len());
+                match kept.cards.get_mut(at) {
+                    Some(c) => *c = new,
+                    None => kept.cards.push(new),
+                }
+                kept.set = key;
+                // Within the search's limit (checked above), so this cannot fail; were it to,
+                // the hand is forgotten rather than kept wrong, and searched on its own.
+                if kept.melds.replace(rules, &kept.cards, at).is_err() {
+                    hands.remove(i);
+                    return melds::deadwood(rules, cards).ok();
+                }
+                i
+            }
             // The least recently used hand, once there are enough, is searched again in place,
             // its memory reused.
-            None if hands.len() >= MAX_HANDS => {
+            (None, None) if hands.len() >= MAX_HANDS => {
                 let last = hands.len() - 1;
                 let kept = &mut hands[last];
                 // Past the search's limit nothing is changed.
@@ -72,7 +100,7 @@ fn from_kept_hand(game: u64, rules: &MeldRules, key: u128, cards: &[u16]) -> Opt
                 kept.cards.extend_from_slice(cards);
                 last
             }
-            None => {
+            (None, None) => {
                 let melds = HandMelds::new(rules, cards).ok()?;
                 hands.push(Box::new(Kept { game, set: key, cards: cards.to_vec(), melds }));
                 hands.len() - 1

@@ -189,6 +189,27 @@ impl Acc {
 /// only the complete ones (big enough, a sequence without gaps) are kept. Cards no meld of the
 /// pattern can hold are left out from the start.
 pub(super) fn groups_into(rules: &MeldRules, hand: &[u16], base: &[u16], read: &Readings, out: &mut Vec<(usize, u16)>) {
+    list_into(rules, hand, base, read, 0, out);
+}
+
+/// The melds among the cards of `hand` that hold its card `i` (as bit masks, bit `i` set), each
+/// with the first pattern it follows, in increasing order of mask: listed into `out` (emptied
+/// first). The same as the melds of [`groups_into`] of `hand` (with no base) that hold card `i`.
+pub(super) fn groups_holding_into(rules: &MeldRules, hand: &[u16], i: usize, out: &mut Vec<(usize, u16)>) {
+    let Some(&c) = hand.get(i) else {
+        out.clear();
+        return;
+    };
+    let bit = 1 << i;
+    list_into(rules, hand, &[c], Readings::none(), bit, out);
+    for (m, _) in out.iter_mut() {
+        *m |= bit;
+    }
+}
+
+/// [`groups_into`], leaving the cards of `skip` out of the subsets and, when `skip` is not
+/// empty, listing `base` alone too (as the empty subset) when it is a whole meld.
+fn list_into(rules: &MeldRules, hand: &[u16], base: &[u16], read: &Readings, skip: usize, out: &mut Vec<(usize, u16)>) {
     debug_assert!(hand.len() <= MAX_MELD_CARDS, "the callers check the hand's size");
     out.clear();
     let mut rows = [[NEVER; MAX_PATTERN_RULES]; MAX_MELD_CARDS];
@@ -202,6 +223,9 @@ pub(super) fn groups_into(rules: &MeldRules, hand: &[u16], base: &[u16], read: &
         }) {
             continue;
         }
+        if skip != 0 && acc.complete(&shape, n) {
+            out.push((0, pi as u16));
+        }
         let mut able = 0usize;
         for (j, &c) in hand.iter().enumerate().take(MAX_MELD_CARDS) {
             rows[j] = shape.keys(rules, Readings::none(), c);
@@ -209,7 +233,7 @@ pub(super) fn groups_into(rules: &MeldRules, hand: &[u16], base: &[u16], read: &
                 able |= 1 << j;
             }
         }
-        grow(&shape, pi as u16, &rows, able, 0, n, &acc, out);
+        grow(&shape, pi as u16, &rows, able & !skip, 0, n, &acc, out);
     }
     out.sort_unstable();
     out.dedup_by_key(|(m, _)| *m);

@@ -88,6 +88,9 @@ pub struct HandMelds {
     best: Vec<i64>,
     /// The melds as the search lists them, kept for its memory ([`HandMelds::refill`]).
     listed: Vec<(usize, u16)>,
+    /// The melds that hold a card put in, and the melds merged ([`HandMelds::replace`]).
+    holding: Vec<(usize, u16)>,
+    merged: Vec<(usize, u16)>,
 }
 
 impl HandMelds {
@@ -108,6 +111,51 @@ impl HandMelds {
         self.list(rules, hand)?;
         self.best.clear();
         self.best.resize(1 << hand.len(), UNKNOWN);
+        Ok(())
+    }
+
+    /// Lists the melds of `hand`, the hand held with one card changed: `hand[i]` in place of
+    /// card `i`, or, with `i` the length of the hand held, added at the end. The melds that do
+    /// not hold card `i`, and the answers for the parts of the hand without it, are kept; only
+    /// the melds that hold the new card are listed. The same as [`HandMelds::refill`] of
+    /// `hand`, which it falls back to when `hand` is not one card away.
+    pub fn replace(&mut self, rules: &MeldRules, hand: &[u16], i: usize) -> Result<(), MeldError> {
+        let (old, n) = (self.points.len(), hand.len());
+        let one_away = if i == old { n == old + 1 } else { i < old && n == old };
+        if n > MAX_MELD_CARDS || !one_away || self.best.len() != 1 << old {
+            return self.refill(rules, hand);
+        }
+        let bit = 1usize << i;
+        self.listed.retain(|&(m, _)| m & bit == 0);
+        groups::groups_holding_into(rules, hand, i, &mut self.holding);
+        // Both lists are in increasing order of mask, and no mask is in both (the new melds
+        // hold card `i`, the others do not).
+        self.merged.clear();
+        let (mut a, mut b) = (self.listed.iter().peekable(), self.holding.iter().peekable());
+        while let (Some(&&x), Some(&&y)) = (a.peek(), b.peek()) {
+            if x.0 < y.0 {
+                self.merged.push(x);
+                a.next();
+            } else {
+                self.merged.push(y);
+                b.next();
+            }
+        }
+        self.merged.extend(a);
+        self.merged.extend(b);
+        std::mem::swap(&mut self.listed, &mut self.merged);
+        self.by_low.fill(&self.listed);
+        let points = card(rules, hand[i]).points;
+        if i == old {
+            self.points.push(points);
+            // The parts without the new card keep their answers.
+            self.best.resize(1 << n, UNKNOWN);
+        } else {
+            self.points[i] = points;
+            for start in (0..1usize << n).step_by(2 * bit) {
+                self.best[start + bit..start + 2 * bit].fill(UNKNOWN);
+            }
+        }
         Ok(())
     }
 
