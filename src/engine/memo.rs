@@ -6,7 +6,9 @@
 //! Two levels: the answers by exact set of cards, and the melds of the last few hands searched
 //! ([`HandMelds`]). Rules often ask of a hand less one card (`deadwood of hand without c` for
 //! each `c`, or the hand after each possible discard): the melds of such a part are the
-//! hand's melds within it, so the answer comes from the hand's search without a new one.
+//! hand's melds within it, so the answer comes from the hand's search without a new one. A
+//! hand one card away from a kept hand (a card drawn, perhaps in the place of one discarded) is
+//! not searched whole: the kept hand is changed by that card ([`HandMelds::replace`]).
 
 use std::cell::RefCell;
 
@@ -52,8 +54,9 @@ pub(crate) fn deadwood(game: u64, rules: &MeldRules, cards: &[u16]) -> Option<i6
     answer
 }
 
-/// The answer for the set `key` (the cards `cards`) from a kept hand that holds them all,
-/// or from a new search of `cards`, which is then kept.
+/// The answer for the set `key` (the cards `cards`) from a kept hand that holds them all, from
+/// a kept hand changed by the one card it lacks, or from a new search of `cards`, which is then
+/// kept.
 fn from_kept_hand(game: u64, rules: &MeldRules, key: u128, cards: &[u16]) -> Option<i64> {
     HANDS.with(|hands| {
         let mut hands = hands.borrow_mut();

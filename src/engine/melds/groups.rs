@@ -233,7 +233,9 @@ fn list_into(rules: &MeldRules, hand: &[u16], base: &[u16], read: &Readings, ski
                 able |= 1 << j;
             }
         }
-        grow(&shape, pi as u16, &rows, able & !skip, 0, n, &acc, out);
+        // The values the base fixes (a set's rank, a run's suit) narrow the cards that may join.
+        let able = if base.is_empty() { able & !skip } else { acc.sharing(&shape, &rows, able & !skip) };
+        grow(&shape, pi as u16, &rows, able, 0, n, &acc, out);
     }
     out.sort_unstable();
     out.dedup_by_key(|(m, _)| *m);

@@ -118,7 +118,9 @@ impl HandMelds {
     /// card `i`, or, with `i` the length of the hand held, added at the end. The melds that do
     /// not hold card `i`, and the answers for the parts of the hand without it, are kept; only
     /// the melds that hold the new card are listed. The same as [`HandMelds::refill`] of
-    /// `hand`, which it falls back to when `hand` is not one card away.
+    /// `hand`, provided every other card of `hand` is the card held at that place: the caller
+    /// keeps the cards, and only the lengths are checked here (with lengths that do not fit
+    /// one card changed, the hand is listed afresh).
     pub fn replace(&mut self, rules: &MeldRules, hand: &[u16], i: usize) -> Result<(), MeldError> {
         let (old, n) = (self.points.len(), hand.len());
         let one_away = if i == old { n == old + 1 } else { i < old && n == old };
