@@ -43,6 +43,7 @@ pub struct Meld {
 pub struct LayOff {
     /// Which of the melds on the table (an index in the `table` given to [`arrange`]).
     pub target: usize,
+    /// The cards laid off onto it, as given in the hand.
     pub cards: Vec<u16>,
 }
 
