@@ -50,11 +50,10 @@ fn play_random(game: &Arc<Game>, seed: u64) -> State {
     let mut rng = Rng::new(seed);
     let mut decisions = 0;
     loop {
-        let players = match state.to_move() {
-            ToMove::Nobody => return state,
-            ToMove::One(p) => vec![p],
-            ToMove::Simultaneous(ps) => ps.to_vec(),
-        };
+        let players = state.to_move().seats();
+        if players.is_empty() {
+            return state;
+        }
         decisions += 1;
         assert!(decisions < 10_000, "the game ends");
         for p in players {

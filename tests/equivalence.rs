@@ -9,7 +9,7 @@ use std::process::Command;
 
 use cardlang::agents;
 use cardlang::cli::transcript::{self, TranscriptSpec};
-use cardlang::engine::{Game, Limits, NoEvents, Recorder, State, ToMove};
+use cardlang::engine::{Game, Limits, NoEvents, Recorder, State};
 
 use crate::common::every_game;
 
@@ -131,11 +131,10 @@ fn a_game_nobody_watches_plays_as_a_watched_one() {
                 .collect();
             for _ in 0..300 {
                 assert_eq!(table(&game, &quiet), table(&game, &watched), "{label} seed {seed}");
-                let players = match quiet.to_move() {
-                    ToMove::Nobody => break,
-                    ToMove::One(p) => vec![p],
-                    ToMove::Simultaneous(ps) => ps.to_vec(),
-                };
+                let players = quiet.to_move().seats();
+                if players.is_empty() {
+                    break;
+                }
                 for p in players {
                     let legal = quiet.legal_actions(p);
                     assert_eq!(legal, watched.legal_actions(p), "{label} seed {seed}");

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use cardlang::agents::{self, Agent};
-use cardlang::engine::{Game, Limits, State, ToMove};
+use cardlang::engine::{Game, Limits, State};
 use cardlang::simulate::{self, Settings};
 
 use crate::common::every_game;
@@ -38,11 +38,10 @@ fn play(game: &Arc<Game>, file: &cardlang::syntax::File, seed: u64, kinds: &[&st
         .map(|(i, k)| agents::make_agent(k, agents::seat_seed(seed, i)).expect("an AI agent"))
         .collect();
     for _ in 0..cap {
-        let players = match state.to_move() {
-            ToMove::Nobody => break,
-            ToMove::One(p) => vec![p],
-            ToMove::Simultaneous(ps) => ps.to_vec(),
-        };
+        let players = state.to_move().seats();
+        if players.is_empty() {
+            break;
+        }
         for p in players {
             let legal = state.legal_actions(p);
             inv.decision(&state, p, &legal);

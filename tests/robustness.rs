@@ -2,7 +2,7 @@
 //! diagnostics or, if it still checks, plays to an end (or a limit) without a panic.
 
 use cardlang::check::{self, variants, Config};
-use cardlang::engine::{rng::Rng, Game, Limits, NoEvents, State, ToMove};
+use cardlang::engine::{rng::Rng, Game, Limits, NoEvents, State};
 
 /// A damaged copy of `text`: a line dropped or repeated, a word dropped, swapped or replaced,
 /// or a span cut out, chosen by `rng`.
@@ -52,11 +52,10 @@ fn play_briefly(game: std::sync::Arc<Game>, seed: u64) {
     let mut state = State::with_sink(game, seed, limits, &mut NoEvents);
     let mut rng = Rng::new(seed);
     for _ in 0..2_000 {
-        let players = match state.to_move() {
-            ToMove::Nobody => return,
-            ToMove::One(p) => vec![p],
-            ToMove::Simultaneous(ps) => ps.to_vec(),
-        };
+        let players = state.to_move().seats();
+        if players.is_empty() {
+            return;
+        }
         for p in players {
             let legal = state.legal_actions(p);
             assert!(!legal.is_empty(), "a player asked to choose has a choice");

@@ -53,11 +53,10 @@ impl Watcher for Referee {
     }
 
     fn paused(&mut self, state: &State) {
-        let deciding = match state.to_move() {
-            ToMove::One(p) => vec![p],
-            ToMove::Simultaneous(ps) => ps.to_vec(),
-            ToMove::Nobody => return,
-        };
+        let deciding = state.to_move().seats();
+        if deciding.is_empty() {
+            return;
+        }
         for p in deciding {
             hides_the_other_players_secrets(state, p);
         }

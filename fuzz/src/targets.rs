@@ -152,11 +152,10 @@ fn play(game: &Arc<Game>, file: &syntax::File, seed: u64, bytes: &mut Bytes<'_>,
     let mut state = State::with_sink(game.clone(), seed, LIMITS, &mut inv);
     let mut fallback = agents::RandomAgent::new(seed);
     for _ in 0..decisions {
-        let players = match state.to_move() {
-            ToMove::Nobody => break,
-            ToMove::One(p) => vec![p],
-            ToMove::Simultaneous(ps) => ps.to_vec(),
-        };
+        let players = state.to_move().seats();
+        if players.is_empty() {
+            break;
+        }
         for p in players {
             let legal = state.legal_actions(p);
             inv.decision(&state, p, &legal);

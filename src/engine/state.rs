@@ -27,6 +27,18 @@ pub enum ToMove {
     Nobody,
 }
 
+impl ToMove {
+    /// Everyone who must act now, in seat order: the one player, the players of a secret
+    /// choice, or no one once the game is over.
+    pub fn seats(&self) -> Seats {
+        match *self {
+            ToMove::One(p) => std::iter::once(p).collect(),
+            ToMove::Simultaneous(seats) => seats,
+            ToMove::Nobody => Seats::default(),
+        }
+    }
+}
+
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub enum Result {

@@ -45,11 +45,10 @@ pub fn play(state: &mut State, log: &mut Recorder, mut pick: impl FnMut(&State, 
     while !state.is_over() {
         guard += 1;
         assert!(guard < 100_000, "the game did not end");
-        let players = match state.to_move() {
-            ToMove::One(p) => vec![p],
-            ToMove::Simultaneous(ps) => ps.to_vec(),
-            ToMove::Nobody => break,
-        };
+        let players = state.to_move().seats();
+        if players.is_empty() {
+            break;
+        }
         for p in players {
             let legal = state.legal_actions(p);
             let labels: Vec<String> = legal.iter().map(|a| state.action_label(p, *a)).collect();

@@ -66,11 +66,6 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    /// The hand of the last search, in the order given.
-    pub fn hand(&self) -> &[u16] {
-        &self.cards
-    }
-
     /// The cards of the last hand searched whose bits are set in `mask`, in hand order.
     pub fn cards(&self, mask: usize) -> impl Iterator<Item = u16> + '_ {
         cards_of(&self.cards, mask)
