@@ -108,6 +108,25 @@ fn the_step_limit_stops_at_the_same_instruction_through_a_jump_to_a_loops_test()
     }
 }
 
+/// The jump back to the top of `while true` also takes the quick tests it lands on in one go
+/// (engine's exec.rs, `follow_tests`): each is still a step, and the limit stops the game at
+/// the same one, even in the middle of those tests. Steps 1 and 2 place a stacked deck and call
+/// `play`; then each round is five steps, the loop's test, the two `if` tests, `add 1 to n` and
+/// the jump, so `add` is step `5k + 6` and has counted `k + 1`. (The build before these tests
+/// were taken together stops at the same counts.)
+#[test]
+fn the_step_limit_stops_at_the_same_instruction_among_tests_taken_together() {
+    let source = "game \"Count\"\nplayers 2\ncounter n = 0\ncounter m = 0\n\
+                  procedure play { while true { if m > 5 { end game draw }\n if n < 0 { add 1 to m }\n add 1 to n } }";
+    for (max_steps, n) in [(100, 19), (101, 20), (102, 20), (103, 20), (104, 20), (105, 20), (106, 21)] {
+        let limits = Limits { max_steps, max_depth: 100, max_steps_per_decision: 1_000_000 };
+        let s = start(source, limits);
+        assert_eq!(s.outcome().and_then(|o| o.note.as_deref()), Some("the step limit of the engine was reached"));
+        assert_eq!(s.counter("n"), Some(vec![cardlang::check::ir::Value::Int(n)]), "at {max_steps} steps");
+        assert_eq!(s.steps(), max_steps + 1, "the step that would pass the limit is counted, not run");
+    }
+}
+
 #[test]
 fn rules_that_run_out_without_an_end_are_unfinished() {
     let s = start("game \"Short\"\nplayers 2\nprocedure play { }", Limits::default());

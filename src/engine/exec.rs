@@ -67,18 +67,26 @@ impl State {
                     }
                 }
                 Instr::JumpUnlessCmp(k, t) => {
-                    let x = if k.counter {
-                        self.counters[k.slot as usize].as_int()
-                    } else {
-                        self.locals.get(self.abs_slot(k.slot) as usize).and_then(|r| r.int())
-                    };
-                    if !k.holds(x) {
+                    if !self.cmp_holds(k) {
+                        pc = *t;
+                    }
+                }
+                Instr::JumpUnlessLookUp(k, t) => {
+                    if !self.look_up(k).is_true() {
                         pc = *t;
                     }
                 }
                 Instr::SetLocalTop(slot, z) => {
                     let top = self.zones[*z as usize].last().map_or(Raw::NONE, |c| Raw::card(*c));
                     self.set_local_raw(*slot, top);
+                }
+                Instr::SetLocalLookUp(slot, t) => {
+                    let v = self.look_up(t);
+                    self.set_local_raw(*slot, v);
+                }
+                Instr::SetLocalPick(slot, k) => {
+                    let v = if self.cmp_holds(&k.test) { k.then } else { k.otherwise };
+                    self.set_local_raw(*slot, v);
                 }
                 Instr::RepeatStart(slot, count) => {
                     let n = count.eval(self).as_int().unwrap_or(0).max(0);
@@ -188,7 +196,7 @@ impl State {
                         pc = c.next;
                     } else {
                         steps += u64::from(c.passed);
-                        pc = c.to;
+                        (pc, steps) = self.follow_tests(code, c.to, steps, limit);
                     }
                 }
                 Instr::Return => {
@@ -231,6 +239,48 @@ impl State {
             }
         }
         sync!();
+    }
+
+    /// Whether a quick comparison ([`Instr::JumpUnlessCmp`]) holds.
+    #[inline(always)]
+    fn cmp_holds(&self, k: &super::lower::Cmp) -> bool {
+        let x = if k.counter {
+            self.counters[k.slot as usize].as_int()
+        } else {
+            self.locals.get(self.abs_slot(k.slot) as usize).and_then(|r| r.int())
+        };
+        k.holds(x)
+    }
+
+    /// A card table's entry for the cards in its locals ([`Instr::SetLocalLookUp`],
+    /// [`Instr::JumpUnlessLookUp`]).
+    #[inline(always)]
+    fn look_up(&self, t: &super::lower::LookUp) -> Raw {
+        let read = |s: u16| self.locals.get(self.abs_slot(s) as usize).copied();
+        t.get(read(t.args[0]), || read(t.args[1]))
+    }
+
+    /// Where a jump to `pc` ends up when the quick tests there are taken at once: each test
+    /// that fails jumps on, and is counted as a step as if the loop had run it; the path stops
+    /// at the first instruction that is not a quick test, at a test that holds (after it), or
+    /// where one more step would pass the limit (the loop then takes it).
+    #[inline(always)]
+    fn follow_tests(&self, code: &[Instr], mut pc: u32, mut steps: u64, limit: u64) -> (u32, u64) {
+        loop {
+            if steps >= limit {
+                return (pc, steps);
+            }
+            let holds = match code.get(pc as usize) {
+                Some(Instr::JumpUnlessEmpty(e, t)) => e.holds(&self.zones).then_some(()).ok_or(*t),
+                Some(Instr::JumpUnlessCmp(k, t)) => self.cmp_holds(k).then_some(()).ok_or(*t),
+                _ => return (pc, steps),
+            };
+            steps += 1;
+            match holds {
+                Ok(()) => return (pc + 1, steps),
+                Err(t) => pc = t,
+            }
+        }
     }
 
     /// Sets a local of the current frame to an expression's value ([`Instr::SetLocal`]).

@@ -3,7 +3,7 @@
 
 use super::closure::{Ev, LaneFilter, Plan};
 use super::quick::{jump_unless, top_move};
-pub use super::quick::{Cmp, Empties, TopMove, ZoneAt};
+pub use super::quick::{Cmp, Empties, LookUp, Pick, TopMove, ZoneAt};
 use super::raw::Raw;
 use crate::check::ir::{Choice, Domain, Effect, End, Expr, MoveWhat, Place, Program, Stmt, Value};
 use crate::compile::walk::size;
@@ -20,9 +20,16 @@ pub enum Instr {
     JumpUnlessEmpty(Empties, u32),
     /// Jumps to `.1` unless a counter or local compares with a constant number as `.0` says.
     JumpUnlessCmp(Cmp, u32),
+    /// Jumps to `.1` unless a card table's entry for the cards in one or two locals is `true`.
+    JumpUnlessLookUp(Box<LookUp>, u32),
     /// Sets local `.0` to the top card of zone `.1` (known before play), `none` when it is
     /// empty.
     SetLocalTop(u16, u16),
+    /// Sets local `.0` to a card table's entry for the cards in one or two locals.
+    SetLocalLookUp(u16, Box<LookUp>),
+    /// Sets local `.0` to one of two constants, by a comparison of a counter or local with a
+    /// constant number.
+    SetLocalPick(u16, Box<Pick>),
     /// Sets local `slot` to the repeat count.
     RepeatStart(u16, Ev),
     /// Jumps to `end` when local `slot` is 0, else decrements it.
@@ -302,9 +309,11 @@ fn here(out: &[Instr]) -> u32 {
 
 fn patch(out: &mut [Instr], at: u32, target: u32) {
     match &mut out[at as usize] {
-        Instr::Jump(t) | Instr::JumpUnless(_, t) | Instr::JumpUnlessEmpty(_, t) | Instr::JumpUnlessCmp(_, t) => {
-            *t = target
-        }
+        Instr::Jump(t)
+        | Instr::JumpUnless(_, t)
+        | Instr::JumpUnlessEmpty(_, t)
+        | Instr::JumpUnlessCmp(_, t)
+        | Instr::JumpUnlessLookUp(_, t) => *t = target,
         Instr::RepeatNext { end, .. }
         | Instr::PlayersTest { end, .. }
         | Instr::CardsNext { end, .. }
@@ -461,13 +470,9 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
 /// expressions, the rest stays an [`Instr::Effect`].
 fn lower_effect(e: &Effect, p: &Program) -> Instr {
     match e {
-        Effect::Assign(Place::Local(s), x) => match x {
-            Expr::Top(z) => match **z {
-                Expr::Const(Value::Zone(z)) => Instr::SetLocalTop(*s, z),
-                _ => Instr::SetLocal(*s, Ev::new(x, p)),
-            },
-            _ => Instr::SetLocal(*s, Ev::new(x, p)),
-        },
+        Effect::Assign(Place::Local(s), x) => {
+            super::quick::set_local(*s, x).unwrap_or_else(|| Instr::SetLocal(*s, Ev::new(x, p)))
+        }
         Effect::Assign(Place::Counter(s), x) => match x {
             Expr::Binary(op @ (BinOp::Add | BinOp::Sub), l, r) => match (&**l, &**r) {
                 (Expr::Counter(c), Expr::Const(Value::Int(k))) if c == s => {

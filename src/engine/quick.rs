@@ -1,12 +1,15 @@
 //! Quick forms of common instructions, with nothing left to work out at run time but a load or
-//! two: moves of the top cards between zones known before play ([`TopMove`]), and tests of
+//! two: moves of the top cards between zones known before play ([`TopMove`]), tests of
 //! constant zones' emptiness ([`Empties`]) or of a counter or local against a constant number
-//! ([`Cmp`]). Lowering (lower.rs) picks them where a statement has their shape; each gives what
-//! the general instruction would.
+//! ([`Cmp`]) or of a card table's entry for one or two cards in locals ([`LookUp`]), and a local
+//! set to such an entry or to one of two constants by a comparison ([`Pick`]). Lowering
+//! (lower.rs) picks them where a statement has their shape; each gives what the general
+//! instruction would.
 
 use super::closure::Ev;
 use super::lower::Instr;
-use crate::check::ir::{Expr, MoveWhat, Program, Value};
+use super::raw::Raw;
+use crate::check::ir::{CardTable, Expr, MoveWhat, Program, Value};
 use crate::syntax::ast::BinOp;
 
 /// A move of the top `n` cards (all of them, for [`TopMove::ALL`]) of a zone known before play
@@ -132,14 +135,94 @@ impl Cmp {
     }
 }
 
+/// A card table's entry for the cards in one or two locals of the current frame
+/// ([`Instr::SetLocalLookUp`]): `let r = duel(a, b)` once `duel` is tabulated.
+#[derive(Debug)]
+pub struct LookUp {
+    /// The locals holding the cards; the second is read only when `two`.
+    pub args: [u16; 2],
+    /// Whether the table is of two cards (or of one).
+    pub two: bool,
+    /// How many entries one argument spans: the number of cards, plus one for anything else.
+    pub stride: u32,
+    /// The entries, as the table's values.
+    pub(crate) values: Box<[Raw]>,
+}
+
+impl LookUp {
+    /// The quick form of `t`, when its cards are read from locals.
+    fn of(t: &CardTable) -> Option<LookUp> {
+        let local = |e: &Expr| match *e {
+            Expr::Local(s) => Some(s),
+            _ => None,
+        };
+        let (args, two) = match t.args.as_slice() {
+            [a] => ([local(a)?; 2], false),
+            [a, b] => ([local(a)?, local(b)?], true),
+            _ => return None,
+        };
+        let values = t.values.iter().map(|v| Raw::from(*v)).collect();
+        Some(LookUp { args, two, stride: t.stride, values })
+    }
+
+    /// The entry for the values `a` and `b` of its locals (`b` unread for a table of one card):
+    /// what the table's expression gives for them.
+    #[inline(always)]
+    pub(crate) fn get(&self, a: Option<Raw>, b: impl FnOnce() -> Option<Raw>) -> Raw {
+        let stride = self.stride;
+        let index = |v: Option<Raw>| match v.and_then(Raw::card_index) {
+            Some(c) if c < stride - 1 => c,
+            _ => stride - 1,
+        };
+        let i = if self.two { index(a) * stride + index(b()) } else { index(a) };
+        self.values.get(i as usize).copied().unwrap_or(Raw::NONE)
+    }
+}
+
+/// One of two constants, by a comparison of a counter or local with a constant number
+/// ([`Instr::SetLocalPick`]): `let w = if r > 0 then player 1 else player 2`.
+#[derive(Debug, Clone, Copy)]
+pub struct Pick {
+    /// The comparison.
+    pub test: Cmp,
+    /// The value when it holds.
+    pub(crate) then: Raw,
+    /// The value when it does not.
+    pub(crate) otherwise: Raw,
+}
+
+/// The quick form of `set <local> = x`, if `x` has one.
+pub(super) fn set_local(slot: u16, x: &Expr) -> Option<Instr> {
+    match x {
+        Expr::Top(z) => match **z {
+            Expr::Const(Value::Zone(z)) => Some(Instr::SetLocalTop(slot, z)),
+            _ => None,
+        },
+        Expr::CardTable(t) => Some(Instr::SetLocalLookUp(slot, Box::new(LookUp::of(t)?))),
+        Expr::If(c, t, o) => match (Cmp::of(c), &**t, &**o) {
+            (Some(test), Expr::Const(t), Expr::Const(o)) => {
+                Some(Instr::SetLocalPick(slot, Box::new(Pick { test, then: Raw::from(*t), otherwise: Raw::from(*o) })))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The conditional jump for a test `c`: its quick form if it has one.
 pub(super) fn jump_unless(c: &Expr, p: &Program) -> Instr {
     if let Some(e) = Empties::of(c) {
         return Instr::JumpUnlessEmpty(e, 0);
     }
-    match Cmp::of(c) {
-        Some(k) => Instr::JumpUnlessCmp(k, 0),
-        None => Instr::JumpUnless(Ev::condition(c, p), 0),
+    if let Some(k) = Cmp::of(c) {
+        return Instr::JumpUnlessCmp(k, 0);
+    }
+    match c {
+        Expr::CardTable(t) => match LookUp::of(t) {
+            Some(t) => Instr::JumpUnlessLookUp(Box::new(t), 0),
+            None => Instr::JumpUnless(Ev::condition(c, p), 0),
+        },
+        _ => Instr::JumpUnless(Ev::condition(c, p), 0),
     }
 }
 
@@ -233,6 +316,59 @@ mod tests {
         assert!(Cmp::of(&sym).is_none());
         let sum = Expr::Binary(BinOp::Add, Box::new(Expr::Local(0)), Box::new(Expr::Const(Value::Int(1))));
         assert!(Cmp::of(&sum).is_none());
+    }
+
+    /// A table's look-up gives the table's entry for every value its locals may hold: a card
+    /// within the table, a card past it, something that is not a card, or nothing.
+    #[test]
+    fn look_ups_answer_as_the_table() {
+        let stride = 4u32;
+        let values: Vec<Value> = (0..stride * stride).map(|i| Value::Int(i64::from(i) * 10)).collect();
+        let table = |args: Vec<Expr>| CardTable { args, stride, values: values.clone().into() };
+        let two = LookUp::of(&table(vec![Expr::Local(1), Expr::Local(2)])).expect("quick");
+        let one = LookUp::of(&table(vec![Expr::Local(3)])).expect("quick");
+        assert_eq!((two.args, two.two, one.args[0], one.two), ([1, 2], true, 3, false));
+        let t = table(vec![Expr::Local(1), Expr::Local(2)]);
+        let held = [Some(Value::Card(0)), Some(Value::Card(2)), Some(Value::Card(3)), Some(Value::Int(1)), None];
+        for a in held {
+            for b in held {
+                let index = |v: Option<Value>| t.index_of(v.unwrap_or(Value::None));
+                let want = Raw::from(values[(index(a) * stride + index(b)) as usize]);
+                assert_eq!(two.get(a.map(Raw::from), || b.map(Raw::from)), want, "{a:?} {b:?}");
+            }
+            let want = Raw::from(values[t.index_of(a.unwrap_or(Value::None)) as usize]);
+            assert_eq!(one.get(a.map(Raw::from), || panic!("a table of one card reads one local")), want);
+        }
+        // Cards worked out in play, or a third card: the general `set`.
+        assert!(LookUp::of(&table(vec![Expr::Local(1), Expr::Counter(0)])).is_none());
+        assert!(LookUp::of(&table(vec![Expr::Local(1), Expr::Local(2), Expr::Local(3)])).is_none());
+    }
+
+    /// `if <comparison> then <constant> else <constant>` picks as `if` does; any other `if`, or
+    /// any other expression, is left to the general `set`.
+    #[test]
+    fn picks_answer_as_if() {
+        let test = Expr::Binary(BinOp::Gt, Box::new(Expr::Local(6)), Box::new(Expr::Const(Value::Int(0))));
+        let (p1, p2) = (Value::Player(0), Value::Player(1));
+        let pick = |t: &Expr, a: Value, b: Value| {
+            set_local(8, &Expr::If(Box::new(t.clone()), Box::new(Expr::Const(a)), Box::new(Expr::Const(b))))
+        };
+        let Some(Instr::SetLocalPick(8, k)) = pick(&test, p1, p2) else { panic!("a quick pick") };
+        assert_eq!((k.test.slot, k.test.counter, k.test.op, k.test.k), (6, false, BinOp::Gt, 0));
+        for x in [None, Some(-1), Some(0), Some(1)] {
+            let want = if x.is_some_and(|x| x > 0) { p1 } else { p2 };
+            let got = if k.test.holds(x) { k.then } else { k.otherwise };
+            assert_eq!(got, Raw::from(want), "{x:?}");
+        }
+        let not_cmp = Expr::IsEmpty(Box::new(Expr::Const(Value::Zone(0))));
+        assert!(pick(&not_cmp, p1, p2).is_none());
+        let worked_out = Expr::If(Box::new(test.clone()), Box::new(Expr::Local(1)), Box::new(Expr::Const(p2)));
+        assert!(set_local(8, &worked_out).is_none());
+        assert!(set_local(8, &Expr::Local(1)).is_none());
+        assert!(matches!(
+            set_local(8, &Expr::Top(Box::new(Expr::Const(Value::Zone(5))))),
+            Some(Instr::SetLocalTop(8, 5))
+        ));
     }
 
     /// Only moves of top cards onto the top of another zone take the quick form.

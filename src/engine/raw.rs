@@ -89,6 +89,12 @@ impl Raw {
         Raw(kind::CARD, c as u64)
     }
 
+    /// The card's index, if it stands for a card.
+    #[inline(always)]
+    pub(crate) fn card_index(self) -> Option<u32> {
+        (self.0 & 0xffff == kind::CARD).then_some(self.1 as u32)
+    }
+
     /// Whether it stands for `true`.
     #[inline(always)]
     pub(crate) fn is_true(self) -> bool {
