@@ -108,9 +108,9 @@ fn the_step_limit_stops_at_the_same_instruction_through_a_jump_to_a_loops_test()
     }
 }
 
-/// The jump back to the top of `while true` also takes the quick tests it lands on in one go
-/// (engine's exec.rs, `follow_tests`): each is still a step, and the limit stops the game at
-/// the same one, even in the middle of those tests. Steps 1 and 2 place a stacked deck and call
+/// The jump back to the top of `while true` and the quick tests it lands on run in the engine's
+/// light loop (light.rs), which keeps its own count of the steps: each is still a step, and the
+/// limit stops the game at the same one, even in the middle of those tests. Steps 1 and 2 place a stacked deck and call
 /// `play`; then each round is five steps, the loop's test, the two `if` tests, `add 1 to n` and
 /// the jump, so `add` is step `5k + 6` and has counted `k + 1`. (The build before these tests
 /// were taken together stops at the same counts.)

@@ -3,7 +3,7 @@
 use super::events::{Event, EventSink};
 use super::lower::{Instr, SubsetsStart};
 use super::raw::Raw;
-use super::state::{Frame, Outcome, Pending, Result, State};
+use super::state::{Outcome, Pending, Result, State};
 use crate::check::ir::{Effect, End, Place, Value};
 
 impl State {
@@ -37,6 +37,9 @@ impl State {
             return;
         }
         loop {
+            if code.get(pc as usize).is_some_and(Instr::may_be_light) {
+                (pc, steps) = self.run_light(code, pc, steps, limit, sink);
+            }
             steps += 1;
             if steps > limit {
                 sync!();
@@ -55,85 +58,12 @@ impl State {
             };
             pc += 1;
             match instr {
-                Instr::Jump(t) => pc = *t,
-                Instr::JumpUnless(c, t) => {
-                    if !c.test(self, &super::eval::Binds::EMPTY) {
-                        pc = *t;
-                    }
-                }
-                Instr::JumpUnlessEmpty(e, t) => {
-                    if !e.holds(&self.zones) {
-                        pc = *t;
-                    }
-                }
-                Instr::JumpUnlessCmp(k, t) => {
-                    if !self.cmp_holds(k) {
-                        pc = *t;
-                    }
-                }
-                Instr::JumpUnlessLookUp(k, t) => {
-                    if !self.look_up(k).is_true() {
-                        pc = *t;
-                    }
-                }
-                Instr::SetLocalTop(slot, z) => {
-                    let top = self.zones[*z as usize].last().map_or(Raw::NONE, |c| Raw::card(*c));
-                    self.set_local_raw(*slot, top);
-                }
-                Instr::SetLocalLookUp(slot, t) => {
-                    let v = self.look_up(t);
-                    self.set_local_raw(*slot, v);
-                }
-                Instr::SetLocalPick(slot, k) => {
-                    let v = if self.cmp_holds(&k.test) { k.then } else { k.otherwise };
-                    self.set_local_raw(*slot, v);
-                }
-                Instr::RepeatStart(slot, count) => {
-                    let n = count.eval(self).as_int().unwrap_or(0).max(0);
-                    self.set_local(*slot, Value::Int(n));
-                }
-                Instr::RepeatNext { slot, end } => match self.local(*slot) {
-                    Value::Int(n) if n > 0 => self.set_local(*slot, Value::Int(n - 1)),
-                    _ => pc = *end,
-                },
-                Instr::PlayersStart(slot) => self.set_local(*slot, Value::Player(0)),
-                Instr::PlayersTest { slot, end } => {
-                    if let Value::Player(p) = self.local(*slot) {
-                        if p >= game.program.players {
-                            pc = *end;
-                        }
-                    }
-                }
-                Instr::PlayersStep(slot) => {
-                    if let Value::Player(p) = self.local(*slot) {
-                        self.set_local(*slot, Value::Player(p + 1));
-                    }
-                }
-                Instr::CardsStart { mark, zone } => self.start_cards(*mark, zone),
                 Instr::SubsetsStart(start) => {
                     if !self.start_subsets(start) {
                         sync!();
                         self.stop_unfinished("the engine's list of cards for loops is full", sink);
                         return;
                     }
-                }
-                Instr::SubsetsNext { slot, mark, end } => {
-                    if !self.next_subset(*slot, *mark) {
-                        pc = *end;
-                    }
-                }
-                Instr::CardsNext { slot, mark, end } => {
-                    let base = self.local(*mark).as_int().unwrap_or(0) as usize;
-                    if self.scratch.len() > base {
-                        let c = self.scratch.pop().unwrap_or(0);
-                        self.set_local(*slot, Value::Card(c));
-                    } else {
-                        pc = *end;
-                    }
-                }
-                Instr::CardsDrop { mark } => {
-                    let base = self.local(*mark).as_int().unwrap_or(0) as usize;
-                    self.scratch.truncate(base);
                 }
                 Instr::Effect(e) => {
                     sync!();
@@ -146,16 +76,9 @@ impl State {
                         self.effect(e, sink);
                     }
                 }
-                Instr::SetLocal(slot, e) => self.set_local_to(*slot, e),
-                Instr::SetCounter(slot, e) => self.set_counter_to(*slot, e),
-                Instr::AddCounter(slot, k) => self.add_to_counter(*slot, *k),
                 Instr::Move(m) => {
                     sync!();
                     self.quick_move(m, sink);
-                }
-                Instr::MoveTop(m) => {
-                    sync!();
-                    self.top_move(m, sink);
                 }
                 Instr::Call(p, args) => {
                     if self.depth() >= self.limits.max_depth {
@@ -163,17 +86,7 @@ impl State {
                         self.stop_unfinished("the call depth limit of the engine was reached", sink);
                         return;
                     }
-                    let proc_ = &game.program.procedures[*p as usize];
-                    let base = self.locals.len();
-                    self.locals.resize(base + proc_.locals as usize, Raw::NONE);
-                    for (i, a) in args.iter().enumerate() {
-                        let v = a.raw(self);
-                        self.locals[base + i] = v;
-                    }
-                    let entered = self.entered.len() as u32;
-                    self.frames.push(Frame { ret: pc, base: base as u32, scratch: self.scratch.len() as u32, entered });
-                    self.base = base as u32;
-                    pc = game.code.entries[*p as usize];
+                    pc = self.call(*p, args, pc);
                 }
                 Instr::Enter(e) => {
                     if !self.enter(e) {
@@ -182,33 +95,13 @@ impl State {
                         return;
                     }
                 }
-                Instr::Leave => {
-                    self.entered.pop();
-                }
-                Instr::Chain(c) => {
-                    // The header counted the chain's own instruction; the ones it passes over
-                    // are counted here, unless they would pass a limit: then it goes only as
-                    // far as its own instruction would, and the loop takes the rest one by one.
-                    if c.leave {
-                        self.entered.pop();
-                    }
-                    if steps + u64::from(c.passed) > limit {
-                        pc = c.next;
-                    } else {
-                        steps += u64::from(c.passed);
-                        (pc, steps) = self.follow_tests(code, c.to, steps, limit);
-                    }
-                }
                 Instr::Return => {
-                    let Some(f) = self.frames.pop() else {
+                    let Some(ret) = self.return_from_call() else {
                         sync!();
                         self.stop_unfinished("the rules ended without `end game`", sink);
                         return;
                     };
-                    self.locals.truncate(f.base as usize);
-                    self.scratch.truncate(f.scratch as usize);
-                    self.base = self.frames.last().map_or(0, |f| f.base);
-                    pc = f.ret;
+                    pc = ret;
                 }
                 Instr::End(e) => {
                     sync!();
@@ -236,6 +129,14 @@ impl State {
                     self.stop_unfinished("the rules ended without `end game`", sink);
                     return;
                 }
+                // The rest need nothing from this loop, and the light loop (light.rs) has
+                // carried them out before it handed over: one is met here only when the step
+                // that runs it passes the limit, and the loop has stopped above.
+                _ => {
+                    let ran = self.light_one(instr, pc, &mut steps, limit, sink, false, false);
+                    debug_assert!(ran.is_some(), "an instruction no loop carries out: {instr:?}");
+                    pc = ran.unwrap_or(pc);
+                }
             }
         }
         sync!();
@@ -243,7 +144,7 @@ impl State {
 
     /// Whether a quick comparison ([`Instr::JumpUnlessCmp`]) holds.
     #[inline(always)]
-    fn cmp_holds(&self, k: &super::lower::Cmp) -> bool {
+    pub(super) fn cmp_holds(&self, k: &super::lower::Cmp) -> bool {
         let x = if k.counter {
             self.counters[k.slot as usize].as_int()
         } else {
@@ -255,44 +156,21 @@ impl State {
     /// A card table's entry for the cards in its locals ([`Instr::SetLocalLookUp`],
     /// [`Instr::JumpUnlessLookUp`]).
     #[inline(always)]
-    fn look_up(&self, t: &super::lower::LookUp) -> Raw {
+    pub(super) fn look_up(&self, t: &super::lower::LookUp) -> Raw {
         let read = |s: u16| self.locals.get(self.abs_slot(s) as usize).copied();
         t.get(read(t.args[0]), || read(t.args[1]))
     }
 
-    /// Where a jump to `pc` ends up when the quick tests there are taken at once: each test
-    /// that fails jumps on, and is counted as a step as if the loop had run it; the path stops
-    /// at the first instruction that is not a quick test, at a test that holds (after it), or
-    /// where one more step would pass the limit (the loop then takes it).
-    #[inline(always)]
-    fn follow_tests(&self, code: &[Instr], mut pc: u32, mut steps: u64, limit: u64) -> (u32, u64) {
-        loop {
-            if steps >= limit {
-                return (pc, steps);
-            }
-            let holds = match code.get(pc as usize) {
-                Some(Instr::JumpUnlessEmpty(e, t)) => e.holds(&self.zones).then_some(()).ok_or(*t),
-                Some(Instr::JumpUnlessCmp(k, t)) => self.cmp_holds(k).then_some(()).ok_or(*t),
-                _ => return (pc, steps),
-            };
-            steps += 1;
-            match holds {
-                Ok(()) => return (pc + 1, steps),
-                Err(t) => pc = t,
-            }
-        }
-    }
-
     /// Sets a local of the current frame to an expression's value ([`Instr::SetLocal`]).
     #[inline(always)]
-    fn set_local_to(&mut self, slot: u16, e: &super::closure::Ev) {
+    pub(super) fn set_local_to(&mut self, slot: u16, e: &super::closure::Ev) {
         let v = e.raw(self);
         self.set_local_raw(slot, v);
     }
 
     /// Sets a counter to an expression's value ([`Instr::SetCounter`]).
     #[inline(always)]
-    fn set_counter_to(&mut self, slot: u16, e: &super::closure::Ev) {
+    pub(super) fn set_counter_to(&mut self, slot: u16, e: &super::closure::Ev) {
         let v = e.eval(self);
         self.counters[slot as usize] = v;
     }
@@ -300,7 +178,7 @@ impl State {
     /// Adds `k` to a counter, wrapping as `+` does; a counter that is not a number becomes `none`
     /// ([`Instr::AddCounter`]).
     #[inline(always)]
-    fn add_to_counter(&mut self, slot: u16, k: i64) {
+    pub(super) fn add_to_counter(&mut self, slot: u16, k: i64) {
         let c = &mut self.counters[slot as usize];
         *c = match *c {
             Value::Int(x) => Value::Int(x.wrapping_add(k)),
@@ -311,7 +189,7 @@ impl State {
     /// Starts a loop over the cards of `zone`: they are pushed on the scratch list, bottom first,
     /// so taking from the end visits the top first; `mark` keeps where they start.
     #[inline(never)]
-    fn start_cards(&mut self, mark: u16, zone: &crate::check::ir::Expr) {
+    pub(super) fn start_cards(&mut self, mark: u16, zone: &crate::check::ir::Expr) {
         let base = self.scratch.len();
         if let Some(z) = self.zone_of(zone) {
             let cards = &self.zones[z as usize];
@@ -344,7 +222,7 @@ impl State {
 
     /// Binds the next set of a loop over sets to `slot`; false when there is none left.
     #[inline(never)]
-    fn next_subset(&mut self, slot: u16, mark: u16) -> bool {
+    pub(super) fn next_subset(&mut self, slot: u16, mark: u16) -> bool {
         let (Value::Int(at), Value::Int(x)) = (self.local(mark), self.local(mark + 1)) else { return false };
         let (base, n) = (at as u16, (at >> 32) as u32);
         let x = x as u64;
@@ -358,7 +236,7 @@ impl State {
     /// Enters a copied call (lower.rs's `Enter`) as a call would be made: the depth limit
     /// first (false when it is reached), then the arguments, worked out in the caller's frame.
     #[inline(always)]
-    fn enter(&mut self, e: &super::lower::Enter) -> bool {
+    pub(super) fn enter(&mut self, e: &super::lower::Enter) -> bool {
         if self.depth() >= self.limits.max_depth {
             return false;
         }
@@ -380,7 +258,7 @@ impl State {
     }
 
     /// The frames the rules are in, for the depth limit: the calls, and the copied calls entered.
-    fn depth(&self) -> usize {
+    pub(super) fn depth(&self) -> usize {
         self.frames.len() + self.entered.len()
     }
 

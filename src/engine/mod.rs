@@ -11,6 +11,7 @@ pub mod events;
 mod exec;
 mod hands;
 mod lay;
+mod light;
 pub mod lower;
 mod meld_choice;
 pub mod melds;
