@@ -110,12 +110,14 @@ fn the_step_limit_stops_at_the_same_instruction_through_a_jump_to_a_loops_test()
 
 /// The jump back to the top of `while true` and the quick tests it lands on run in the engine's
 /// light loop (light.rs), which keeps its own count of the steps: each is still a step, and the
-/// limit stops the game at the same one, even in the middle of those tests. Steps 1 and 2 place a stacked deck and call
-/// `play`; then each round is five steps, the loop's test, the two `if` tests, `add 1 to n` and
-/// the jump, so `add` is step `5k + 6` and has counted `k + 1`. (The build before these tests
-/// were taken together stops at the same counts.)
+/// limit stops the game at the step it would have stopped at when every instruction ran in the
+/// run loop. Steps 1 and 2 are the start (the arrangement, none here) and the call of `play`;
+/// then each round is five steps, the loop's test, the two `if` tests, `add 1 to n` and the
+/// jump, so `add` is step `5k + 6` and has counted `k + 1`. The limits from 100 to 106 stop the
+/// game at each of the five places in a round: the step count and the counter show that no
+/// instruction past the limit ran and none before it was skipped.
 #[test]
-fn the_step_limit_stops_at_the_same_instruction_among_tests_taken_together() {
+fn the_step_limit_stops_at_the_same_step_among_the_light_loops_tests() {
     let source = "game \"Count\"\nplayers 2\ncounter n = 0\ncounter m = 0\n\
                   procedure play { while true { if m > 5 { end game draw }\n if n < 0 { add 1 to m }\n add 1 to n } }";
     for (max_steps, n) in [(100, 19), (101, 20), (102, 20), (103, 20), (104, 20), (105, 20), (106, 21)] {
@@ -203,4 +205,47 @@ fn a_menu_with_too_many_candidates_stops_unfinished() {
     let src = menu("player 1").replace("a + b > 0", "a + b < 0");
     let s = start(&src, Limits::default());
     assert_eq!(s.outcome().map(|o| o.note.as_deref()), Some(note));
+}
+
+/// Hears of moves and announcements, and notes the step count the state shows at each move;
+/// it starts wanting announcements only once it has heard of a move.
+struct MoveSteps {
+    steps: Vec<u64>,
+    lines: Vec<String>,
+}
+
+impl cardlang::engine::EventSink for MoveSteps {
+    fn announcements(&self) -> bool {
+        !self.steps.is_empty()
+    }
+
+    fn event(&mut self, state: &State, event: cardlang::engine::Event<'_>) {
+        match event {
+            cardlang::engine::Event::Move { .. } => self.steps.push(state.steps()),
+            cardlang::engine::Event::Announce(text) => self.lines.push(text.to_string()),
+            _ => {}
+        }
+    }
+}
+
+/// Moves of top cards run in the light loop (light.rs) whoever watches. A sink that hears of a
+/// move is handed the state as the run loop would hand it over: its step count is the move's
+/// own step (1 the call of `setup`, 2 its return, 3 the arrangement, 4 the call of `play`, then
+/// one a statement; the build before the light loop gives the same). And the sink is asked whether it wants an announcement at each announcement, as
+/// the run loop asks it: this one starts wanting them after the first move, so it hears the
+/// second line and not the first.
+#[test]
+fn a_sink_sees_each_move_at_its_own_step_and_is_asked_at_each_announcement() {
+    let source = "game \"Moves\"\nplayers 2\nenum rank = 1, 2, 3\nproperty rank: rank\ncards deck = every rank\n\
+                  zone pack: shared, face down, holds deck\nzone pile: shared, face up\n\
+                  procedure setup { }\n\
+                  procedure play { announce \"before\"\n move top of pack to pile\n announce \"after\"\n \
+                  move top of pack to pile\n end game draw }";
+    let file = cardlang::syntax::parse(source).expect("parses");
+    let program = check::check(&file, &Config::default()).expect("checks");
+    let mut sink = MoveSteps { steps: Vec::new(), lines: Vec::new() };
+    let s = State::with_sink(Game::new(program), 1, Limits::default(), &mut sink);
+    assert!(s.outcome().is_some());
+    assert_eq!(sink.lines, vec!["after".to_string()]);
+    assert_eq!(sink.steps, vec![6, 8]);
 }

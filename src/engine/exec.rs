@@ -14,9 +14,10 @@ impl State {
         let budget_end = self.steps.saturating_add(self.limits.max_steps_per_decision);
         // One test a step for both limits; which one was passed is told apart after.
         let limit = budget_end.min(self.limits.max_steps);
-        // The program counter and the step count live in registers while the loop runs; they
-        // are written back before anything that may read them (a call, a choice, the end) and
-        // read again after.
+        // The program counter and the step count live in locals while the loop runs; they are
+        // written back before anything that may read them (an effect, a choice, the end, an
+        // event; the light loop writes them before a move the sink hears of) and read again
+        // after.
         let (mut pc, mut steps) = (self.pc, self.steps);
         macro_rules! sync {
             () => {{
@@ -129,11 +130,11 @@ impl State {
                     self.stop_unfinished("the rules ended without `end game`", sink);
                     return;
                 }
-                // The rest need nothing from this loop, and the light loop (light.rs) has
-                // carried them out before it handed over: one is met here only when the step
-                // that runs it passes the limit, and the loop has stopped above.
+                // The rest are light (light.rs), and the light loop carries them out before it
+                // hands over: one is met here only when the step that runs it passes the limit,
+                // and the loop has stopped above.
                 _ => {
-                    let ran = self.light_one(instr, pc, &mut steps, limit, sink, false, false);
+                    let ran = self.light_step(instr, pc, &mut steps, limit, sink);
                     debug_assert!(ran.is_some(), "an instruction no loop carries out: {instr:?}");
                     pc = ran.unwrap_or(pc);
                 }

@@ -1,8 +1,10 @@
-//! The light loop: runs the instructions that only read and write the table, the counters and
-//! the locals, in a small function of its own, so that the program counter, the step count and
-//! the limit stay in registers instead of being kept in memory around the run loop's many arms.
-//! Anything else (an effect, a choice, the end, an announcement to format, a limit reached) goes
-//! back to the run loop (exec.rs), which carries it out.
+//! The light loop: runs the instructions that need nothing of the run loop (exec.rs) but the
+//! program counter and the step count (jumps and tests, setting locals and counters, loop
+//! bookkeeping, moves of top cards, calls and copied calls, returns) in a small function of its
+//! own, so that the program counter, the step count and the limit stay in registers instead of
+//! being kept in memory around the run loop's many arms. Anything else (an effect, a choice, the
+//! end, an announcement to format, a limit reached) goes back to the run loop, which carries it
+//! out.
 
 use super::events::EventSink;
 use super::lower::Instr;
@@ -28,9 +30,10 @@ impl State {
     ///
     /// Each instruction run here is counted as one step and does exactly what the run loop
     /// would do with it. The run loop takes over at every instruction that is not light: an
-    /// effect, a choice, the end; an announcement the sink wants; a call or a copied call at
-    /// the depth limit; a return from the outermost procedure. There it counts the step itself,
-    /// so the limits stop a game at the same step.
+    /// effect, a `move` other than of top cards, a choice, the end, the arrangement, the start
+    /// of a loop over subsets, the end of the code; an announcement the sink wants; a call or a
+    /// copied call at the depth limit; a return from the outermost procedure. There it counts
+    /// the step itself, so the limits stop a game at the same step.
     #[inline(never)]
     pub(super) fn run_light<S: EventSink>(
         &mut self,
@@ -40,28 +43,26 @@ impl State {
         limit: u64,
         sink: &mut S,
     ) -> (u32, u64) {
-        let quiet = !sink.enabled();
-        let silent = !sink.announcements();
         loop {
             if steps >= limit {
                 return (pc, steps);
             }
             let Some(instr) = code.get(pc as usize) else { return (pc, steps) };
             steps += 1;
-            match self.light_one(instr, pc + 1, &mut steps, limit, sink, quiet, silent) {
+            match self.light_one(instr, pc + 1, &mut steps, limit, sink) {
                 Some(to) => pc = to,
                 None => return (pc, steps - 1),
             }
         }
     }
 
-    /// Carries out `instr` if it needs nothing but the table, the counters and the locals, and
-    /// gives where the rules go on (`next`, the instruction after it, or where it jumps); `None`
-    /// for an instruction the run loop (exec.rs) carries out. A move of top cards is light (the
-    /// sink hears of it unless it wants no events, `quiet`), an announcement when the sink wants
-    /// none (`silent`), a call below the depth limit, a return from a call. The instruction's own step is counted
-    /// in `steps` already; a chain adds the steps of the ones it passes over.
-    #[allow(clippy::too_many_arguments)]
+    /// Carries out `instr` if it is light, and gives where the rules go on (`next`, the
+    /// instruction after it, or where it jumps); `None` for an instruction the run loop
+    /// (exec.rs) carries out. A move of top cards is light whether or not the sink hears of it,
+    /// an announcement when the sink wants none, a call or a copied call below the depth limit,
+    /// a return from a call; the sink is asked at each, as the run loop asks it. The
+    /// instruction's own step is counted in `steps` already; a chain adds the steps of the ones
+    /// it passes over.
     #[inline(always)]
     pub(super) fn light_one<S: EventSink>(
         &mut self,
@@ -70,20 +71,18 @@ impl State {
         steps: &mut u64,
         limit: u64,
         sink: &mut S,
-        quiet: bool,
-        silent: bool,
     ) -> Option<u32> {
         let unless = |holds: bool, t: u32| if holds { next } else { t };
         Some(match instr {
             Instr::MoveTop(m) => {
-                if !quiet {
-                    // The sink sees the state as the run loop would show it.
+                if sink.enabled() {
+                    // The sink is handed the state as the run loop would hand it over.
                     (self.pc, self.steps) = (next, *steps);
                 }
                 self.top_move(m, sink);
                 next
             }
-            Instr::Announce(_) if silent => next,
+            Instr::Announce(_) if !sink.announcements() => next,
             Instr::Enter(e) if self.depth() < self.limits.max_depth => {
                 self.enter(e);
                 next
@@ -198,6 +197,22 @@ impl State {
             | Instr::Arrange
             | Instr::Halt => return None,
         })
+    }
+
+    /// [`State::light_one`] for the run loop, which meets a light instruction only when the
+    /// light loop has not run it (none at present: it hands over before every instruction that
+    /// may be light); kept out of the run loop's code.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn light_step<S: EventSink>(
+        &mut self,
+        instr: &Instr,
+        next: u32,
+        steps: &mut u64,
+        limit: u64,
+        sink: &mut S,
+    ) -> Option<u32> {
+        self.light_one(instr, next, steps, limit, sink)
     }
 
     /// Makes a call of procedure `p` with `args` that returns to `ret`, as the run loop's

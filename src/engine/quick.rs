@@ -371,6 +371,74 @@ mod tests {
         ));
     }
 
+    /// Every card table of every game (the compile step's tabulated functions of cards), read
+    /// through its quick form, gives what the engine's evaluator gives for the table's
+    /// expression, for each card, and for `none` and a value that is not a card, in each
+    /// argument, with the cards held in locals of a frame that does not start at 0.
+    #[test]
+    fn look_ups_answer_as_the_evaluator_for_every_games_tables() {
+        let mut tables = 0;
+        for (name, game) in crate::engine::closure::tests::checked_games() {
+            let mut found = Vec::new();
+            let mut body: Vec<_> = game.program.procedures.iter().flat_map(|p| p.body.clone()).collect();
+            crate::compile::walk::block_exprs(&mut body, &mut |e| collect_tables(e, &mut found));
+            let mut state = crate::engine::State::blank(game.clone());
+            state.base = 3;
+            for t in found {
+                let arity = t.args.len();
+                let slots: Vec<u16> = (0..arity as u16).map(|i| 2 + i).collect();
+                let local = CardTable { args: slots.iter().map(|s| Expr::Local(*s)).collect(), ..t.clone() };
+                let quick = LookUp::of(&local).expect("a table of cards in locals has a quick form");
+                let held: Vec<Option<Value>> = (0..game.program.cards.len() as u16)
+                    .map(|c| Some(Value::Card(c)))
+                    .chain([None, Some(Value::Int(2))])
+                    .collect();
+                let seconds = if arity == 2 { held.clone() } else { vec![None] };
+                for a in &held {
+                    for b in &seconds {
+                        let mut locals = Vec::new();
+                        for (slot, v) in slots.iter().zip([a, b]) {
+                            locals.push((*slot, v.unwrap_or(Value::None)));
+                        }
+                        let want = Raw::from(state.eval_with(&Expr::CardTable(Box::new(local.clone())), &locals));
+                        let got = quick.get(a.map(Raw::from), || b.map(Raw::from));
+                        assert_eq!(got, want, "{name}: {a:?} {b:?}");
+                    }
+                }
+                tables += 1;
+            }
+        }
+        assert!(tables > 0, "some game tabulates a function of cards");
+    }
+
+    fn collect_tables(e: &Expr, out: &mut Vec<CardTable>) {
+        if let Expr::CardTable(t) = e {
+            out.push((**t).clone());
+        }
+        crate::compile::walk::children(e, |c| collect_tables(c, out));
+    }
+
+    /// `let x = if <local> <op> <number> then <constant> else <constant>` picks what the
+    /// engine's evaluator gives for the `if`, for every comparison and for a local holding a
+    /// number below, at and above the constant, `none`, a card and a player.
+    #[test]
+    fn picks_answer_as_the_evaluator() {
+        let (_, game) = crate::engine::closure::tests::checked_games().remove(0);
+        let mut state = crate::engine::State::blank(game);
+        state.base = 5;
+        let (p1, p2) = (Value::Player(0), Value::Player(1));
+        for op in [BinOp::Eq, BinOp::Ne, BinOp::Lt, BinOp::Le, BinOp::Gt, BinOp::Ge] {
+            let test = Expr::Binary(op, Box::new(Expr::Local(6)), Box::new(Expr::Const(Value::Int(0))));
+            let e = Expr::If(Box::new(test), Box::new(Expr::Const(p1)), Box::new(Expr::Const(p2)));
+            let Some(Instr::SetLocalPick(8, k)) = set_local(8, &e) else { panic!("a quick pick for {op:?}") };
+            for x in [Value::Int(-1), Value::Int(0), Value::Int(1), Value::None, Value::Card(0), Value::Player(0)] {
+                let want = Raw::from(state.eval_with(&e, &[(6, x)]));
+                let got = if k.test.holds(x.as_int()) { k.then } else { k.otherwise };
+                assert_eq!(got, want, "{op:?} with {x:?}");
+            }
+        }
+    }
+
     /// Only moves of top cards onto the top of another zone take the quick form.
     #[test]
     fn top_moves_are_told_apart() {
