@@ -105,9 +105,19 @@ impl State {
     #[inline]
     pub(crate) fn set_local_raw(&mut self, slot: u16, v: Raw) {
         let i = self.abs_slot(slot) as usize;
-        if i >= self.locals.len() {
-            self.locals.resize(i + 1, Raw::NONE);
+        match self.locals.get_mut(i) {
+            Some(l) => *l = v,
+            None => self.set_local_past_end(i, v),
         }
+    }
+
+    /// [`State::set_local_raw`] of a local past the end of the list, which grows to hold it
+    /// (the frame's locals are made when the call is; this is the rare case), out of the way of
+    /// the callers' code.
+    #[cold]
+    #[inline(never)]
+    fn set_local_past_end(&mut self, i: usize, v: Raw) {
+        self.locals.resize(i + 1, Raw::NONE);
         self.locals[i] = v;
     }
 

@@ -216,8 +216,9 @@ impl State {
     }
 
     /// Makes a call of procedure `p` with `args` that returns to `ret`, as the run loop's
-    /// [`Instr::Call`] does once the depth limit is checked; gives the procedure's entry.
-    #[inline(always)]
+    /// [`Instr::Call`] does once the depth limit is checked; gives the procedure's entry. (Out
+    /// of the light loop's code: a call is rare beside the instructions around it.)
+    #[inline(never)]
     pub(super) fn call(&mut self, p: u16, args: &[super::closure::Ev], ret: u32) -> u32 {
         let (locals, entry) = (self.game.program.procedures[p as usize].locals, self.game.code.entries[p as usize]);
         let base = self.locals.len();
