@@ -19,7 +19,13 @@ impl Instr {
     pub(super) fn may_be_light(&self) -> bool {
         !matches!(
             self,
-            Instr::SubsetsStart(_) | Instr::Effect(_) | Instr::Move(_) | Instr::End(_) | Instr::Choose(_) | Instr::Arrange | Instr::Halt
+            Instr::SubsetsStart(_)
+                | Instr::Effect(_)
+                | Instr::Move(_)
+                | Instr::End(_)
+                | Instr::Choose(_)
+                | Instr::Arrange
+                | Instr::Halt
         )
     }
 }
