@@ -25,6 +25,7 @@ mod language;
 mod limits;
 mod lint;
 mod mcts;
+mod meaning;
 mod melds_search;
 mod msrv;
 mod options;

@@ -44,10 +44,11 @@ fn table_of(e: &Expr, cards: usize, pure: PureEval<'_>) -> Option<CardTable> {
     // Entry `stride - 1` of an argument stands for anything that is not a card.
     let card = |i: usize| if i + 1 == stride { Value::None } else { Value::Card(i as u16) };
     // The cards are read from two locals no procedure has, bound for each entry.
+    // All atoms at once: one atom may hold another (`x.suit == (card d in Z where d != x).suit`
+    // has the atoms `x` and the aggregate that reads `x`), and replacing `x` first would leave
+    // the aggregate no longer equal to its atom.
     let mut body = e.clone();
-    for (k, atom) in atoms.iter().enumerate() {
-        substitute(&mut body, atom, Expr::Local(ATOM_SLOT + k as u16));
-    }
+    substitute(&mut body, &atoms);
     let mut values = Vec::with_capacity(entries);
     for i in 0..entries {
         let (first, second) = if atoms.len() == 1 { (i, 0) } else { (i / stride, i % stride) };
@@ -81,11 +82,12 @@ fn card_atoms(e: &Expr, atoms: &mut Vec<Expr>) -> Option<usize> {
     }
 }
 
-/// Replaces every occurrence of `atom` by `by`.
-fn substitute(e: &mut Expr, atom: &Expr, by: Expr) {
-    if e == atom {
-        *e = by;
+/// Replaces every occurrence of the `k`-th atom by the local `ATOM_SLOT + k`, outermost first,
+/// in one pass (an atom found is replaced whole, the atoms inside it with it).
+fn substitute(e: &mut Expr, atoms: &[Expr]) {
+    if let Some(k) = atoms.iter().position(|a| a == e) {
+        *e = Expr::Local(ATOM_SLOT + k as u16);
         return;
     }
-    children_mut(e, |c| substitute(c, atom, by.clone()));
+    children_mut(e, |c| substitute(c, atoms));
 }

@@ -196,8 +196,21 @@ impl State {
             let cards = &self.zones[z as usize];
             self.scratch.extend_from_slice(cards);
         } else {
-            let v = self.eval(zone);
-            self.push_picked(v);
+            match self.eval(zone) {
+                // A row of zones (`every column`): the first zone's top card is visited first,
+                // zone by zone, as an aggregate over the row reads them. The list is taken
+                // from its end, so the last zone goes in first.
+                Value::Zones(first, n) => {
+                    let start = (first as usize).min(self.zones.len());
+                    let end = (first as usize + n as usize).min(self.zones.len());
+                    for z in (start..end).rev() {
+                        self.scratch.extend_from_slice(&self.zones[z]);
+                    }
+                }
+                v => {
+                    self.push_picked(v);
+                }
+            }
         }
         self.set_local(mark, Value::Int(base as i64));
     }

@@ -2,9 +2,15 @@
 //! `let` name in the result (and in the lets after it) is replaced by its value, so everything
 //! that reads functions (the checker, the lints, every call) sees one expression, as for a
 //! function written `= ...`. A name an aggregate binds (`any c in Z where ...`) hides a `let`
-//! of the same name inside that aggregate.
+//! of the same name inside that aggregate; and a value put inside an aggregate keeps its own
+//! meaning: when it reads a name the aggregate binds (`let s = x.suit` put into
+//! `count of x in Z where x.suit == s`), the aggregate's name is renamed first, so it cannot
+//! capture the value's name.
+
+use std::collections::HashSet;
 
 use super::ast::{Expr, ExprKind, FunctionLet};
+use super::walk::{self, Visitor};
 
 /// The result with every `let` put in, the last one first (so a `let` may use the ones before
 /// it, and a name given twice means its latest value).
@@ -65,9 +71,40 @@ fn replace(e: &mut Expr, name: &str, value: &Expr) {
         }
         ExprKind::Aggregate(a) => {
             a.domain.exprs_mut().for_each(go);
-            if a.var.text != name {
-                a.value.iter_mut().chain(a.cond.iter_mut()).for_each(go);
+            if a.var.text == name {
+                return;
+            }
+            let read = names_in(value);
+            if read.contains(&a.var.text) {
+                // The value reads a name this aggregate would hide: give the aggregate's item
+                // a name nobody can write (`x'`, `x''`, ...), then put the value in.
+                let mut taken = read;
+                a.value.iter().chain(&a.cond).for_each(|x| taken.extend(names_in(x)));
+                let mut fresh = format!("{}'", a.var.text);
+                while taken.contains(&fresh) {
+                    fresh.push('\'');
+                }
+                let renamed = Expr { span: a.var.span, kind: ExprKind::Name(fresh.clone()) };
+                let old = std::mem::replace(&mut a.var.text, fresh);
+                a.value.iter_mut().chain(a.cond.iter_mut()).for_each(|x| replace(x, &old, &renamed));
+            }
+            a.value.iter_mut().chain(a.cond.iter_mut()).for_each(go);
+        }
+    }
+}
+
+/// Every bare name an expression reads (the names its aggregates bind included: more than the
+/// free names, which is enough to choose a name none of them is).
+fn names_in(e: &Expr) -> HashSet<String> {
+    struct Names(HashSet<String>);
+    impl Visitor for Names {
+        fn expr(&mut self, e: &Expr) {
+            if let ExprKind::Name(n) = &e.kind {
+                self.0.insert(n.clone());
             }
         }
     }
+    let mut names = Names(HashSet::new());
+    walk::expr(&mut names, e);
+    names.0
 }
