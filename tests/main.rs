@@ -32,6 +32,7 @@ mod options;
 mod reliability;
 mod robustness;
 mod rules;
+mod shadowing;
 mod shard;
 mod simulate;
 mod table;

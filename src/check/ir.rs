@@ -695,7 +695,16 @@ pub enum Choice {
     },
     /// One player (or chance) chooses one candidate among all the branches of `chooses one of`;
     /// the branch's index goes to local `branch` (`none` when there was no candidate).
-    Menu { player: Option<Expr>, branch: u16, branches: Vec<MenuBranch>, prompt: Option<Vec<TextPart>>, private: bool },
+    /// With `fresh` (`, never repeating a position`), a candidate is offered only if playing it
+    /// does not bring the cards back to a position the menu was offered in.
+    Menu {
+        player: Option<Expr>,
+        branch: u16,
+        branches: Vec<MenuBranch>,
+        prompt: Option<Vec<TextPart>>,
+        private: bool,
+        fresh: bool,
+    },
 }
 
 /// One branch of `chooses one of`.

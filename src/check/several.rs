@@ -125,7 +125,7 @@ impl Checker {
             bodies.push(body);
         }
         let private = self.private_choices.contains(&span);
-        let choice = Choice::Menu { player, branch, branches, prompt, private };
+        let choice = Choice::Menu { player, branch, branches, prompt, private, fresh: false };
         Stmt::Menu { choice, bodies, otherwise: Vec::new() }
     }
 

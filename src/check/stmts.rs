@@ -428,8 +428,8 @@ impl Checker {
                 Stmt::Choose(Choice::Secret { player_slot, base, from, filter, prompt, private })
             }
             StmtKind::ChooseCards(c) => self.check_choose_cards(s.span, c, scope),
-            StmtKind::ChooseOne { player, prompt, branches, otherwise } => {
-                self.check_menu(s.span, player.as_ref(), prompt.as_deref(), branches, otherwise.as_ref(), scope)
+            StmtKind::ChooseOne { player, prompt, fresh, branches, otherwise } => {
+                self.check_menu(s.span, player.as_ref(), prompt.as_deref(), *fresh, branches, otherwise.as_ref(), scope)
             }
             StmtKind::Call { name, args } => self.check_call_stmt(name, args, scope),
         }
@@ -442,6 +442,7 @@ impl Checker {
         span: ast::Span,
         player: Option<&ast::Expr>,
         prompt: Option<&[ast::TemplatePart]>,
+        fresh: bool,
         branches: &[ast::Branch],
         otherwise: Option<&ast::Block>,
         scope: &mut Scope,
@@ -453,6 +454,14 @@ impl Checker {
                 "`chance` is asked nothing: `asking` needs a player who chooses",
                 "chance chooses here",
                 Some("remove `asking \"...\"`, or announce what chance chose".into()),
+            ));
+        }
+        if let (None, true) = (&player, fresh) {
+            self.errors.push(CheckError::invalid(
+                span,
+                "`never repeating a position` judges a player's moves, and chance makes none",
+                "chance chooses here",
+                Some("remove `, never repeating a position`, or let a player choose".into()),
             ));
         }
         let prompt = prompt.map(|t| self.check_template(t, scope));
@@ -485,7 +494,8 @@ impl Checker {
         }
         let otherwise = otherwise.map(|o| self.check_block(o, scope)).unwrap_or_default();
         let private = self.private_choices.contains(&span);
-        Stmt::Menu { choice: Choice::Menu { player, branch, branches: checked, prompt, private }, bodies, otherwise }
+        let choice = Choice::Menu { player, branch, branches: checked, prompt, private, fresh };
+        Stmt::Menu { choice, bodies, otherwise }
     }
 
     pub(super) fn check_template(&mut self, parts: &[ast::TemplatePart], scope: &mut Scope) -> Vec<TextPart> {

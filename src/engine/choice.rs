@@ -112,9 +112,15 @@ impl State {
                     sink.event(self, Event::Choice { player: None, value: picked, ty, secret: false, private });
                 }
             }
-            Choice::Menu { player: Some(who), branch, branches, .. } => {
+            Choice::Menu { player: Some(who), branch, branches, fresh, .. } => {
                 if let Value::Player(p) = self.eval(who) {
-                    match self.open_menu(branches) {
+                    let open = match self.open_menu(branches) {
+                        // With nothing left once the candidates that repeat a position are
+                        // dropped, it is a menu with no candidate.
+                        Some(true) if *fresh => Some(self.drop_repeats(p, branches)),
+                        open => open,
+                    };
+                    match open {
                         Some(true) => {
                             self.pending = Pending::One { player: p };
                             return true;

@@ -9,6 +9,7 @@ mod determinize;
 mod eval;
 pub mod events;
 mod exec;
+mod fresh;
 mod hands;
 mod lay;
 mod light;

@@ -150,6 +150,9 @@ pub struct State {
     /// menus may never be asked (a look-ahead that only scores where an action leads). Either
     /// way the list is the same.
     pub(crate) lazy_menus: bool,
+    /// Whether this state is a look one move ahead made by a menu `never repeating a position`
+    /// (fresh.rs): its own such menus offer every candidate, so the look goes no deeper.
+    pub(crate) looking_ahead: bool,
     /// The positions kept by `remember position`, as sorted hashes (position.rs); shared between
     /// copies of the state until one of them keeps another.
     pub(crate) positions: Arc<Vec<u64>>,
@@ -209,6 +212,7 @@ clone_by_field!(
     spare_menu,
     spare_secret,
     lazy_menus,
+    looking_ahead,
     positions,
     picks,
     sightings,
@@ -323,6 +327,7 @@ impl State {
             spare_menu: Default::default(),
             spare_secret: Default::default(),
             lazy_menus: false,
+            looking_ahead: false,
             positions: Arc::default(),
             picks: Vec::new(),
             sightings: vec![NOWHERE; p.players as usize * p.cards.len()],

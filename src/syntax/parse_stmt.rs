@@ -176,15 +176,17 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
             let mut prompt = None;
             let mut branches = Vec::new();
             let mut otherwise = None;
+            let mut fresh = false;
             for p in it {
                 match p.as_rule() {
                     Rule::asking => prompt = p.into_inner().next().map(parse_template),
+                    Rule::never_repeating => fresh = true,
                     Rule::choice_branch => branches.push(parse_branch(p)),
                     Rule::block => otherwise = Some(parse_block(p)),
                     r => unreachable!("parse_stmt choose one: {r:?}"),
                 }
             }
-            StmtKind::ChooseOne { player, prompt, branches, otherwise }
+            StmtKind::ChooseOne { player, prompt, fresh, branches, otherwise }
         }
         Rule::choose_stmt => {
             let player = parse_chooser(next());

@@ -237,7 +237,7 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
                 template(v, t);
             }
         }
-        StmtKind::ChooseOne { player, prompt, branches, otherwise } => {
+        StmtKind::ChooseOne { player, prompt, branches, otherwise, .. } => {
             if let Some(p) = player {
                 expr(v, p);
             }

@@ -1,5 +1,5 @@
 //! Scenario tests for Wild Twist Solitaire (`rules/wild_twist_solitaire.txt` →
-//! `games/wild_twist_solitaire.cardgame`), one or more per ruling WS-1 .. WS-9 of RULINGS.md.
+//! `games/wild_twist_solitaire.cardgame`), one or more per ruling WS-1 .. WS-10 of RULINGS.md.
 //! Each lays out the table after setup, makes moves by their labels, and checks the table.
 
 use std::sync::Arc;
@@ -132,22 +132,23 @@ fn ws_3_by_default_an_empty_deck_is_not_formed_again_and_the_game_is_lost() {
 fn ws_3_the_redeal_variant_turns_the_hand_over_to_form_the_deck() {
     let t = Table {
         columns: [&["5♥"], &["9♦"], &[], &[], &[], &[], &[]],
-        // Drawn in the order 2♣, 3♣, 4♣ (bottom to top), then 10♣ on top.
-        hand: &["10♣", "4♣", "3♣", "2♣"],
+        // Drawn in the order 3♣, 4♣, 5♣, 6♣ (bottom to top), then 10♣ on top.
+        hand: &["10♣", "6♣", "5♣", "4♣", "3♣"],
         ..Table::default()
     };
     let (mut s, mut log) = start_with(Some("redeal"), &[], &t);
     assert!(offers(&s, "draw"));
     choose(&mut s, &mut log, &["10♣: hand -> column 2"]);
-    // The deck is formed from the hand turned over: the card drawn first is on top.
+    // The deck is formed from the hand turned over: the card drawn first is on top, and three
+    // are drawn from it.
     choose(&mut s, &mut log, &["draw"]);
     assert_eq!(counter(&s, "redeals_made"), 1);
-    assert_eq!(cards(&s, "hand"), ["4♣", "3♣", "2♣"]);
-    assert_eq!(count(&s, "deck"), 0);
-    // A second pass with no card moved ends the game.
-    choose(&mut s, &mut log, &["draw"]);
+    assert_eq!(cards(&s, "hand"), ["5♣", "4♣", "3♣"]);
+    assert_eq!(cards(&s, "deck"), ["6♣"]);
+    // Drawing 6♣ would lay the cards as they lay after 10♣ was played (WS-10), and nothing
+    // else moves: no move is left (WS-8).
     assert!(lost(&s));
-    assert!(logged(&log, "a whole pass through the deck without a move"));
+    assert!(logged(&log, "no move is left"));
 }
 
 #[test]
@@ -374,14 +375,20 @@ fn ws_8_no_move_and_no_draw_loses_and_the_turn_cap_loses() {
     let t = Table { columns: [&["5♥"], &[], &[], &[], &[], &[], &[]], hand: &["9♣"], ..Table::default() };
     let (s, _) = start_with(None, &[], &t);
     assert!(lost(&s));
-    // Two columns that pass a 6♠ back and forth forever: the cap ends the game as a loss.
-    let t =
-        Table { columns: [&["5♥"], &["5♦", "6♠"], &[], &[], &[], &[], &[]], hand: &["9♣"], ..Table::default() };
-    let (mut s, mut log) = start_with(None, &[("max_moves", "10")], &t);
+    // The cap is a safety net (with WS-10 no deal can go round in circles): three draws, each
+    // a new position, reach a cap of 3 turns, and the game is lost.
+    let t = Table {
+        columns: [&["5♥"], &[], &[], &[], &[], &[], &[]],
+        hand: &["9♣"],
+        deck: &["2♣", "3♣", "4♣", "7♣", "8♣", "10♣", "J♣", "Q♣", "9♠"],
+        ..Table::default()
+    };
+    let (mut s, mut log) = start_with(None, &[("max_moves", "3")], &t);
     play(&mut s, &mut log, |_, _, labels| labels[0].clone());
     assert!(lost(&s));
-    assert_eq!(counter(&s, "turns"), 10);
-    assert!(logged(&log, "10 turns without finishing"));
+    assert_eq!(counter(&s, "turns"), 3);
+    assert_eq!(count(&s, "deck"), 0);
+    assert!(logged(&log, "3 turns without finishing"));
 }
 
 #[test]
@@ -424,4 +431,45 @@ fn ws_9_redeal_ends_after_a_pass_without_a_real_move() {
     assert!(lost(&s));
     assert!(logged(&log, "a whole pass through the deck without a move"));
     assert_eq!(counter(&s, "redeals_made"), 0, "a pass without a move is not formed again");
+}
+
+#[test]
+fn ws_10_a_card_shuttled_back_to_where_it_lay_is_not_offered() {
+    // 8♥ goes from column 3 onto 7♠ (turning 5♦ up), then on to 7♣. Moving it back onto 7♠
+    // would bring the cards back to the position after the first move: WS-10 does not offer it.
+    let t = Table {
+        columns: [&["7♠"], &["7♣"], &["?5♦", "8♥"], &[], &[], &[], &[]],
+        hand: &["2♣"],
+        deck: &["4♣", "6♣", "J♣"],
+        ..Table::default()
+    };
+    for variant in [None, Some("redeal")] {
+        let (mut s, mut log) = start_with(variant, &[], &t);
+        choose(&mut s, &mut log, &["8♥: column 3 -> column 1"]);
+        assert!(offers(&s, "8♥: column 1 -> column 2"), "{variant:?}: {:?}", offered_now(&s));
+        choose(&mut s, &mut log, &["8♥: column 1 -> column 2"]);
+        let o = offered_now(&s);
+        assert!(!o.contains(&"8♥: column 2 -> column 1".to_string()), "{variant:?}: {o:?}");
+        // Drawing is still a new position.
+        assert!(o.contains(&"draw".to_string()), "{variant:?}: {o:?}");
+    }
+}
+
+#[test]
+fn ws_10_a_draw_that_forms_the_same_hand_again_is_not_offered() {
+    // With `redeal`, an empty deck and exactly three cards in the hand, a draw turns the hand
+    // over into the deck and draws the same three back in the same order: the position it was
+    // in. After the one real move (K♠ onto Q♥, turning 5♦ up) nothing else can move, so with
+    // the draw not offered no move is left (WS-8).
+    let t = Table {
+        columns: [&["Q♥"], &["?5♦", "K♠"], &["4♦"], &["4♥"], &["10♦"], &["10♥"], &["J♦"]],
+        hand: &["9♣", "2♦", "3♠"],
+        deck: &[],
+        ..Table::default()
+    };
+    let (mut s, mut log) = start_with(Some("redeal"), &[], &t);
+    choose(&mut s, &mut log, &["K♠: column 2 -> column 1"]);
+    assert!(lost(&s), "offered: {:?}", offered_now(&s));
+    assert!(logged(&log, "no move is left"));
+    assert_eq!(counter(&s, "redeals_made"), 0, "the hand was never turned over");
 }

@@ -731,6 +731,9 @@ pub enum StmtKind {
     ChooseOne {
         player: Option<Expr>,
         prompt: Option<Vec<TemplatePart>>,
+        /// `, never repeating a position`: no candidate may bring the cards back to a position
+        /// this menu was offered in.
+        fresh: bool,
         branches: Vec<Branch>,
         otherwise: Option<Block>,
     },

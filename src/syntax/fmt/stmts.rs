@@ -86,10 +86,11 @@ impl Printer<'_> {
                 self.write(&format!("for each {} in {} to {} {{", var.text, expr(from), expr(to)));
                 self.block(body, level);
             }
-            StmtKind::ChooseOne { player, prompt, branches, otherwise } => {
+            StmtKind::ChooseOne { player, prompt, fresh, branches, otherwise } => {
                 let who = player.as_ref().map_or_else(|| "chance".to_string(), expr);
                 let asking = prompt.as_deref().map(|p| format!(" {}", asking(p))).unwrap_or_default();
-                self.write(&format!("{who} chooses one of{asking} {{"));
+                let fresh = if *fresh { ", never repeating a position" } else { "" };
+                self.write(&format!("{who} chooses one of{asking}{fresh} {{"));
                 for (i, b) in branches.iter().enumerate() {
                     self.start_line(b.span.start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
                     self.branch_header(b, level + 1);
