@@ -438,7 +438,7 @@ fn the_kubernetes_indexed_job_plays_shard_index_plus_one_and_merges_to_one_run()
             .args(["-c", &script])
             .env("PATH", &path)
             .env("JOB_COMPLETION_INDEX", index.to_string())
-            .envs([("GAME", game.as_str()), ("GAMES", "900"), ("SHARDS", "3"), ("JOBS", "1")])
+            .envs([("GAME", game.as_str()), ("GAMES", "900"), ("SHARDS", "3"), ("JOBS", "1"), ("FLAGS", "--seed 5")])
             .env("OUT", &dir)
             .output()
             .expect("sh runs");

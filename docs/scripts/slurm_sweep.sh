@@ -2,7 +2,8 @@
 # A million-game `cardlang simulate` as a Slurm job array: task K plays shard K of 100.
 #
 #   mkdir -p sweep
-#   jid=$(sbatch --parsable docs/scripts/slurm_sweep.sh games/wilcox_war.cardgame --seed 5)
+#   jid=$(sbatch --parsable docs/scripts/slurm_sweep.sh games/wilcox_war.cardgame --seed 5 \
+#     --players mcts,random)
 #   sbatch --dependency=afterok:$jid --output=sweep/merge.log \
 #     --wrap 'cardlang merge sweep/*.json --report sweep/report.html > sweep/report.txt'
 #
@@ -14,7 +15,10 @@
 # The sweep/ folder must exist before sbatch (Slurm writes the logs there). Needs only the
 # cardlang binary on every node ($CARDLANG, default: cardlang on PATH) and the game file on a
 # shared file system. GAMES (default 1000000) and OUT (default sweep) change the run's size and
-# folder. tests/cluster.rs runs this on a one-node Slurm.
+# folder. Size the array so that a task plays 10 to 30 minutes (docs/simulate.md, "How long a
+# shard should run"); the defaults suit about half a second a game, as with an mcts player.
+# Keep other .json files out of sweep/: the merge reads sweep/*.json. tests/cluster.rs runs this
+# script on a one-node Slurm.
 #SBATCH --job-name=cardlang-sweep
 #SBATCH --array=1-100
 #SBATCH --cpus-per-task=4
