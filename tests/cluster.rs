@@ -49,10 +49,12 @@ fn programs() -> Result<Programs, String> {
     })
 }
 
-/// A TCP port nobody listens on now.
-fn free_port() -> Result<u16, String> {
-    let listener = TcpListener::bind("0.0.0.0:0").map_err(|e| format!("no free port: {e}"))?;
-    listener.local_addr().map(|a| a.port()).map_err(|e| format!("no free port: {e}"))
+/// Two different TCP ports nobody listens on now (both held open until both are known).
+fn free_ports() -> Result<(u16, u16), String> {
+    let open = || TcpListener::bind("0.0.0.0:0").map_err(|e| format!("no free port: {e}"));
+    let (a, b) = (open()?, open()?);
+    let port = |l: &TcpListener| l.local_addr().map(|a| a.port()).map_err(|e| format!("no free port: {e}"));
+    Ok((port(&a)?, port(&b)?))
 }
 
 /// This machine's short host name, the name slurmctld and slurmd look for in slurm.conf.
@@ -136,7 +138,8 @@ impl Cluster {
 
         let host = host_name()?;
         let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-        std::fs::write(&cluster.conf, slurm_conf(&d, &host, cpus, &socket, free_port()?, free_port()?))
+        let (ctld_port, slurmd_port) = free_ports()?;
+        std::fs::write(&cluster.conf, slurm_conf(&d, &host, cpus, &socket, ctld_port, slurmd_port))
             .map_err(|e| format!("cannot write slurm.conf: {e}"))?;
         let conf = cluster.conf.clone();
         cluster.spawn("slurmctld", Command::new(&programs.slurmctld).arg("-D").arg("-f").arg(&conf))?;
