@@ -11,6 +11,7 @@ mod baseline;
 mod browser;
 mod choices;
 mod cli;
+mod cluster;
 mod compare;
 mod cookbook;
 mod diagnostics;
