@@ -534,3 +534,19 @@ fn long_lines_are_broken_before_a_word_that_may_start_a_line() {
     assert!(once.contains("\n        or score of p =="), "{once}");
     assert!(once.contains("(score of player 1 == 1 or score of player 2 == 2 or score of player 1 == 3) {"), "{once}");
 }
+
+/// A menu branch whose condition is long is broken as an `if`'s is (issue 37: `fmt` left such a
+/// line at 134 to 159 columns): before ` and `, ` or `, ` where `, each part 4 further in.
+#[test]
+fn a_long_menu_branch_condition_is_broken() {
+    let cond: Vec<String> = (0..6).map(|i| format!("count of pile_{i} of p > {i}")).collect();
+    let cond = cond.join(" and ");
+    let source = format!(
+        "procedure p {{\n    p chooses one of {{\n        \"draw\" where {cond} {{\n            return\n        }}\n        \
+         \"play {{c}}\" for c from hand of p where {cond} {{\n            return\n        }}\n        \
+         \"move {{c}} to {{k}}\" for c from hand of p, k from 1 to 7 where {cond} {{\n            return\n        }}\n    }}\n}}\n"
+    );
+    let got = check_format(&source, "long menu branches");
+    assert!(got.lines().all(|l| l.chars().count() <= 120), "{got}");
+    insta::assert_snapshot!(got);
+}

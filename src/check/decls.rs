@@ -478,6 +478,10 @@ impl Checker {
                     self.functions.insert(f.name.text.clone(), f.clone());
                 }
                 Item::Procedure(p) if self.owns(&p.name) => self.procedure_decls.push(p.clone()),
+                // `score` a counter and a procedure: reported once, as a duplicate.
+                Item::Function(ast::FunctionDecl { name, .. }) | Item::Procedure(ast::ProcedureDecl { name, .. }) => {
+                    self.duplicate_routines.insert(name.text.clone());
+                }
                 _ => {}
             }
         }

@@ -170,6 +170,20 @@ impl Checker {
             ExprKind::Bool(b) => (Expr::Const(Value::Bool(*b)), Type::Bool),
             ExprKind::PositionSeen => (Expr::PositionSeen, Type::Bool),
             ExprKind::Text(t) => {
+                // `"{p} made it"` as a value: only the texts of `announce`, `asking` and a
+                // menu's labels fill in holes; this one would be shown as written.
+                let hole = t.find('{').and_then(|i| t[i..].find('}').map(|j| &t[i..=i + j]));
+                if let Some(hole) = hole {
+                    self.errors.push(CheckError::invalid(
+                        e.span,
+                        format!("`{hole}` in a text value is not filled in: it would be shown as written"),
+                        "a text value, with no holes",
+                        Some(
+                            "holes are filled in only in the texts of `announce`, `asking` and a menu's labels: write                              `announce \"{p} made it\"`, or give the hole a place of its own: `\"{p} {if won then \"made it\" else \"went down\"}\"`"
+                                .into(),
+                        ),
+                    ));
+                }
                 let i = match self.texts.iter().position(|x| x == t) {
                     Some(i) => i,
                     None => {
@@ -766,6 +780,13 @@ impl Checker {
             return (Expr::Builtin(b, xs), Type::Int);
         }
         let Some(f) = self.functions.get(&name.text).cloned() else {
+            // A function whose name another declaration took: the duplicate is the mistake.
+            if self.duplicate_routines.contains(&name.text) && !self.functions.contains_key(&name.text) {
+                for a in args {
+                    let _ = self.check_expr(a, None, scope);
+                }
+                return (Expr::Const(Value::None), Type::None);
+            }
             let names: Vec<&str> =
                 self.functions.keys().map(|s| s.as_str()).chain(["sign", "abs", "min", "max"]).collect();
             let help = suggest(&name.text, names.iter().copied());

@@ -147,6 +147,9 @@ pub(crate) struct Checker {
     /// The choice statements offered only under a condition on hidden cards (by span): shown to
     /// their chooser alone (GR-14).
     pub private_choices: std::collections::HashSet<Span>,
+    /// Functions and procedures whose name an earlier declaration of another kind took: the
+    /// duplicate is reported once, and their calls are not reported again as unknown.
+    pub duplicate_routines: std::collections::HashSet<String>,
 }
 
 impl Checker {

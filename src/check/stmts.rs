@@ -576,6 +576,13 @@ impl Checker {
 
     fn check_call_stmt(&mut self, name: &ast::Name, args: &[ast::Expr], scope: &mut Scope) -> Stmt {
         let Some(index) = self.procedure_index(&name.text) else {
+            // A procedure whose name another declaration took: the duplicate is the mistake.
+            if self.duplicate_routines.contains(&name.text) {
+                for a in args {
+                    let _ = self.check_expr(a, None, scope);
+                }
+                return Stmt::Call(0, Vec::new());
+            }
             let names = self.names_where(|g| matches!(g, Global::Procedure(_)));
             let what = if self.functions.contains_key(&name.text) {
                 " (a function gives a value; use it in an expression)"

@@ -23,7 +23,7 @@ pub(crate) fn put_in(lets: &[FunctionLet], result: &Expr) -> Expr {
 }
 
 /// Replaces the bare name `name` by `value` throughout `e`, except where an aggregate rebinds it.
-fn replace(e: &mut Expr, name: &str, value: &Expr) {
+pub(crate) fn replace(e: &mut Expr, name: &str, value: &Expr) {
     let go = |x: &mut Expr| replace(x, name, value);
     match &mut e.kind {
         ExprKind::Name(n) if n == name => *e = value.clone(),

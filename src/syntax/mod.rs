@@ -444,6 +444,29 @@ fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
             ));
         }
     }
+    // `for each card c in Z where ...`: the form with `where` is `for each c in Z where ...`.
+    let where_at = words.iter().position(|w| *w == "where");
+    if words.starts_with(&["for", "each", "card"]) && where_at.is_some() {
+        let name = words.get(3).copied().unwrap_or("c");
+        return Some((
+            "`for each card c in Z` takes no `where`".into(),
+            format!(
+                "write `for each {name} in ...` (without `card`) to keep only the cards that pass: `for each {name} in Z where ... {{ ... }}`"
+            ),
+        ));
+    }
+    // `for each k in 1 to 5 where ...`: a loop over numbers takes no `where`.
+    let to_at = words.iter().position(|w| *w == "to");
+    if words.starts_with(&["for", "each"])
+        && words.get(3) == Some(&"in")
+        && to_at.zip(where_at).is_some_and(|(t, w)| t < w)
+    {
+        let name = words.get(2).copied().unwrap_or("k");
+        return Some((
+            "a loop over numbers (`for each k in A to B`) takes no `where`".into(),
+            format!("test inside the loop instead: `for each {name} in A to B {{ if CONDITION {{ ... }} }}`"),
+        ));
+    }
     if has(&["each", "subset"]) || has(&["each", "combination"]) {
         return Some((
             "a loop over sets of cards is written `for each subset s of hand of p of size 2 to 5 { ... }`".into(),

@@ -17,6 +17,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use miette::Severity;
 
+use super::candidates::{held_in, Known};
 use super::effects::{Effects, Summaries};
 use super::facts::{callees, each_stmt, player_names, show, Facts};
 use super::{each_rules, Finding, Lint, LintContext, Rules};
@@ -40,29 +41,74 @@ fn run(ctx: &LintContext) -> Vec<Finding> {
 
 fn check(rules: &Rules) -> Vec<Finding> {
     let facts = Facts::new(rules);
+    let known = Known::new(&facts, &rules.items);
     let summaries = Summaries::new(&facts);
     let mut during_play = Effects::default();
     for name in facts.playable() {
         during_play.add(&summaries.procedure(name));
     }
     let looping = looping(&facts);
+    // Twice: first to learn what the guards around each call read, then to judge each choice
+    // with what its callers' guards say too.
+    let mut callers: HashMap<String, BTreeSet<String>> = HashMap::new();
     let mut out = Vec::new();
-    for p in &facts.procedures {
-        let mut w = Walk {
-            facts: &facts,
-            summaries: &summaries,
-            procedure: p,
-            deps: deps(&facts, p),
-            players: player_names(p),
-            during_play: &during_play,
-            repeated: looping.contains(p.name.text.as_str()),
-            in_while: false,
-            guards: Vec::new(),
-            out: &mut out,
-        };
-        w.block(&p.body);
+    for pass in 0..2 {
+        let mut sites = Vec::new();
+        let mut found = Vec::new();
+        for p in &facts.procedures {
+            let mut w = Walk {
+                facts: &facts,
+                known: &known,
+                summaries: &summaries,
+                procedure: p,
+                deps: deps(&facts, p),
+                players: player_names(p),
+                during_play: &during_play,
+                repeated: looping.contains(p.name.text.as_str()),
+                in_while: false,
+                guards: Vec::new(),
+                callers: callers.get(p.name.text.as_str()).cloned().unwrap_or_default(),
+                sites: &mut sites,
+                out: &mut found,
+            };
+            w.block(&p.body);
+        }
+        if pass == 0 {
+            callers = guarded_calls(&facts, &sites);
+        } else {
+            out = found;
+        }
     }
     out
+}
+
+/// For each procedure, the names that the guards read at every place it is called from (and at
+/// every place those places' procedures are called from): what its callers have tested before
+/// calling it. `sites` holds each call: the caller, the callee, and what its guards read.
+fn guarded_calls(facts: &Facts, sites: &[(String, String, BTreeSet<String>)]) -> HashMap<String, BTreeSet<String>> {
+    fn of(name: &str, sites: &[(String, String, BTreeSet<String>)], seen: &mut Vec<String>) -> BTreeSet<String> {
+        if seen.iter().any(|s| s == name) {
+            return BTreeSet::new();
+        }
+        seen.push(name.to_string());
+        let mut all: Option<BTreeSet<String>> = None;
+        for (caller, _, reads) in sites.iter().filter(|(_, callee, _)| callee == name) {
+            let mut here = reads.clone();
+            here.extend(of(caller, sites, seen));
+            all = Some(match all {
+                None => here,
+                Some(a) => a.intersection(&here).cloned().collect(),
+            });
+        }
+        seen.pop();
+        all.unwrap_or_default()
+    }
+    facts
+        .procedures
+        .iter()
+        .map(|p| (p.name.text.clone(), of(&p.name.text, sites, &mut Vec::new())))
+        .filter(|(_, r)| !r.is_empty())
+        .collect()
 }
 
 /// Why a choice can have no candidate.
@@ -81,6 +127,7 @@ enum Why<'a> {
 
 struct Walk<'w, 'a> {
     facts: &'w Facts<'a>,
+    known: &'w Known<'w, 'a>,
     summaries: &'w Summaries<'w, 'a>,
     procedure: &'a ProcedureDecl,
     /// For each local name, the names its values are computed from (or decided by).
@@ -94,6 +141,10 @@ struct Walk<'w, 'a> {
     in_while: bool,
     /// The conditions the statement being looked at runs under.
     guards: Vec<&'a Expr>,
+    /// The names the guards at every call of this procedure read (its callers' tests).
+    callers: BTreeSet<String>,
+    /// Each call met: the caller, the callee, and the names its guards read.
+    sites: &'w mut Vec<(String, String, BTreeSet<String>)>,
     out: &'w mut Vec<Finding>,
 }
 
@@ -134,6 +185,18 @@ impl<'a> Walk<'_, 'a> {
             | StmtKind::ForCard { body, .. }
             | StmtKind::ForEach { body, .. } => self.block(body),
             StmtKind::Choose { var, from, filter, .. } => self.choice(s, var, None, from, filter.as_ref()),
+            StmtKind::Call { name, args } => {
+                let mut reads = self.guard_reads();
+                if let Some(callee) = self.facts.procedure(&name.text) {
+                    // A parameter given a value the guards test is tested too.
+                    for (param, arg) in callee.params.iter().zip(args) {
+                        if self.facts.reads(arg).iter().any(|r| reads.contains(r)) {
+                            reads.insert(param.name.text.clone());
+                        }
+                    }
+                }
+                self.sites.push((self.procedure.name.text.clone(), name.text.clone(), reads));
+            }
             StmtKind::ChooseSecretly { player_var, var, from, filter, .. } => {
                 self.choice(s, var, Some(player_var), from, filter.as_ref())
             }
@@ -147,12 +210,31 @@ impl<'a> Walk<'_, 'a> {
         if matches!(from.from.kind, ExprKind::Arrangements(_)) && filter.is_none() {
             return;
         }
-        // `c.suit == led or not any x in Z where x.suit == led`, chosen from Z: whenever a card
-        // fails the condition, no card passes its first part, so every card passes the second.
-        let filter = filter.filter(|f| !falls_back_to_any(f, &var.text, &from.from));
-        // `if any c in Z where F(c) { p chooses x from Z where F(x) }`: the guard says one passes.
-        let filter = filter.filter(|f| !self.guards.iter().any(|g| some_pass(g, f, &var.text, &from.from)));
-        let Some(why) = self.why_empty(from, filter) else { return };
+        // The functions a `where` calls are expanded where it is used, as the checker does.
+        let filter = filter.filter(|f| {
+            let f = &self.known.expand(f);
+            // `c.suit == led or not any x in Z where x.suit == led`, chosen from Z: whenever a
+            // card fails the condition, no card passes its first part, so every card passes the
+            // second.
+            !falls_back_to_any(f, &var.text, &from.from)
+            // `if any c in Z where F(c) { p chooses x from Z where F(x) }`: the guard says one
+            // passes.
+                && !self.guards.iter().any(|g| some_pass(&self.known.expand(g), f, &var.text, &from.from))
+            // `bid == 0 or bid > high` from `0 to coins of p`, `r != A` from `rank`: some
+            // candidate passes whenever there is one.
+                && !self.known.leaves_one(f, &var.text, from)
+        });
+        // `p chooses r from rank where any c in hand of p where c.rank == r`: a rank held in the
+        // hand, offered whenever the hand has a card, so judged as a choice from the hand.
+        let held = match (self.known.members(&from.from), filter) {
+            (Some(_), Some(f)) => held_in(f, &var.text).filter(|z| self.facts.zone(z).is_some()),
+            _ => None,
+        };
+        let why = match held {
+            Some(zone) => self.drained(zone),
+            None => self.why_empty(from, filter),
+        };
+        let Some(why) = why else { return };
         let shown = match player {
             Some(p) => format!("{var} of {p}"),
             None => var.text.clone(),
@@ -161,7 +243,7 @@ impl<'a> Walk<'_, 'a> {
             if tests_none(&self.procedure.body, &var.text, s.span.end) || self.passed_to_test(&var.text, s.span.end) {
                 return;
             }
-            if filter.is_none() && self.guarded(&why, from) {
+            if (filter.is_none() || held.is_some()) && self.guarded(&why, from) {
                 return;
             }
         }
@@ -241,6 +323,16 @@ impl<'a> Walk<'_, 'a> {
         found
     }
 
+    /// Whether a zone can run out where the choice is made: nothing refills it during play,
+    /// and the choice is made again and again.
+    fn drained(&self, zone: &'a Expr) -> Option<Why<'a>> {
+        let z = self.facts.zone(zone)?;
+        let refilled = self.during_play.fills_any || self.during_play.filled.contains(z.name);
+        let again = self.in_while || self.repeated;
+        let name = self.facts.zones.get_key_value(z.name).map(|(k, _)| *k)?;
+        (!refilled && again).then_some(Why::Drained(name, zone))
+    }
+
     /// Why the choice can have no candidate, if it can.
     fn why_empty(&self, from: &'a Domain, filter: Option<&'a Expr>) -> Option<Why<'a>> {
         let or_filter = |why: Option<Why<'a>>| match filter {
@@ -252,19 +344,18 @@ impl<'a> Walk<'_, 'a> {
             return match (self.facts.const_int(&from.from), self.facts.const_int(to)) {
                 (Some(lo), Some(hi)) if hi < lo => Some(Why::Never(span, format!("{lo} to {hi} holds no number"))),
                 (Some(_), Some(_)) => or_filter(None),
+                // `1 to player_count`, `0 to coins of p` (coins never below zero).
+                _ if self.known.never_empty(&from.from, to) => or_filter(None),
                 _ => or_filter(Some(Why::Range(span))),
             };
         }
         match &from.from.kind {
             ExprKind::SetLit(xs) if xs.is_empty() => Some(Why::Never(from.from.span, "the set `{}` is empty".into())),
             ExprKind::SetLit(_) => or_filter(None),
+            // `p chooses r from rank where ...`: an enum has members, but the `where` may pass none.
+            _ if self.known.members(&from.from).is_some() => or_filter(None),
             _ => match self.facts.zone(&from.from) {
-                Some(z) => {
-                    let refilled = self.during_play.fills_any || self.during_play.filled.contains(z.name);
-                    let again = self.in_while || self.repeated;
-                    let zone = self.facts.zones.get_key_value(z.name).map(|(k, _)| *k)?;
-                    or_filter((!refilled && again).then_some(Why::Drained(zone, &from.from)))
-                }
+                Some(_) => or_filter(self.drained(&from.from)),
                 // A local name holds a zone or a set: which one is not known here.
                 None if matches!(from.from.kind, ExprKind::Name(_)) => None,
                 None => or_filter(Some(Why::Set(&from.from))),
@@ -275,7 +366,7 @@ impl<'a> Walk<'_, 'a> {
     /// Whether the choice is made only under a test of what its candidates come from.
     fn guarded(&self, why: &Why, from: &Domain) -> bool {
         let mut keys: BTreeSet<String> = match why {
-            Why::Drained(zone, _) => return self.guard_reads().contains(*zone),
+            Why::Drained(zone, _) => return self.guard_reads().contains(*zone) || self.callers.contains(*zone),
             Why::Range(_) | Why::Set(_) => {
                 let mut k = self.facts.reads(&from.from);
                 if let Some(to) = &from.to {
@@ -287,7 +378,7 @@ impl<'a> Walk<'_, 'a> {
         };
         keys.retain(|k| !self.players.contains(k.as_str()) && !self.facts.fixed.contains(k.as_str()));
         let reads = self.guard_reads();
-        keys.iter().any(|k| reads.contains(k))
+        keys.iter().any(|k| reads.contains(k) || self.callers.contains(k))
     }
 
     /// The names the guards read, and the names the locals among them are computed from.

@@ -200,11 +200,20 @@ impl<'a> Walk<'_, 'a> {
                 self.block(body, &mut inner);
                 self.after(s, env);
             }
-            // A card moved face down lies hidden, even in a zone whose cards face up.
-            StmtKind::Move { what: MoveWhat::Card(card), to, facing: Some(Facing::Down), .. } => {
+            // A card moved face down lies hidden, even in a zone whose cards face up: named by
+            // a local, or as the top of the zone it went to (until something else moves).
+            StmtKind::Move { what, to, facing: Some(Facing::Down), bottom } => {
                 env.clear();
-                if let (ExprKind::Name(n), Some(z)) = (&card.kind, self.facts.zone(to)) {
-                    env.insert(n.clone(), Loc { zone: z.name, of: z.of, secret: false, down: true });
+                let Some(z) = self.facts.zone(to) else { return };
+                let down = Loc { zone: z.name, of: z.of, secret: false, down: true };
+                if let MoveWhat::Card(card) = what {
+                    if let ExprKind::Name(n) = &card.kind {
+                        env.insert(n.clone(), down.clone());
+                    }
+                }
+                let by_facing = self.facts.zones.get(z.name).is_some_and(|f| f.visibility == Visibility::ByFacing);
+                if by_facing && !bottom {
+                    env.insert(top_key(to), down);
                 }
             }
             StmtKind::Move { .. }
@@ -252,8 +261,10 @@ impl<'a> Walk<'_, 'a> {
         match &e.kind {
             ExprKind::IsNone { .. } | ExprKind::IsEmpty { .. } | ExprKind::Count(_) => {}
             ExprKind::Top(z) | ExprKind::Bottom(z) | ExprKind::CardAt { zone: z, .. } => {
+                // `top of Z` just after a card was moved face down to `Z` is that card.
+                let down = matches!(e.kind, ExprKind::Top(_)) && env.get(&top_key(z)).is_some_and(|l| l.down);
                 if let Some(z) = self.facts.zone(z) {
-                    out.push(Shown { expr: e, zone: z.name, of: z.of, down: false });
+                    out.push(Shown { expr: e, zone: z.name, of: z.of, down });
                 }
             }
             ExprKind::Name(n) => {
@@ -437,6 +448,12 @@ fn holes(parts: &[TemplatePart]) -> impl Iterator<Item = &Expr> {
         TemplatePart::Hole(e) => Some(e),
         TemplatePart::Text(_) => None,
     })
+}
+
+/// The name under which the card on top of a zone is known, after it was moved there face
+/// down (no local name has a space).
+fn top_key(zone: &Expr) -> String {
+    format!("top of {}", show(zone))
 }
 
 fn zone_text(zone: &str, of: Option<&Expr>) -> String {

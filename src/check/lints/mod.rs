@@ -7,6 +7,7 @@
 //! cleanly. Lints about the file as a whole (`unused`) read the file; lints about how the
 //! game plays (`deal_size`, `hidden_read`, ...) look at each [`Rules`] through [`each_rules`].
 
+mod candidates;
 mod deal_size;
 mod effects;
 mod empty_choice;

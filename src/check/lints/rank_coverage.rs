@@ -19,8 +19,9 @@ use super::facts::{children, contains, each_stmt, show, Facts};
 use super::{each_rules, Finding, Lint, LintContext, Rules};
 use crate::check::ir::{Program, Type, Value};
 use crate::syntax::ast::{
-    BinOp, Block, EndKind, Expr, ExprKind, Item, MoveWhat, OrderDecl, Span, Stmt, StmtKind, TemplatePart,
+    BinOp, Block, EndKind, Expr, ExprKind, Item, MoveWhat, OrderDecl, Span, Stmt, StmtKind, TemplatePart, TypeExprKind,
 };
+use crate::syntax::walk::{self, Visitor};
 
 /// The lint.
 pub const LINT: Lint = Lint {
@@ -48,6 +49,11 @@ struct Walk<'w, 'a> {
     reach: HashMap<String, HashSet<u16>>,
     /// Orders already reported in a statement or function.
     reported: HashSet<(String, Span)>,
+    /// The parameters of the procedure or function looked at that hold an enum's member, and
+    /// whether some caller gives one `none`.
+    members: HashMap<String, bool>,
+    /// The parameters some call gives `none`: (procedure or function, place).
+    passes_none: HashSet<(String, usize)>,
     out: Vec<Finding>,
 }
 
@@ -68,7 +74,8 @@ fn check(rules: &Rules) -> Vec<Finding> {
             (o.name.as_str(), missing)
         })
         .collect();
-    if unranked.values().all(|v| v.is_empty()) {
+    let passes_none = passes_none(&rules.items);
+    if unranked.values().all(|v| v.is_empty()) && passes_none.is_empty() {
         return Vec::new();
     }
     let mut orders: HashMap<&str, &OrderDecl> = HashMap::new();
@@ -86,9 +93,23 @@ fn check(rules: &Rules) -> Vec<Finding> {
         unranked,
         reach: reach(&facts, program),
         reported: HashSet::new(),
+        members: HashMap::new(),
+        passes_none,
         out: Vec::new(),
     };
     for item in &rules.items {
+        let (name, params) = match item {
+            Item::Procedure(p) => (&p.name.text, &p.params),
+            Item::Function(f) => (&f.name.text, &f.params),
+            _ => continue,
+        };
+        // A parameter of an enum's type holds a member (or `none`, if some caller passes it).
+        w.members = params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| matches!(p.ty.kind, TypeExprKind::Named(_)))
+            .map(|(i, p)| (p.name.text.clone(), w.passes_none.contains(&(name.clone(), i))))
+            .collect();
         match item {
             Item::Procedure(p) => w.block(&p.body, &mut Env::new(), &mut Vec::new()),
             Item::Function(f) => w.expr(&f.body, &Env::new(), &mut Vec::new(), f.span),
@@ -96,6 +117,43 @@ fn check(rules: &Rules) -> Vec<Finding> {
         }
     }
     w.out
+}
+
+/// The parameters some call gives `none`, written out: (procedure or function, place).
+fn passes_none(items: &[Item]) -> HashSet<(String, usize)> {
+    struct Calls(HashSet<(String, usize)>);
+    impl Visitor for Calls {
+        fn expr(&mut self, e: &Expr) {
+            if let ExprKind::Call { name, args } = &e.kind {
+                self.note(&name.text, args);
+            }
+        }
+        fn block(&mut self, b: &Block) {
+            for s in &b.stmts {
+                if let StmtKind::Call { name, args } = &s.kind {
+                    self.note(&name.text, args);
+                }
+            }
+        }
+    }
+    impl Calls {
+        fn note(&mut self, name: &str, args: &[Expr]) {
+            for (i, a) in args.iter().enumerate() {
+                if matches!(a.kind, ExprKind::None) {
+                    self.0.insert((name.to_string(), i));
+                }
+            }
+        }
+    }
+    let mut c = Calls(HashSet::new());
+    for item in items {
+        match item {
+            Item::Procedure(p) => walk::block(&mut c, &p.body),
+            Item::Function(f) => walk::expr(&mut c, &f.body),
+            _ => {}
+        }
+    }
+    c.0
 }
 
 /// The cards that can lie in each zone: those it holds, and those any `move` or `deal` can
@@ -293,6 +351,12 @@ impl<'a> Walk<'_, 'a> {
 
     /// An order applied to a card: reports it when a card the order does not rank can be there.
     fn used(&mut self, e: &Expr, order: &str, card: &Expr, env: &Env<'a>, conds: &[&'a Expr], at: Span) {
+        if let ExprKind::Name(n) = &card.kind {
+            if let Some(none) = self.members.get(n).copied() {
+                self.member_used(e, order, n, none, conds, at);
+                return;
+            }
+        }
         let Some(unranked) = self.unranked.get(order) else { return };
         let zone = match &card.kind {
             ExprKind::Top(z) | ExprKind::Bottom(z) => self.facts.zone(z).map(|z| z.name),
@@ -355,6 +419,39 @@ impl<'a> Walk<'_, 'a> {
         });
     }
 
+    /// An order applied to a parameter that holds a member: reports it when some caller passes
+    /// `none`, or when the order leaves out a member of its enum.
+    fn member_used(&mut self, e: &Expr, order: &str, name: &str, none: bool, conds: &[&'a Expr], at: Span) {
+        let Some(info) = self.program.orders.iter().find(|o| o.name == order) else { return };
+        let members = self.members_of(info.property);
+        let left_out: Vec<&String> = members
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !matches!(info.rank_of.get(*i), Some(Some(_))))
+            .map(|m| m.1)
+            .collect();
+        let guarded = conds.iter().any(|c| reads_name(c, name));
+        if (!none && left_out.is_empty()) || guarded || !self.reported.insert((order.to_string(), at)) {
+            return;
+        }
+        let Some(decl) = self.orders.get(order) else { return };
+        let why = match none {
+            true => format!("a call passes `none` for `{name}`"),
+            false => format!(
+                "`{name}` can be a member that `{order}` leaves out ({})",
+                left_out.iter().map(|m| m.as_str()).collect::<Vec<_>>().join(", ")
+            ),
+        };
+        self.out.push(Finding {
+            message: format!("`{order} of {name}` can be `none`: {why}"),
+            at: (e.span, "`none` then".into()),
+            also: Some((decl.name.span, format!("ranks {} of the {} members", members.len() - left_out.len(), members.len()))),
+            help: format!(
+                "test `{name}` first (`{name} is none`, or `{order} of {name} is none`), or pass a member the order ranks; every comparison with `none` is false"
+            ),
+        });
+    }
+
     fn members_of(&self, property: u16) -> Vec<String> {
         match self.program.properties[property as usize].ty {
             Type::Enum(e) => self.program.enums[e as usize].display.clone(),
@@ -379,6 +476,11 @@ impl<'a> Walk<'_, 'a> {
         }
         text
     }
+}
+
+/// Whether an expression reads the bare name `name`.
+fn reads_name(e: &Expr, name: &str) -> bool {
+    matches!(&e.kind, ExprKind::Name(n) if n == name) || children(e).into_iter().any(|c| reads_name(c, name))
 }
 
 /// The expressions of a statement outside its blocks.

@@ -136,8 +136,14 @@ impl Printer<'_> {
         } else {
             format!("{label} for {}{tail} {{", binds.join(", "))
         };
-        if binds.is_empty() || self.column() + one.chars().count() <= WIDTH {
+        if self.column() + one.chars().count() <= WIDTH {
             self.write(&one);
+            return;
+        }
+        // Too long: a condition is broken where an `if`'s would be (before ` where `, ` and `,
+        // ` or `, ...), each part indented by 4 more.
+        if binds.is_empty() {
+            self.write_wrapped(&one, level);
             return;
         }
         self.write(&label);
@@ -145,12 +151,9 @@ impl Printer<'_> {
             self.out.push('\n');
             self.indent(level + 1);
             self.write(if i == 0 { "for " } else { "    " });
-            self.write(x);
-            if i + 1 < binds.len() {
-                self.write(",");
-            }
+            let last = i + 1 == binds.len();
+            self.write_wrapped(&if last { format!("{x}{tail} {{") } else { format!("{x},") }, level + 1);
         }
-        self.write(&format!("{tail} {{"));
     }
 }
 
