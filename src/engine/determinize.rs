@@ -58,7 +58,7 @@ impl State {
     fn redeal_copy(&self, s: &mut State, player: u8, rng: &mut Rng) {
         s.forget_sightings();
         // A pending menu's candidates were listed on the real table: list them again on this one.
-        s.menu = std::sync::OnceLock::new();
+        s.relist_menu();
         s.deal_hidden(self, player, false, rng);
         s.redraw_secrets(player, rng);
         s.rng = Rng::new(rng.next_u64());
@@ -69,11 +69,20 @@ impl State {
     /// state remembers what `player` remembered; the other players' memories follow their cards.
     pub fn determinized_remembering(&self, player: u8, rng: &mut Rng) -> State {
         let mut s = self.clone();
-        s.menu = std::sync::OnceLock::new();
+        s.relist_menu();
         s.deal_hidden(self, player, true, rng);
         s.redraw_secrets(player, rng);
         s.rng = Rng::new(rng.next_u64());
         s
+    }
+
+    /// Drops the pending menu's list, to be listed again on a table dealt anew; except a menu
+    /// `never repeating a position` (fresh.rs), whose list is kept as the player was offered it:
+    /// which of its candidates would repeat a position was judged on the real table.
+    fn relist_menu(&mut self) {
+        if !matches!(self.choice_here(), Some(crate::check::ir::Choice::Menu { fresh: true, .. })) {
+            self.menu = std::sync::OnceLock::new();
+        }
     }
 
     /// Deals the cards of `orig` that `player` cannot see among its hidden places, into `self`
