@@ -14,8 +14,8 @@ use std::sync::OnceLock;
 
 use cardlang::check::ir::{MeldCard, MeldPattern, MeldRule, MeldRules, MeldSlot};
 use cardlang::engine::melds::{
-    arrange, deadwood, lay_out, least_arrangements, pattern_of, Arrangement, HandMelds, LaidOut, LayOff, Meld,
-    MeldError, Readings, Scratch, MAX_MELD_CARDS,
+    arrange, deadwood, lay_out, least_arrangements, pattern_of, wild_readings, Arrangement, HandMelds, LaidOut, LayOff,
+    Meld, MeldError, Readings, Scratch, MAX_MELD_CARDS,
 };
 use proptest::prelude::*;
 use proptest::sample::subsequence;
@@ -685,6 +685,7 @@ fn plan_of(scratch: &Scratch) -> Arrangement {
         lay_offs: plan.lay_offs.iter().map(|&(t, s)| LayOff { target: t, cards: scratch.cards(s).collect() }).collect(),
         deadwood: scratch.cards(plan.left).collect(),
         points: plan.points,
+        readings: Vec::new(),
     }
 }
 
@@ -919,4 +920,96 @@ fn too_many_cards_are_refused() {
     // A zone of more cards than a mask has bits (three packs' worth) is refused, not a panic.
     let huge: Vec<u16> = (0..156).map(|i| i % 52).collect();
     assert_eq!(deadwood(&r, &huge), Err(MeldError::TooManyCards(156)));
+}
+
+/// The readings of a meld's wilds by brute force: every choice of a concrete card for each wild
+/// (of its own suit, for suit wilds) that makes the meld distinct cards of its pattern by the
+/// plain definitions; each as the sorted (rank, suit) pairs the wilds stand for.
+fn brute_readings(wilds: Wilds, pattern: u16, meld: &[u16]) -> std::collections::BTreeSet<Vec<(u16, u16)>> {
+    let naturals: Vec<(u16, u16)> = meld.iter().filter(|&&c| c < 52).map(|&c| (c % 13, c / 13)).collect();
+    let ws: Vec<u16> = meld.iter().copied().filter(|&c| c >= 52).collect();
+    let mut found = std::collections::BTreeSet::new();
+    let mut choice = vec![0u16; ws.len()];
+    loop {
+        let stand: Vec<(u16, u16)> = choice.iter().map(|&c| (c % 13, c / 13)).collect();
+        let own_suit = ws.iter().zip(&stand).all(|(w, s)| wilds == Wilds::Free || s.1 == w - 52);
+        let mut all: Vec<(u16, u16)> = naturals.iter().chain(&stand).copied().collect();
+        all.sort_unstable();
+        let distinct = all.windows(2).all(|p| p[0] != p[1]);
+        let plain = match pattern {
+            SET => all.len() <= 4 && all.iter().all(|c| c.0 == all[0].0),
+            _ => {
+                let ranks: Vec<u16> = all.iter().map(|c| c.0).collect();
+                all.iter().all(|c| c.1 == all[0].1)
+                    && ranks
+                        .iter()
+                        .max()
+                        .zip(ranks.iter().min())
+                        .is_some_and(|(hi, lo)| hi - lo + 1 == all.len() as u16)
+            }
+        };
+        if own_suit && distinct && plain && all.len() >= 3 {
+            let mut r = stand.clone();
+            r.sort_unstable();
+            found.insert(r);
+        }
+        // The next choice: each wild one of the 52 cards.
+        let mut k = 0;
+        loop {
+            if k == choice.len() {
+                return found;
+            }
+            choice[k] += 1;
+            if choice[k] < 52 {
+                break;
+            }
+            choice[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+/// GR-15's general feature: a meld's wilds may be read each way the plain definitions allow,
+/// two readings being one when they differ only in which wild stands for which card; the first
+/// is the one `lay_out` shows.
+#[test]
+fn every_reading_of_a_meld_wilds_is_listed_once() {
+    let cases: &[(Wilds, u16, &str, usize)] = &[
+        (Wilds::OwnSuit, RUN, "5H 6H WH", 2),
+        (Wilds::OwnSuit, RUN, "WH 6H 7H 8H", 2),
+        (Wilds::OwnSuit, RUN, "KH QH WH", 1),
+        (Wilds::OwnSuit, RUN, "AH WH 3H", 1),
+        (Wilds::OwnSuit, SET, "9S 9D WH", 1),
+        (Wilds::OwnSuit, SET, "WH WD WC", 13),
+        (Wilds::Free, SET, "9S 9D WH", 2),
+        (Wilds::Free, SET, "9S 9D WH WC", 1),
+        (Wilds::Free, SET, "9S WD WH", 3),
+        (Wilds::Free, SET, "WH WD WC", 52),
+        (Wilds::Free, RUN, "5H WH WC 8H", 1),
+        (Wilds::Free, RUN, "5H 6H WH WC", 3),
+        (Wilds::Free, RUN, "WH WD WC", 44),
+    ];
+    for &(wilds, pattern, meld, count) in cases {
+        let r = rules(wilds);
+        let listed = wild_readings(&r, pattern, &cards(meld));
+        let as_pairs: Vec<Vec<(u16, u16)>> = listed
+            .iter()
+            .map(|reading| {
+                let mut p: Vec<(u16, u16)> =
+                    reading.iter().map(|(_, v)| (v[0].expect("a rank"), v[1].expect("a suit"))).collect();
+                p.sort_unstable();
+                p
+            })
+            .collect();
+        let brute = brute_readings(wilds, pattern, &cards(meld));
+        assert_eq!(brute.len(), count, "{meld}: the brute force's count");
+        assert_eq!(as_pairs.len(), count, "{meld}: {as_pairs:?}");
+        assert_eq!(as_pairs.iter().cloned().collect::<std::collections::BTreeSet<_>>(), brute, "{meld}");
+        // The first is the engine's own reading.
+        let own: Vec<(u16, Option<Vec<Option<u16>>>)> = lay_out(&r, pattern, &cards(meld));
+        let mut own: Vec<(u16, u16)> =
+            own.iter().filter_map(|(_, s)| s.as_ref()).map(|v| (v[0].unwrap_or(99), v[1].unwrap_or(99))).collect();
+        own.sort_unstable();
+        assert_eq!(as_pairs[0], own, "{meld}");
+    }
 }

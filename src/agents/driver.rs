@@ -61,7 +61,7 @@ pub fn play_game<W: Watcher>(
         return Err(DriveError::Seats { seats, agents: agents.len() });
     }
     // Keeping what each player saw costs a little on every move; only the search player reads it.
-    if !agents.iter().any(|a| a.remembers_sightings()) {
+    if !agents.iter().any(|a| a.remembers_sightings_in(state.game())) {
         state.forget_sightings();
     }
     loop {

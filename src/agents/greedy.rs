@@ -1,11 +1,15 @@
 //! The greedy agent: tries each legal action one step ahead, on one determinization of the
 //! state, and takes the one that leaves it furthest ahead by the game's own `progress`.
+//!
+//! Laying melds down (`arrangements of Z`) it chooses by what it can see instead (GR-11a): the
+//! arrangement onto which the fewest cards it has not seen could be laid off, the first offered
+//! among as few.
 
 use std::collections::HashSet;
 
 use super::Agent;
 use crate::engine::rng::Rng;
-use crate::engine::{Action, Result as GameResult, State, ToMove};
+use crate::engine::{Action, Game, Result as GameResult, State, ToMove};
 
 /// How good a position is for the deciding player; greater is better.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -33,6 +37,8 @@ pub struct GreedyAgent {
     tried: Vec<(Score, u64)>,
     best: Vec<usize>,
     others: Vec<Action>,
+    /// Reused: its legal actions at its own choice of melds in the look-ahead.
+    melds: Vec<Action>,
     /// The state each action is tried on, copied over for each (its memory reused).
     scratch: Option<State>,
     /// The table drawn at the last decision, drawn over at the next (its memory reused).
@@ -49,6 +55,7 @@ impl GreedyAgent {
             tried: Vec::new(),
             best: Vec::new(),
             others: Vec::new(),
+            melds: Vec::new(),
             scratch: None,
             drawn: None,
         }
@@ -76,6 +83,34 @@ impl GreedyAgent {
             }
         }
     }
+}
+
+/// The melds `player` would lay down where an action leads to its own choice among
+/// arrangements (a knock): chosen by its own rule (GR-11a), so the look-ahead goes on to where
+/// the rules stop next (the knock's score) instead of stopping at a choice it would make at once.
+fn lay_down_own(next: &mut State, player: u8, legal: &mut Vec<Action>) {
+    // A game asks for a few such choices in a row at most; the bound keeps a strange one finite.
+    for _ in 0..8 {
+        if next.to_move() != ToMove::One(player) {
+            return;
+        }
+        next.legal_actions_into(player, legal);
+        let Some(pick) = fewest_lay_offs(next, player, legal) else { return };
+        if next.apply(player, pick).is_err() {
+            return;
+        }
+    }
+}
+
+/// At a choice among arrangements: the action whose arrangement leaves the fewest cards
+/// `player` has not seen to lay off, the first among as few (GR-11a); `None` at any other choice.
+fn fewest_lay_offs(state: &State, player: u8, legal: &[Action]) -> Option<Action> {
+    if legal.len() < 2 {
+        return None;
+    }
+    let counts = state.unseen_lay_offs(player, legal)?;
+    let least = counts.iter().min()?;
+    counts.iter().position(|c| c == least).map(|i| legal[i])
 }
 
 /// The score of a position for `player`.
@@ -119,12 +154,23 @@ impl Agent for GreedyAgent {
         "greedy"
     }
 
+    /// In a game with melds it reads what its player saw (the cards buried in a discard pile,
+    /// those the others took from it) to tell the cards it has not seen (GR-11a).
+    fn remembers_sightings_in(&self, game: &Game) -> bool {
+        game.program.melds.is_some()
+    }
+
     fn choose(&mut self, state: &State, player: u8, legal: &[Action]) -> Option<Action> {
         self.notice_new_game(state);
         match legal.len() {
             0 => return None,
             1 => return Some(legal[0]),
             _ => {}
+        }
+        // Melds to lay down: the fewest lay-offs among the cards it has not seen (GR-11a); the
+        // first offered among as few.
+        if let Some(pick) = fewest_lay_offs(state, player, legal) {
+            return Some(pick);
         }
         // One table it could believe in, shared by every action; `state` itself is not looked at
         // again.
@@ -152,6 +198,7 @@ impl Agent for GreedyAgent {
             next.set_lazy_menus(true);
             // An action the drawn table does not allow leaves it as it was.
             let _ = next.apply(player, a);
+            lay_down_own(next, player, &mut self.melds);
             self.tried.push((score(next, player), position_hash(next, player)));
         }
         self.drawn = Some(det);

@@ -29,6 +29,11 @@ pub trait Agent {
     fn remembers_sightings(&self) -> bool {
         false
     }
+    /// Whether it reads those memories in `game` (by default, [`Agent::remembers_sightings`]).
+    fn remembers_sightings_in(&self, game: &crate::engine::Game) -> bool {
+        let _ = game;
+        self.remembers_sightings()
+    }
 }
 
 /// The agent kinds the command line accepts.

@@ -24,6 +24,8 @@ pub(super) struct MeldWork {
     /// The cards of one meld, and the meld laid out.
     cards: Vec<u16>,
     laid: LaidOut,
+    /// What the wilds of the arrangement chosen stand for, as its player named them.
+    named: Readings,
 }
 
 thread_local! {
@@ -65,14 +67,14 @@ impl State {
             self.forget_moved_wilds();
         }
         with_work(|work| {
-            let MeldWork { search, zones, cards, laid } = work;
+            let MeldWork { search, zones, cards, laid, named } = work;
             // With `lay_off`, the melds on the table are the row's zones that hold cards;
             // otherwise the melds go into the row's empty zones, in order.
             zones.clear();
             zones.extend(row.filter(|&z| self.zones[z].is_empty() != lay_off).map(|z| z as u16));
             let hand = &self.zones[from as usize];
             // The chosen arrangement is one of those offered: there are at least two.
-            let picked = chosen.filter(|&i| matches!(search.least_arrangements(rules, hand), Ok(n) if n >= 2 && i < n));
+            let picked = chosen.filter(|&i| matches!(search.offers(rules, hand), Ok(n) if n >= 2 && i < n));
             if picked.is_none() {
                 let read = if rules.fixed_wilds { &self.laid } else { Readings::none() };
                 let on_table = if lay_off { &zones[..] } else { &[] };
@@ -103,8 +105,14 @@ impl State {
                 }
                 return;
             }
+            // GR-15's general feature: the wilds stand for what the player named with the
+            // arrangement; otherwise for the engine's own reading.
+            match picked {
+                Some(i) => search.offer_reading_into(i, 0, named),
+                None => named.retain(|_, _| false),
+            }
             let melds = match picked {
-                Some(i) => search.way(i).map_or(&[][..], |(m, _)| m),
+                Some(i) => search.offer(i).map_or(&[][..], |(m, _, _)| m),
                 None => &search.plan().melds,
             };
             for (k, &(mask, pattern)) in melds.iter().enumerate() {
@@ -117,9 +125,16 @@ impl State {
                 };
                 cards.clear();
                 cards.extend(search.cards(mask));
-                laid.fill(rules, pattern, cards, Readings::none());
+                laid.fill(rules, pattern, cards, named);
                 for (c, _) in laid.iter() {
                     self.move_out(c, z, sink);
+                }
+                if rules.fixed_wilds {
+                    for &c in cards.iter() {
+                        if let (Some(v), false) = (named.get(c), self.laid.contains(c)) {
+                            self.laid.push(c, z, v);
+                        }
+                    }
                 }
                 self.fix_wilds(rules, z, laid);
                 if sink.announcements() {

@@ -162,7 +162,7 @@ pub fn play_one(
     let mut seats: Vec<Box<dyn Agent>> =
         kinds.iter().enumerate().filter_map(|(i, k)| agents::make_agent(k, agents::seat_seed(seed, i))).collect();
     // The memory of cards seen moving serves only players who read it (the search player).
-    let mut state = if seats.iter().any(|a| a.remembers_sightings()) {
+    let mut state = if seats.iter().any(|a| a.remembers_sightings_in(game)) {
         State::with_sink(game.clone(), seed, Limits::default(), &mut observer)
     } else {
         State::with_sink_forgetful(game.clone(), seed, Limits::default(), &mut observer)

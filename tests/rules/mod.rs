@@ -49,18 +49,23 @@ fn ids_in(text: &str) -> BTreeSet<String> {
     out
 }
 
-/// The names of the scenario test functions under tests/rules/.
+/// The names of the scenario test functions under tests/rules/ (its folders too).
 fn scenario_tests() -> Vec<String> {
     let mut names = Vec::new();
-    for entry in std::fs::read_dir(format!("{ROOT}/tests/rules")).expect("tests/rules") {
-        let path = entry.expect("an entry").path();
-        if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).expect("a test file");
-            let mut lines = text.lines().peekable();
-            while let Some(l) = lines.next() {
-                if l.trim() == "#[test]" {
-                    if let Some(f) = lines.peek().and_then(|n| n.trim().strip_prefix("fn ")) {
-                        names.push(f.split('(').next().unwrap_or("").to_string());
+    let mut folders = vec![PathBuf::from(format!("{ROOT}/tests/rules"))];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("a folder of tests/rules") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("a test file");
+                let mut lines = text.lines().peekable();
+                while let Some(l) = lines.next() {
+                    if l.trim() == "#[test]" {
+                        if let Some(f) = lines.peek().and_then(|n| n.trim().strip_prefix("fn ")) {
+                            names.push(f.split('(').next().unwrap_or("").to_string());
+                        }
                     }
                 }
             }

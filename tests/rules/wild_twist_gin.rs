@@ -1,5 +1,6 @@
 //! Scenario tests for Wild Twist Gin Rummy (`rules/wild_twist_gin_rummy.txt` →
-//! `games/wild_twist_gin.cardgame`), one or more per ruling GR-1 .. GR-14 of RULINGS.md.
+//! `games/wild_twist_gin.cardgame`), one or more per ruling GR-1 .. GR-15 (and GR-11a) of
+//! RULINGS.md.
 //! Each stacks the first hand's deal, makes choices by their labels, and checks the table.
 //!
 //! Player 1 deals the first hand (GR-2), so player 2 is offered the up-card first and, when
@@ -9,6 +10,9 @@ use cardlang::cli::transcript::{describe_for, Viewer};
 use cardlang::engine::{ArrangeStep, Event, EventSink, Recorder, State};
 
 use super::support::*;
+
+/// GR-15 (what the wilds stand for) and GR-11a (the greedy knocker's choice).
+mod readings;
 
 const GAME: &str = "wild_twist_gin";
 

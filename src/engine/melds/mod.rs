@@ -15,8 +15,10 @@
 
 mod groups;
 mod layout;
+mod offers;
 mod readings;
 mod search;
+mod stand_ins;
 
 use crate::check::ir::{MeldCard, MeldRules};
 pub use crate::check::MAX_PATTERN_RULES;
@@ -24,7 +26,8 @@ use groups::{Acc, Shape};
 pub use layout::LaidOut;
 pub use readings::Readings;
 use search::{most, ByLow, UNKNOWN};
-pub use search::{Plan, Scratch, MAX_ARRANGEMENTS};
+pub use search::{Offer, Plan, Scratch, MAX_ARRANGEMENTS};
+pub use stand_ins::{wild_readings, Reading, MAX_READINGS};
 
 /// The most cards a hand (and a meld on the table) may have for the search.
 pub const MAX_MELD_CARDS: usize = 16;
@@ -58,6 +61,10 @@ pub struct Arrangement {
     pub deadwood: Vec<u16>,
     /// The points of the deadwood.
     pub points: i64,
+    /// What each wild of the melds stands for, as the player laying them down names it (GR-15's
+    /// general feature): each wild by card, in increasing order, with its value per slot of the
+    /// meld rules. Empty: the engine's own reading ([`lay_out`]).
+    pub readings: Reading,
 }
 
 /// Why the search could not run.
@@ -232,6 +239,7 @@ pub fn arrange_read(
             .collect(),
         deadwood: cards_of(hand, plan.left).collect(),
         points: plan.points,
+        readings: Vec::new(),
     })
 }
 
@@ -248,8 +256,38 @@ pub fn least_arrangements(rules: &MeldRules, hand: &[u16]) -> Result<Vec<Arrange
             lay_offs: Vec::new(),
             deadwood: cards_of(hand, dead).collect(),
             points: scratch.points(dead),
+            readings: Vec::new(),
         })
         .collect())
+}
+
+/// The arrangements offered to a player who lays `hand` down (`arrangements of Z`): each
+/// least-deadwood way of [`least_arrangements`], with each distinct reading of its wilds when the
+/// rules keep readings (`fixed once laid`), the engine's own first; two are one when they differ
+/// only in which wild takes which place. At most [`MAX_ARRANGEMENTS`].
+pub fn offered_arrangements(rules: &MeldRules, hand: &[u16]) -> Result<Vec<Arrangement>, MeldError> {
+    let mut scratch = Scratch::default();
+    let n = scratch.offers(rules, hand)?;
+    Ok((0..n)
+        .filter_map(|i| scratch.offer(i))
+        .map(|(melds, dead, reading)| Arrangement {
+            melds: melds.iter().map(|&(m, p)| Meld { pattern: p, cards: cards_of(hand, m).collect() }).collect(),
+            lay_offs: Vec::new(),
+            deadwood: cards_of(hand, dead).collect(),
+            points: scratch.points(dead),
+            readings: reading.to_vec(),
+        })
+        .collect())
+}
+
+/// The readings of an arrangement as the meld search takes them (tag 0), for [`lay_out_read`]
+/// and [`pattern_of_read`].
+pub fn readings_of(reading: &[(u16, Vec<Option<u16>>)]) -> Readings {
+    let mut r = Readings::default();
+    for (c, v) in reading {
+        r.push(*c, 0, v);
+    }
+    r
 }
 
 /// The points of the cards in `mask`.

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::groups::groups_into;
+use super::offers::Offers;
 use super::{cards_of, sum, HandMelds, MeldError, Readings, MAX_MELD_CARDS};
 use crate::check::ir::MeldRules;
 
@@ -32,6 +33,10 @@ pub struct Plan {
     /// The points of the cards left over.
     pub points: i64,
 }
+
+/// An arrangement offered ([`Scratch::offer`]): its melds (the cards and the pattern of each),
+/// its deadwood, and what each wild of its melds stands for.
+pub type Offer<'a> = (&'a [(usize, u16)], usize, &'a [(u16, Vec<Option<u16>>)]);
 
 /// One of the least-deadwood arrangements: its melds (a range of [`Scratch`]'s list of them)
 /// and its deadwood.
@@ -63,6 +68,8 @@ pub struct Scratch {
     ways: Vec<Way>,
     way_melds: Vec<(usize, u16)>,
     growing: Vec<(usize, u16)>,
+    /// The answer of [`Scratch::offers`].
+    offered: Offers,
 }
 
 impl Scratch {
@@ -198,6 +205,33 @@ impl Scratch {
     pub fn way(&self, i: usize) -> Option<(&[(usize, u16)], usize)> {
         let w = self.ways.get(i)?;
         Some((&self.way_melds[w.start..w.end], w.dead))
+    }
+
+    /// Lists the arrangements offered to a player who lays `hand` down, and says how many there
+    /// are (at most [`MAX_ARRANGEMENTS`]): each least-deadwood way of
+    /// [`Scratch::least_arrangements`], in its order, with each distinct reading of its wilds
+    /// when the rules keep readings (`fixed once laid`; the engine's own reading first), two
+    /// being one when they differ only in which wild takes which place. They stay here until
+    /// the next search ([`Scratch::offer`]).
+    pub fn offers(&mut self, rules: &MeldRules, hand: &[u16]) -> Result<usize, MeldError> {
+        let n = self.least_arrangements(rules, hand)?;
+        let mut offered = std::mem::take(&mut self.offered);
+        let count = offered.fill(rules, &self.cards, (0..n).filter_map(|i| self.way(i)));
+        self.offered = offered;
+        Ok(count)
+    }
+
+    /// Offer `i` of the last [`Scratch::offers`]: its melds (the cards and the pattern of each),
+    /// its deadwood, and what each wild of its melds stands for (by card, in increasing order;
+    /// empty when the readings are the engine's own and not kept).
+    pub fn offer(&self, i: usize) -> Option<Offer<'_>> {
+        let (melds, dead) = self.way(self.offered.way(i)?)?;
+        Some((melds, dead, self.offered.reading(i)))
+    }
+
+    /// Offer `i`'s reading written into `into` (emptied first), each wild tagged `tag`.
+    pub fn offer_reading_into(&self, i: usize, tag: u16, into: &mut Readings) {
+        self.offered.reading_into(i, tag, into);
     }
 }
 
