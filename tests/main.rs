@@ -18,6 +18,7 @@ mod equivalence;
 mod fmt;
 mod fuzz;
 mod games;
+mod hardening;
 mod hidden_info;
 mod human_input;
 mod invariants;
