@@ -3,7 +3,6 @@
 fn main() {
     cardlang::cli::crash::install();
     cardlang::cli::crash::panic_if_asked();
-    // Arguments that are not UTF-8 are read as best they can be, never a panic.
-    let args = std::env::args_os().map(|a| a.to_string_lossy().into_owned());
-    std::process::exit(cardlang::cli::run(args));
+    // Arguments go to clap as they are: a file name that is not UTF-8 still opens.
+    std::process::exit(cardlang::cli::run(std::env::args_os()));
 }

@@ -19,6 +19,7 @@ mod equivalence;
 mod fmt;
 mod fuzz;
 mod games;
+mod hardening;
 mod hidden_info;
 mod human_input;
 mod invariants;

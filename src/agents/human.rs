@@ -59,12 +59,80 @@ impl Human {
         Some(first)
     }
 
-    fn read_line(&mut self, line: &mut String) -> std::io::Result<usize> {
+    /// Reads one line of the person's answer (see [`read_answer`]).
+    fn read_line(&mut self) -> std::io::Result<Answer> {
         match &mut self.input {
-            Some(input) => input.read_line(line),
-            None => std::io::stdin().read_line(line),
+            Some(input) => read_answer(input.as_mut()),
+            None => read_answer(&mut std::io::stdin().lock()),
         }
     }
+}
+
+/// The most bytes of one typed line that are kept; the rest of a longer line is read and
+/// counted, never held.
+const MAX_LINE: usize = 4096;
+
+/// The most characters of a typed line that a message echoes.
+const MAX_ECHO: usize = 60;
+
+/// One line a person typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// The input has ended.
+    End,
+    /// A line of text (at most [`MAX_LINE`] bytes of it) and how many bytes the whole line had.
+    Text(String, usize),
+    /// A line that is not UTF-8 text.
+    NotText,
+}
+
+/// Reads one line, keeping at most [`MAX_LINE`] bytes of it; a line that is not UTF-8 text is
+/// [`Answer::NotText`], not an error, so the person is asked again.
+pub fn read_answer(input: &mut dyn BufRead) -> std::io::Result<Answer> {
+    let mut kept = Vec::new();
+    let mut total = 0;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        let (chunk, done) = match buf.iter().position(|b| *b == b'\n') {
+            Some(i) => (&buf[..=i], true),
+            None => (buf, false),
+        };
+        let room = MAX_LINE.saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let n = chunk.len();
+        total += n;
+        input.consume(n);
+        if done {
+            break;
+        }
+    }
+    if total == 0 {
+        return Ok(Answer::End);
+    }
+    match std::str::from_utf8(&kept) {
+        Ok(text) => Ok(Answer::Text(text.to_string(), total)),
+        // A line cut at MAX_LINE may end inside a character: what was kept is text up to there.
+        Err(e) if total > kept.len() && e.error_len().is_none() => {
+            Ok(Answer::Text(String::from_utf8_lossy(&kept[..e.valid_up_to()]).into_owned(), total))
+        }
+        Err(_) => Ok(Answer::NotText),
+    }
+}
+
+/// What a person typed (`bytes` long in all), in backquotes as a message echoes it: whole when
+/// short, else its first characters, `…` and how long the line was.
+pub fn echo(typed: &str, bytes: usize) -> String {
+    let n = typed.chars().count();
+    let whole = bytes <= MAX_LINE;
+    if n <= MAX_ECHO && whole {
+        return format!("`{typed}`");
+    }
+    let head: String = typed.chars().take(MAX_ECHO).collect();
+    let length = if whole { format!("{n} characters") } else { format!("{bytes} bytes") };
+    format!("`{head}…` (cut: the line has {length})")
 }
 
 /// Reads a person's answer: a choice's label (any case), its number in the list, or the label
@@ -323,12 +391,16 @@ impl Agent for Human {
         loop {
             let _ = write!(self.output, "{ask}");
             let _ = self.output.flush();
-            let mut line = String::new();
-            match self.read_line(&mut line) {
-                Ok(0) | Err(_) => return None,
-                Ok(_) => {}
-            }
+            let (line, bytes) = match self.read_line() {
+                Ok(Answer::Text(line, bytes)) => (line, bytes),
+                Ok(Answer::NotText) => {
+                    let _ = writeln!(self.output, "That line is not text (it is not UTF-8): type your choice again.");
+                    continue;
+                }
+                Ok(Answer::End) | Err(_) => return None,
+            };
             let t = line.trim();
+            let shown = echo(t, bytes);
             if t.eq_ignore_ascii_case("q") || t.eq_ignore_ascii_case("quit") {
                 return None;
             }
@@ -339,7 +411,7 @@ impl Agent for Human {
             match answer {
                 Some(i) => return Some(legal[i]),
                 None if numbers => {
-                    let _ = writeln!(self.output, "`{t}` is not allowed here: type {}.", number_span(&labels));
+                    let _ = writeln!(self.output, "{shown} is not allowed here: type {}.", number_span(&labels));
                 }
                 None => {
                     let example = labels
@@ -348,7 +420,7 @@ impl Agent for Human {
                         .unwrap_or_default();
                     let _ = writeln!(
                         self.output,
-                        "`{t}` is not one of the choices: type a number from 1 to {}, or a choice's name{example}.",
+                        "{shown} is not one of the choices: type a number from 1 to {}, or a choice's name{example}.",
                         labels.len()
                     );
                 }

@@ -6,7 +6,7 @@
 
 mod driver;
 mod greedy;
-mod human;
+pub mod human;
 pub mod mcts;
 mod random;
 

@@ -1,7 +1,9 @@
 //! `cardlang fmt FILE...`: rewrites files in the canonical layout; `--check` only tells which
 //! files would change.
 
-use super::load::{LoadError, Source, Sources};
+use std::path::{Path, PathBuf};
+
+use super::load::{self, LoadError, Source, Sources};
 use super::say;
 use super::write::{self, Existing};
 use crate::syntax;
@@ -14,7 +16,7 @@ use crate::syntax;
 /// Output: `formatted PATH` for each file rewritten, `PATH would be reformatted` (with the first
 /// line that differs) for each file `--check` finds, nothing for a file already formatted;
 /// diagnostics go to standard error.
-pub fn run(files: &[String], check: bool) -> i32 {
+pub fn run(files: &[PathBuf], check: bool) -> i32 {
     let mut code = 0;
     for path in files {
         code = code.max(one(path, check));
@@ -23,11 +25,12 @@ pub fn run(files: &[String], check: bool) -> i32 {
 }
 
 /// Formats one file; its exit code.
-fn one(path: &str, check: bool) -> i32 {
-    let source = match std::fs::read_to_string(path) {
-        Ok(text) => Source::new(path, text),
+fn one(file: &Path, check: bool) -> i32 {
+    let path = load::shown(file);
+    let source = match load::read_text(file, load::MAX_FILE_BYTES) {
+        Ok(text) => Source::new(path.as_str(), text),
         Err(e) => {
-            eprint!("{}", Sources::default().render(&LoadError::unreadable(path, &e, None)));
+            eprint!("{}", Sources::default().render(&LoadError::cannot_read(&path, &e, None)));
             return 2;
         }
     };
@@ -53,7 +56,7 @@ fn one(path: &str, check: bool) -> i32 {
         );
         return super::crash::INTERNAL_ERROR;
     }
-    match write::replace(path, formatted.as_bytes(), Existing::MustExist) {
+    match write::replace(file, formatted.as_bytes(), Existing::MustExist) {
         Ok(()) => {
             say(&format!("formatted {path}"));
             0

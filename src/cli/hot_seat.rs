@@ -65,11 +65,14 @@ impl HotSeat {
             state.game().player_name(player)
         );
         let _ = self.output.flush();
-        let mut line = String::new();
-        // Standard input, shared with the person's own agent.
-        let read = std::io::stdin().read_line(&mut line);
-        let quit = line.trim().eq_ignore_ascii_case("q") || line.trim().eq_ignore_ascii_case("quit");
-        matches!(read, Ok(n) if n > 0) && !quit
+        // Standard input, shared with the person's own agent; a line that is not text is an Enter.
+        match crate::agents::human::read_answer(&mut std::io::stdin().lock()) {
+            Ok(crate::agents::human::Answer::Text(line, _)) => {
+                !(line.trim().eq_ignore_ascii_case("q") || line.trim().eq_ignore_ascii_case("quit"))
+            }
+            Ok(crate::agents::human::Answer::NotText) => true,
+            Ok(crate::agents::human::Answer::End) | Err(_) => false,
+        }
     }
 }
 

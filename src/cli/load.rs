@@ -63,6 +63,72 @@ impl LoadError {
             },
         }
     }
+
+    /// A file whose text cannot be had: unreadable, too large, or not UTF-8 (then the help
+    /// speaks of its content, not of its path).
+    pub fn cannot_read(path: &str, error: &TextError, named_at: Option<Span>) -> LoadError {
+        let (reason, help) = match error {
+            TextError::Io(e) => return LoadError::unreadable(path, e, named_at),
+            TextError::TooLarge { limit } => (
+                format!("it is larger than {} MiB, the most cardlang reads as one file", limit >> 20),
+                "a game file is text of some kilobytes: check that the path names a game file".to_string(),
+            ),
+            TextError::NotUtf8 { line, column } => (
+                format!(
+                    "its content is not UTF-8 text (the first byte that is not is on line {line}, column {column})"
+                ),
+                "the file's content must be UTF-8 text: save it as UTF-8 in the editor, or convert it (iconv -t UTF-8)"
+                    .to_string(),
+            ),
+        };
+        LoadError::Unreadable { path: path.to_string(), reason, at: named_at.map(SourceSpan::from), help }
+    }
+}
+
+/// The most bytes a game file (or a shard document) may have: a real one has some kilobytes,
+/// and `/dev/zero` or a wrong path to a huge file is refused after reading this much.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// Why the text of a file could not be had.
+#[derive(Debug)]
+pub enum TextError {
+    /// The system refused (no such file, no permission, a folder, ...).
+    Io(std::io::Error),
+    /// The file goes on past `limit` bytes.
+    TooLarge {
+        /// The most bytes read.
+        limit: u64,
+    },
+    /// The bytes are not UTF-8 text; where the first bad byte is (both from 1).
+    NotUtf8 {
+        /// Its line.
+        line: usize,
+        /// Its column, in characters.
+        column: usize,
+    },
+}
+
+/// Reads a whole file as UTF-8 text, refusing one larger than `limit` bytes.
+pub fn read_text(path: &Path, limit: u64) -> Result<String, TextError> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(TextError::Io)?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(TextError::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(TextError::TooLarge { limit });
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|b| **b == b'\n').count() + 1;
+        let last = good.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&good[last..]).chars().count() + 1;
+        TextError::NotUtf8 { line, column }
+    })
+}
+
+/// A path as shown in messages (a name that is not UTF-8 shows `�` where it is not).
+pub fn shown(path: &Path) -> String {
+    path.to_string_lossy().into_owned()
 }
 
 /// A game read from disk: its source texts and its whole syntax tree (for a variant file, the
@@ -133,6 +199,11 @@ impl Loaded {
 
 /// Reads a game file and, for a variant file, the game it extends (and so on up the chain).
 pub fn read(path: &str) -> Result<Loaded, Box<(Sources, LoadError)>> {
+    read_path(Path::new(path))
+}
+
+/// [`read`] for a path that may not be UTF-8.
+pub fn read_path(path: &Path) -> Result<Loaded, Box<(Sources, LoadError)>> {
     let mut sources = Sources::default();
     let mut join_errors = Vec::new();
     let mut chain = Vec::new();
@@ -144,24 +215,24 @@ pub fn read(path: &str) -> Result<Loaded, Box<(Sources, LoadError)>> {
 
 /// Reads one file at the next free offset, and joins it to the game it extends, if any.
 fn read_into(
-    path: &str,
+    path: &Path,
     named_at: Option<Span>,
     sources: &mut Sources,
     errors: &mut Vec<CheckError>,
     chain: &mut Vec<PathBuf>,
 ) -> Result<(File, Vec<String>), LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError::unreadable(path, &e, named_at))?;
-    chain.push(std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path)));
+    let text = read_text(path, MAX_FILE_BYTES).map_err(|e| LoadError::cannot_read(&shown(path), &e, named_at))?;
+    chain.push(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()));
     let offset = sources.files.last().map_or(0, |s| s.offset + s.text.len() + 1);
     let parsed = syntax::parse_at(&text, offset);
-    sources.files.push(Source { path: path.to_string(), text, offset });
+    sources.files.push(Source { path: shown(path), text, offset });
     let file = parsed?;
     let own: Vec<String> = check::variants::variant_decls(&file).iter().map(|v| v.name.text.clone()).collect();
     let Some(base) = file.base.clone() else { return Ok((file, own)) };
-    let base_path = base_path(path, &base.path);
-    let canonical = std::fs::canonicalize(&base_path).unwrap_or_else(|_| PathBuf::from(&base_path));
+    let base_path = folded_base(path, &base.path);
+    let canonical = std::fs::canonicalize(&base_path).unwrap_or_else(|_| base_path.clone());
     if chain.contains(&canonical) {
-        return Err(LoadError::Cycle { path: base_path, at: base.path_span.into() });
+        return Err(LoadError::Cycle { path: shown(&base_path), at: base.path_span.into() });
     }
     let (game, _) = read_into(&base_path, Some(base.path_span), sources, errors, chain)?;
     let (joined, mut found) = check::variants::join(game, file);
@@ -173,7 +244,12 @@ fn read_into(
 /// folder; `..` steps are folded so messages show `games/war.cardgame`, not
 /// `games/variants/../war.cardgame`.
 pub fn base_path(variant_file: &str, written: &str) -> String {
-    let joined = Path::new(variant_file).parent().unwrap_or(Path::new("")).join(written);
+    shown(&folded_base(Path::new(variant_file), written))
+}
+
+/// [`base_path`] for a path that may not be UTF-8.
+fn folded_base(variant_file: &Path, written: &str) -> PathBuf {
+    let joined = variant_file.parent().unwrap_or(Path::new("")).join(written);
     let mut parts: Vec<Component> = Vec::new();
     for c in joined.components() {
         match c {
@@ -184,14 +260,13 @@ pub fn base_path(variant_file: &str, written: &str) -> String {
             other => parts.push(other),
         }
     }
-    let folded: PathBuf = parts.iter().collect();
-    folded.to_string_lossy().into_owned()
+    parts.iter().collect()
 }
 
 /// The variant files in the `variants/` folder beside a game that extend it, by path, in name
 /// order: the variants each declares, or why it was skipped.
-pub fn variant_files(game: &str) -> Vec<(String, Result<Vec<VariantSummary>, String>)> {
-    let dir = Path::new(game).parent().unwrap_or(Path::new("")).join("variants");
+pub fn variant_files(game: &Path) -> Vec<(String, Result<Vec<VariantSummary>, String>)> {
+    let dir = game.parent().unwrap_or(Path::new("")).join("variants");
     let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
     let mut paths: Vec<PathBuf> = entries
         .flatten()
@@ -203,7 +278,7 @@ pub fn variant_files(game: &str) -> Vec<(String, Result<Vec<VariantSummary>, Str
     let mut out = Vec::new();
     for p in paths {
         let shown = p.to_string_lossy().into_owned();
-        let Ok(text) = std::fs::read_to_string(&p) else {
+        let Ok(text) = read_text(&p, MAX_FILE_BYTES) else {
             out.push((shown, Err("it cannot be read".to_string())));
             continue;
         };
@@ -215,7 +290,7 @@ pub fn variant_files(game: &str) -> Vec<(String, Result<Vec<VariantSummary>, Str
             }
         };
         let Some(base) = &file.base else { continue };
-        if target.is_some() && std::fs::canonicalize(base_path(&shown, &base.path)).ok() == target {
+        if target.is_some() && std::fs::canonicalize(folded_base(&p, &base.path)).ok() == target {
             out.push((shown, Ok(check::variants::summaries(&file))));
         }
     }
@@ -224,7 +299,12 @@ pub fn variant_files(game: &str) -> Vec<(String, Result<Vec<VariantSummary>, Str
 
 /// Loads a game with a variant and options: the lowered game, or the rendered diagnostics.
 pub fn load_game(path: &str, config: &Config) -> Result<Arc<Game>, String> {
-    let loaded = read(path).map_err(|b| b.0.render(&b.1))?;
+    load_game_path(Path::new(path), config)
+}
+
+/// [`load_game`] for a path that may not be UTF-8.
+pub fn load_game_path(path: &Path, config: &Config) -> Result<Arc<Game>, String> {
+    let loaded = read_path(path).map_err(|b| b.0.render(&b.1))?;
     loaded.check(config).map(Game::new)
 }
 
@@ -255,15 +335,20 @@ impl LintReport {
 /// Reads, parses, checks (the base game and every variant; for a variant file, each of its
 /// variants) and lints one file.
 pub fn lint_file(path: &str) -> LintReport {
+    lint_path(Path::new(path))
+}
+
+/// [`lint_file`] for a path that may not be UTF-8.
+pub fn lint_path(path: &Path) -> LintReport {
     let mut report =
-        LintReport { path: path.to_string(), errors: 0, warnings: 0, rendered: String::new(), json: Vec::new() };
-    let loaded = match read(path) {
+        LintReport { path: shown(path), errors: 0, warnings: 0, rendered: String::new(), json: Vec::new() };
+    let loaded = match read_path(path) {
         Ok(l) => l,
         Err(failed) => {
             let (mut sources, error) = *failed;
             // A file that cannot be read has no text, but its report names it.
             if sources.files.is_empty() {
-                sources = Sources::single(Source::new(path, ""));
+                sources = Sources::single(Source::new(shown(path), ""));
             }
             report.add(&error, &sources, true);
             return report;
@@ -299,12 +384,12 @@ impl LintReport {
 
 /// The files named on a command line, with each folder replaced by the `.cardgame` files under
 /// it (in every folder below it too), in name order. A folder with none is an error.
-pub fn expand_folders(args: &[String]) -> Result<Vec<String>, String> {
+pub fn expand_folders<P: AsRef<Path>>(args: &[P]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for a in args {
-        let path = Path::new(a);
+        let path = a.as_ref();
         if !path.is_dir() {
-            out.push(a.clone());
+            out.push(path.to_path_buf());
             continue;
         }
         let mut found = Vec::new();
@@ -315,12 +400,12 @@ pub fn expand_folders(args: &[String]) -> Result<Vec<String>, String> {
                 if p.is_dir() {
                     folders.push(p);
                 } else if p.extension().and_then(|e| e.to_str()) == Some("cardgame") {
-                    found.push(p.to_string_lossy().into_owned());
+                    found.push(p);
                 }
             }
         }
         if found.is_empty() {
-            return Err(format!("error: the folder `{a}` holds no `.cardgame` file"));
+            return Err(format!("error: the folder `{}` holds no `.cardgame` file", shown(path)));
         }
         found.sort();
         out.extend(found);

@@ -1,5 +1,6 @@
 //! Phase 5: the command line: `play`, `transcript`, `variants` and `lint`.
 
+pub mod cleanup;
 pub mod crash;
 pub mod excerpt;
 pub mod fmt;
@@ -11,7 +12,9 @@ pub mod sources;
 pub mod transcript;
 pub mod write;
 
+use std::ffi::OsString;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -31,13 +34,16 @@ pub struct Cli {
 #[derive(Debug, clap::Args)]
 struct GameArgs {
     /// The `.cardgame` file.
-    game: String,
+    game: PathBuf,
     /// A variant declared in the file.
     #[arg(long)]
     variant: Option<String>,
     /// Set an option for this run: `--set hidden_prizes=3` (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
-    sets: Vec<(String, String)>,
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    sets: Vec<String>,
+    /// The `--set` values read and checked (see [`check_sets`]).
+    #[arg(skip)]
+    checked_sets: Vec<(String, String)>,
     /// Who plays each seat, comma-separated (the kinds come from the agents' registry).
     #[arg(long, value_delimiter = ',', help = players_help(agents::AGENT_KINDS))]
     players: Vec<String>,
@@ -100,7 +106,7 @@ enum Command {
         json: bool,
         /// Also write a self-contained HTML page with charts to this file.
         #[arg(long, value_name = "FILE")]
-        report: Option<String>,
+        report: Option<PathBuf>,
         /// How many sample games the report draws the lead over time for.
         #[arg(long, default_value_t = 3)]
         samples: u64,
@@ -109,7 +115,7 @@ enum Command {
         shard: Option<crate::simulate::shard::Slice>,
         /// Write the shard document to this file instead of standard output.
         #[arg(long, value_name = "FILE")]
-        out: Option<String>,
+        out: Option<PathBuf>,
         /// Simulate each of these variants (`base`: the game without one) and show them side by
         /// side, with --report as one page of charts.
         #[arg(long, value_delimiter = ',', value_name = "V1,V2,...")]
@@ -122,24 +128,24 @@ enum Command {
     Merge {
         /// The shard documents, every K from 1 to N once.
         #[arg(required = true)]
-        files: Vec<String>,
+        files: Vec<PathBuf>,
         /// Print one JSON document instead of text.
         #[arg(long)]
         json: bool,
         /// Also write a self-contained HTML page with charts to this file.
         #[arg(long, value_name = "FILE")]
-        report: Option<String>,
+        report: Option<PathBuf>,
     },
     /// List the variants and options a game offers.
     Variants {
         /// The `.cardgame` file.
-        game: String,
+        game: PathBuf,
     },
     /// Check game files and report every problem: errors, then lint warnings.
     Lint {
         /// The `.cardgame` files (a folder: every `.cardgame` file under it).
         #[arg(required = true)]
-        files: Vec<String>,
+        files: Vec<PathBuf>,
         /// `human` (rendered with the source) or `json` (one object per line, for editors).
         #[arg(long, value_enum, default_value = "human")]
         format: LintFormat,
@@ -151,7 +157,7 @@ enum Command {
     Fmt {
         /// The `.cardgame` files (a folder: every `.cardgame` file under it).
         #[arg(required = true)]
-        files: Vec<String>,
+        files: Vec<PathBuf>,
         /// Change nothing; exit with 1 when a file would be reformatted.
         #[arg(long)]
         check: bool,
@@ -167,17 +173,74 @@ pub fn players_help(kinds: &[&str]) -> String {
     )
 }
 
-fn parse_set(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => {
-            Ok((k.trim().to_string(), v.trim().to_string()))
+/// The longest name or value `--set` takes; longer ones are refused, and echoed cut.
+const MAX_SET_LEN: usize = 200;
+
+/// A text as it is echoed in a message: whole when short, else its first `max` characters, `…`
+/// and how long it was.
+pub fn cut(text: &str, max: usize) -> String {
+    let n = text.chars().count();
+    if n <= max {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(max).collect();
+    format!("{head}… ({n} characters)")
+}
+
+/// Reads each `--set NAME=VALUE`: a name given twice, a missing `=` and a name or value longer
+/// than [`MAX_SET_LEN`] are refused (echoed cut).
+fn check_sets(args: &mut GameArgs) -> Result<(), Failure> {
+    let refuse = |message: String| Err(Failure { message: format!("error: {message}"), code: 2 });
+    let mut sets: Vec<(String, String)> = Vec::new();
+    for s in &args.sets {
+        let Some((k, v)) = s.split_once('=').filter(|(k, v)| !k.trim().is_empty() && !v.trim().is_empty()) else {
+            return refuse(format!("--set `{}` is not NAME=VALUE (for example hidden_prizes=3)", cut(s, 60)));
+        };
+        let (k, v) = (k.trim(), v.trim());
+        if k.chars().count() > MAX_SET_LEN || v.chars().count() > MAX_SET_LEN {
+            return refuse(format!(
+                "--set `{}`: an option's name and value are at most {MAX_SET_LEN} characters each",
+                cut(s, 60)
+            ));
         }
-        _ => Err(format!("`{s}` is not NAME=VALUE (for example hidden_prizes=3)")),
+        if let Some((_, first)) = sets.iter().find(|(name, _)| name == k) {
+            return refuse(format!("--set gives `{k}` twice (`{k}={first}`, then `{k}={v}`): give each option once"));
+        }
+        sets.push((k.to_string(), v.to_string()));
+    }
+    args.checked_sets = sets;
+    Ok(())
+}
+
+/// The most worker threads `--jobs` may start per core.
+const JOBS_PER_CORE: usize = 4;
+
+/// The threads a simulation of `games` games runs on: `--jobs` (or one per core) but at most
+/// [`JOBS_PER_CORE`] a core and never more than the games; a note when `--jobs` asked for more.
+fn capped_jobs(asked: Option<usize>, games: u64) -> (usize, Option<String>) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let most = (cores * JOBS_PER_CORE).min(usize::try_from(games).unwrap_or(usize::MAX)).max(1);
+    match asked {
+        // 0 is refused with its own message.
+        Some(0) => (0, None),
+        Some(n) if n > most => (
+            most,
+            Some(format!(
+                "note: --jobs {n} is more than this run can use; using {most} threads (at most {JOBS_PER_CORE} per core \
+                 on this machine's {cores}, and never more than the {games} game(s))"
+            )),
+        ),
+        Some(n) => (n, None),
+        None => (cores.min(most), None),
     }
 }
 
 /// Runs the command line with the given arguments; returns the process exit code.
-pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
+pub fn run<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
@@ -185,12 +248,46 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    let result = match cli.command {
-        Command::Play { args, seed, quiet } => play::run(&args, seed, quiet),
-        Command::Transcript { args, seed, format } => print_transcript(&args, seed, format),
+    let result = dispatch(cli.command);
+    if let Err(e) = std::io::stdout().flush() {
+        stdout_failed(&e);
+    }
+    match result {
+        Ok(()) => 0,
+        Err(Failure { message, code }) => {
+            if !message.is_empty() {
+                eprint!("{message}");
+                if !message.ends_with('\n') {
+                    eprintln!();
+                }
+            }
+            code
+        }
+    }
+}
+
+/// Runs one command.
+fn dispatch(command: Command) -> Result<(), Failure> {
+    match command {
+        Command::Play { mut args, seed, quiet } => {
+            check_sets(&mut args)?;
+            play::run(&args, seed, quiet)
+        }
+        Command::Transcript { mut args, seed, format } => {
+            check_sets(&mut args)?;
+            print_transcript(&args, seed, format)
+        }
         Command::Variants { game } => variants(&game),
-        Command::Simulate { args, games, jobs, seed, json, report, samples, shard, out, compare, sweep } => {
-            let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        Command::Simulate { mut args, games, jobs, seed, json, report, samples, shard, out, compare, sweep } => {
+            check_sets(&mut args)?;
+            let in_run = shard.map_or(games, |s| {
+                let range = s.games(games);
+                range.end.saturating_sub(range.start)
+            });
+            let (jobs, note) = capped_jobs(jobs, in_run);
+            if let Some(note) = note {
+                eprintln!("{note}");
+            }
             let request = simulate::Request {
                 path: &args.game,
                 config: config(&args),
@@ -214,32 +311,41 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             .map(|out| say(out.trim_end()))
             .map_err(|(message, code)| Failure { message, code }),
         Command::Lint { files, format, deny_warnings } => match load::expand_folders(&files) {
-            Ok(files) => return lint(&files, format, deny_warnings),
+            Ok(files) => exit_with(lint(&files, format, deny_warnings)),
             Err(message) => Err(Failure { message, code: 2 }),
         },
         Command::Fmt { files, check } => match load::expand_folders(&files) {
-            Ok(files) => return fmt::run(&files, check),
+            Ok(files) => exit_with(fmt::run(&files, check)),
             Err(message) => Err(Failure { message, code: 2 }),
         },
-    };
-    match result {
-        Ok(()) => 0,
-        Err(Failure { message, code }) => {
-            eprint!("{message}");
-            if !message.ends_with('\n') {
-                eprintln!();
-            }
-            code
-        }
     }
 }
 
-/// Writes a line to standard output; a closed pipe (`| head`) ends the program quietly.
+/// An exit code as a command's result: 0 is success; any other says its messages are printed.
+fn exit_with(code: i32) -> Result<(), Failure> {
+    match code {
+        0 => Ok(()),
+        code => Err(Failure { message: String::new(), code }),
+    }
+}
+
+/// Writes a line to standard output (see [`stdout_failed`] for a write that fails).
 fn say(line: &str) {
     let mut out = std::io::stdout().lock();
-    if writeln!(out, "{line}").is_err() {
+    if let Err(e) = writeln!(out, "{line}") {
+        stdout_failed(&e);
+    }
+}
+
+/// Ends the program after standard output refused a write: quietly (exit 0) when it is a
+/// closed pipe (`| head` read what it wanted), else with a message and exit 1 (a full disk,
+/// `> /dev/full`): output that cannot be written is never lost silently.
+pub fn stdout_failed(e: &std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
         std::process::exit(0);
     }
+    eprintln!("error: cannot write to standard output: {e}; the output is incomplete");
+    std::process::exit(1);
 }
 
 /// A failed command: what to print and the exit code.
@@ -255,7 +361,7 @@ fn fail(code: i32) -> impl Fn(String) -> Failure {
 fn config(args: &GameArgs) -> Config {
     // A game of `players 2 to 7` seats as many as `--players` names.
     let seats = (!args.players.is_empty()).then(|| agents::join_seats(&args.players).len().min(u8::MAX as usize) as u8);
-    Config { variant: args.variant.clone(), sets: args.sets.clone(), seats }
+    Config { variant: args.variant.clone(), sets: args.checked_sets.clone(), seats }
 }
 
 /// The agent of each seat: as `--players` says, or random in every seat when it says nothing.
@@ -283,24 +389,28 @@ fn check_players(args: &GameArgs, players: u8) -> Result<Vec<String>, Failure> {
     Ok(seats)
 }
 
+/// Prints a transcript as the game is played (see `transcript`).
 fn print_transcript(args: &GameArgs, seed: u64, format: Format) -> Result<(), Failure> {
-    let game = load::load_game(&args.game, &config(args)).map_err(fail(2))?;
+    let game = load::load_game_path(&args.game, &config(args)).map_err(fail(2))?;
     let players = check_players(args, game.players())?;
     let spec = TranscriptSpec { game, seed, players: &players };
-    let out = match format {
-        Format::Text => transcript::text(&spec),
-        Format::Jsonl => transcript::jsonl(&spec),
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = match format {
+        Format::Text => transcript::write_text(&spec, &mut out),
+        Format::Jsonl => transcript::write_jsonl(&spec, &mut out),
+    };
+    match written {
+        Ok(()) => Ok(()),
+        Err(transcript::TranscriptError::Write(e)) => stdout_failed(&e),
+        Err(e) => Err(Failure { message: format!("error: {e}"), code: 1 }),
     }
-    .map_err(|e| Failure { message: format!("error: {e}"), code: 1 })?;
-    say(out.trim_end_matches('\n'));
-    Ok(())
 }
 
 /// Lists what a game offers: its options with their defaults, the variants it declares, and the
 /// variant files beside it (in `variants/` next to the game) that extend it. For a variant file,
 /// the game it extends and the file's own variants.
-fn variants(path: &str) -> Result<(), Failure> {
-    let loaded = load::read(path).map_err(|b| Failure { message: b.0.render(&b.1), code: 2 })?;
+fn variants(path: &Path) -> Result<(), Failure> {
+    let loaded = load::read_path(path).map_err(|b| Failure { message: b.0.render(&b.1), code: 2 })?;
     if !loaded.join_errors.is_empty() {
         return Err(Failure { message: loaded.sources.render_all(&loaded.join_errors), code: 2 });
     }
@@ -424,11 +534,11 @@ fn variant_lines(list: &[check::variants::VariantSummary], defaults: &[Shown]) -
 }
 
 /// Lints files: exit 0 when clean, 1 for warnings with `--deny-warnings`, 2 for any error.
-fn lint(files: &[String], format: LintFormat, deny_warnings: bool) -> i32 {
+fn lint(files: &[PathBuf], format: LintFormat, deny_warnings: bool) -> i32 {
     let mut errors = false;
     let mut warnings = false;
     for path in files {
-        let report = load::lint_file(path);
+        let report = load::lint_path(path);
         errors |= report.errors > 0;
         warnings |= report.warnings > 0;
         match format {

@@ -41,13 +41,16 @@ impl EventSink for Printer {
         if let Event::Pause(text) = event {
             self.flush(state);
             let what = if text.is_empty() { String::new() } else { format!("{text}: ") };
-            print!("── {what}press Enter to go on ──");
-            let _ = std::io::stdout().flush();
+            let mut out = std::io::stdout().lock();
+            if let Err(e) = write!(out, "── {what}press Enter to go on ──").and_then(|()| out.flush()) {
+                super::stdout_failed(&e);
+            }
+            drop(out);
             // At the end of the input the game goes on; the next prompt reports it.
-            let _ = std::io::stdin().read_line(&mut String::new());
+            let _ = crate::agents::human::read_answer(&mut std::io::stdin().lock());
             if !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
                 // Typed input echoes its Enter; piped input does not.
-                println!();
+                say("");
             }
             return;
         }
@@ -89,7 +92,7 @@ impl Watcher for Printer {
 
 /// Plays one game at the terminal; `quiet` leaves out the cards moving.
 pub(super) fn run(args: &GameArgs, seed: Option<u64>, quiet: bool) -> Result<(), Failure> {
-    let game = load::load_game(&args.game, &config(args)).map_err(fail(2))?;
+    let game = load::load_game_path(&args.game, &config(args)).map_err(fail(2))?;
     let players = check_players(args, game.players())?;
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)

@@ -1,11 +1,13 @@
 //! `cardlang simulate`: many games between AI players, summarised for a designer; and
 //! `cardlang merge`: the shards of a simulation played on many machines, summarised alike.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::load;
+use super::write::{self, Existing};
 use crate::check::Config;
 use crate::engine::Game;
 use crate::simulate::compare::{Axis, Column, Comparison};
@@ -18,7 +20,7 @@ use crate::syntax::ast::Item;
 /// What `simulate` was asked to do, past the game itself.
 pub struct Request<'a> {
     /// The game or variant file.
-    pub path: &'a str,
+    pub path: &'a Path,
     /// Variant and options.
     pub config: Config,
     /// Games, seed, threads, seats, samples.
@@ -26,11 +28,11 @@ pub struct Request<'a> {
     /// One JSON document instead of text.
     pub json: bool,
     /// Where to write the HTML report, if anywhere.
-    pub report: Option<&'a str>,
+    pub report: Option<&'a Path>,
     /// Play only this slice of the games and write a shard document instead of a report.
     pub shard: Option<Slice>,
     /// Where to write the shard document (standard output when `None`).
-    pub out: Option<&'a str>,
+    pub out: Option<&'a Path>,
     /// `--compare base,single_deck`: one simulation per variant, side by side.
     pub compare: Vec<String>,
     /// `--sweep name=1..4` (or `name=a,b,c`): one simulation per value of an option.
@@ -59,6 +61,11 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
     if req.out.is_some() && req.shard.is_none() {
         return Err(("error: --out is where --shard K/N writes its shard document; use it with --shard".into(), 2));
     }
+    // Outputs are checked before a game is played: one that would replace the game or cannot
+    // be written is refused now, not after the whole simulation.
+    for output in [req.report, req.out].into_iter().flatten() {
+        check_output(output, &[(req.path, "the game")])?;
+    }
     if !req.compare.is_empty() || req.sweep.is_some() {
         return compare(req);
     }
@@ -71,10 +78,16 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
     match req.out {
         None => Ok(doc),
         Some(path) => {
-            std::fs::write(path, doc).map_err(|e| (format!("error: cannot write the shard to `{path}`: {e}"), 1))?;
+            write::replace(path, doc.as_bytes(), Existing::MayBeNew)
+                .map_err(|e| (load::Sources::default().render(&e), 1))?;
             Ok(format!(
-                "shard {}/{}: games {}..{} of {} written to {path}",
-                slice.k, slice.n, games.start, games.end, req.settings.games
+                "shard {}/{}: games {}..{} of {} written to {}",
+                slice.k,
+                slice.n,
+                games.start,
+                games.end,
+                req.settings.games,
+                path.display()
             ))
         }
     }
@@ -83,7 +96,7 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
 /// Plays the games `req` asks for (all, or its shard's slice): what a summary is made from, and
 /// the range of games played.
 fn play(req: &Request<'_>) -> Result<(Setup, Tally, std::ops::Range<u64>), (String, i32)> {
-    let loaded = load::read(req.path).map_err(|b| (b.0.render(&b.1), 2))?;
+    let loaded = load::read_path(req.path).map_err(|b| (b.0.render(&b.1), 2))?;
     let game: Arc<Game> = loaded.check(&req.config).map(Game::new).map_err(|e| (e, 2))?;
     let mut settings = req.settings.clone();
     if settings.players.is_empty() {
@@ -190,7 +203,7 @@ fn compare(req: &Request<'_>) -> Result<String, (String, i32)> {
     }
     let comparison = Comparison { compare: axis, columns: done };
     if let Some(path) = req.report {
-        super::write::replace(path, comparison.html().as_bytes(), super::write::Existing::MayBeNew)
+        write::replace(path, comparison.html().as_bytes(), Existing::MayBeNew)
             .map_err(|e| (load::Sources::default().render(&e), 1))?;
     }
     if req.json {
@@ -198,10 +211,18 @@ fn compare(req: &Request<'_>) -> Result<String, (String, i32)> {
     } else {
         let mut text = comparison.text();
         if let Some(path) = req.report {
-            text.push_str(&format!("\nreport written to {path}\n"));
+            text.push_str(&format!("\nreport written to {}\n", path.display()));
         }
         Ok(text)
     }
+}
+
+/// Refuses an output that would replace an input or a `.cardgame` file (exit 2), or that cannot
+/// be written (exit 1); checked before any game is played.
+fn check_output(output: &Path, inputs: &[(&Path, &str)]) -> Result<(), (String, i32)> {
+    let render = |e: write::WriteError| load::Sources::default().render(&e);
+    write::guard(output, inputs).map_err(|e| (render(e), 2))?;
+    write::probe(output).map_err(|e| (render(e), 1))
 }
 
 /// The most values one `--sweep` may ask for.
@@ -245,24 +266,37 @@ pub fn parse_sweep(text: &str) -> Result<(String, Vec<String>), String> {
 
 /// Merges shard documents (`cardlang merge`): the same text, JSON and report as one run over
 /// all their games; or an error naming the file at fault.
-pub fn merge(files: &[String], json: bool, report: Option<&str>) -> Result<String, (String, i32)> {
+pub fn merge(files: &[PathBuf], json: bool, report: Option<&Path>) -> Result<String, (String, i32)> {
+    if let Some(output) = report {
+        let inputs: Vec<(&Path, &str)> = files.iter().map(|f| (f.as_path(), "a shard document")).collect();
+        check_output(output, &inputs)?;
+    }
     let render = |e: shard::ShardError| (load::Sources::default().render(&e), 2);
     let mut shards = Vec::new();
-    for path in files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| render(shard::ShardError::Read { path: path.clone(), why: e.to_string() }))?;
-        shards.push((path.clone(), Shard::parse(path, &text).map_err(render)?));
+    for file in files {
+        let path = load::shown(file);
+        let text = load::read_text(file, load::MAX_FILE_BYTES).map_err(|e| {
+            let why = match e {
+                load::TextError::Io(e) => e.to_string(),
+                load::TextError::TooLarge { limit } => format!("it is larger than {} MiB", limit >> 20),
+                load::TextError::NotUtf8 { line, column } => {
+                    format!("its content is not UTF-8 text (line {line}, column {column})")
+                }
+            };
+            render(shard::ShardError::Read { path: path.clone(), why })
+        })?;
+        shards.push((path.clone(), Shard::parse(&path, &text).map_err(render)?));
     }
     let (setup, tally) = shard::merge(shards).map_err(render)?;
     present(&setup, &tally, json, report)
 }
 
 /// The report of a whole simulation: text or JSON to print, and the HTML page when asked for.
-fn present(setup: &Setup, tally: &Tally, json: bool, report: Option<&str>) -> Result<String, (String, i32)> {
+fn present(setup: &Setup, tally: &Tally, json: bool, report: Option<&Path>) -> Result<String, (String, i32)> {
     let summary = Summary::new(tally, &setup.context());
     if let Some(path) = report {
         let samples: Vec<_> = tally.samples.values().cloned().collect();
-        super::write::replace(path, report::html(&summary, &samples).as_bytes(), super::write::Existing::MayBeNew)
+        write::replace(path, report::html(&summary, &samples).as_bytes(), Existing::MayBeNew)
             .map_err(|e| (load::Sources::default().render(&e), 1))?;
     }
     if json {
@@ -270,7 +304,7 @@ fn present(setup: &Setup, tally: &Tally, json: bool, report: Option<&str>) -> Re
     } else {
         let mut text = summary.text();
         if let Some(path) = report {
-            text.push_str(&format!("\nreport written to {path}\n"));
+            text.push_str(&format!("\nreport written to {}\n", path.display()));
         }
         Ok(text)
     }

@@ -2,14 +2,15 @@
 //! programs. The JSON form opens with the game, variant, options, seed and the order of every
 //! deck after its first shuffle, so a referee can replay and check each step.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
+use std::io::Write;
 use std::sync::Arc;
 
 use serde_json::{json, Value as Json};
 
 use crate::agents::{self, Agent, Decision, DriveError, Watcher};
 use crate::check::ir::Value;
-use crate::engine::{Event, EventSink, Game, Limits, Result as GameResult, SlotOwner, State};
+use crate::engine::{Action, Event, EventSink, Game, Limits, Result as GameResult, SlotOwner, State};
 
 /// Who sees the events being printed: everyone's cards, or one player's view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -153,17 +154,37 @@ pub fn onlooker_label(state: &State, player: u8, action: crate::engine::Action) 
     state.onlooker_label(player, action)
 }
 
-/// The text transcript of a game as it is played.
-pub struct TextTranscript {
-    /// The lines so far.
-    pub lines: Vec<String>,
+/// The text transcript of a game as it is played, written line by line as the events come (a
+/// long game is never held in memory). The first write that fails stops the writing; its error
+/// is kept for [`TextTranscript::finish`].
+pub struct TextTranscript<W: Write> {
+    out: W,
     viewer: Viewer,
+    failed: Option<std::io::Error>,
 }
 
-impl TextTranscript {
-    /// An empty transcript for a viewer.
-    pub fn new(viewer: Viewer) -> Self {
-        TextTranscript { lines: Vec::new(), viewer }
+impl<W: Write> TextTranscript<W> {
+    /// A transcript for a viewer, written to `out`.
+    pub fn new(out: W, viewer: Viewer) -> Self {
+        TextTranscript { out, viewer, failed: None }
+    }
+
+    /// Writes one line, unless a write has failed already.
+    pub fn line(&mut self, line: &str) {
+        if self.failed.is_none() {
+            if let Err(e) = writeln!(self.out, "{line}") {
+                self.failed = Some(e);
+            }
+        }
+    }
+
+    /// Flushes the output: it back, or the first write error.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        self.out.flush()?;
+        Ok(self.out)
     }
 }
 
@@ -176,7 +197,7 @@ pub fn decision_line_says_it(viewer: Viewer, event: &Event<'_>) -> bool {
     )
 }
 
-impl EventSink for TextTranscript {
+impl<W: Write> EventSink for TextTranscript<W> {
     fn event(&mut self, state: &State, event: Event<'_>) {
         if decision_line_says_it(self.viewer, &event) {
             return;
@@ -185,16 +206,16 @@ impl EventSink for TextTranscript {
         if let (Viewer::All, Event::Choice { player, private: true, .. }) = (self.viewer, &event) {
             line.push_str(&private_note(state, *player));
         }
-        self.lines.push(line);
+        self.line(&line);
     }
 }
 
-impl Watcher for TextTranscript {
+impl<W: Write> Watcher for TextTranscript<W> {
     fn decision(&mut self, state: &State, d: &Decision) {
         if self.viewer == Viewer::All {
             let labels: Vec<String> = d.legal.iter().map(|a| onlooker_label(state, d.player, *a)).collect();
             let private = if state.choice_is_private() { private_note(state, Some(d.player)) } else { String::new() };
-            self.lines.push(format!(
+            self.line(&format!(
                 "{} chooses {} from [{}]{private}",
                 state.game().player_name(d.player),
                 onlooker_label(state, d.player, d.chosen),
@@ -204,16 +225,42 @@ impl Watcher for TextTranscript {
     }
 }
 
-/// The JSON Lines transcript of a game as it is played.
-#[derive(Default)]
-pub struct JsonTranscript {
-    /// Event objects so far.
-    pub events: Vec<Json>,
+/// The JSON Lines transcript of a game as it is played: each event written as one line when it
+/// comes. The first write that fails stops the writing; its error is kept for
+/// [`JsonTranscript::finish`].
+pub struct JsonTranscript<W: Write> {
+    out: W,
+    failed: Option<std::io::Error>,
     /// The order of each zone right after its first shuffle, top first, in shuffle order.
     pub decks: serde_json::Map<String, Json>,
 }
 
-impl EventSink for JsonTranscript {
+impl<W: Write> JsonTranscript<W> {
+    /// A transcript written to `out`.
+    pub fn new(out: W) -> Self {
+        JsonTranscript { out, failed: None, decks: serde_json::Map::new() }
+    }
+
+    /// Writes one object as a line, unless a write has failed already.
+    pub fn line(&mut self, j: &Json) {
+        if self.failed.is_none() {
+            if let Err(e) = writeln!(self.out, "{j}") {
+                self.failed = Some(e);
+            }
+        }
+    }
+
+    /// Flushes the output: it back, or the first write error.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+impl<W: Write> EventSink for JsonTranscript<W> {
     fn event(&mut self, state: &State, event: Event<'_>) {
         let p = &state.game().program;
         let zone = |z: u16| p.zones[z as usize].name.clone();
@@ -278,11 +325,11 @@ impl EventSink for JsonTranscript {
                 })
             }
         };
-        self.events.push(j);
+        self.line(&j);
     }
 }
 
-impl Watcher for JsonTranscript {
+impl<W: Write> Watcher for JsonTranscript<W> {
     fn decision(&mut self, state: &State, d: &Decision) {
         let legal: Vec<String> = d.legal.iter().map(|a| onlooker_label(state, d.player, *a)).collect();
         let mut j = json!({
@@ -291,7 +338,7 @@ impl Watcher for JsonTranscript {
         if state.choice_is_private() {
             j["private"] = json!(true);
         }
-        self.events.push(j);
+        self.line(&j);
     }
 }
 
@@ -305,36 +352,129 @@ pub struct TranscriptSpec<'a> {
     pub players: &'a [String],
 }
 
+/// Why a transcript was not written whole.
+#[derive(Debug, thiserror::Error)]
+pub enum TranscriptError {
+    /// The game could not be played to its end (the lines before are written).
+    #[error(transparent)]
+    Drive(#[from] DriveError),
+    /// The output refused a write (a full disk, a closed pipe).
+    #[error("cannot write the transcript: {0}")]
+    Write(#[from] std::io::Error),
+}
+
 /// The text transcript of a whole game.
 pub fn text(spec: &TranscriptSpec<'_>) -> Result<String, DriveError> {
-    let mut t = TextTranscript::new(Viewer::All);
-    let state = run(spec, &mut t)?;
-    let mut out = header_lines(spec);
-    out.extend(t.lines);
-    out.push(format!("result: {}", state.outcome_text()));
-    for (name, v) in state.observation(0).counters {
-        out.push(format!("{name}: {v}"));
+    let mut buf = Vec::new();
+    match write_text(spec, &mut buf) {
+        // Writing into memory does not fail.
+        Ok(()) | Err(TranscriptError::Write(_)) => Ok(String::from_utf8_lossy(&buf).into_owned()),
+        Err(TranscriptError::Drive(e)) => Err(e),
     }
-    Ok(out.join("\n") + "\n")
+}
+
+/// The text transcript of a whole game, written to `out` as it is played.
+pub fn write_text(spec: &TranscriptSpec<'_>, out: &mut dyn Write) -> Result<(), TranscriptError> {
+    let mut t = TextTranscript::new(out, Viewer::All);
+    for line in header_lines(spec) {
+        t.line(&line);
+    }
+    let state = run(spec, &mut t)?;
+    t.line(&format!("result: {}", state.outcome_text()));
+    for (name, v) in state.observation(0).counters {
+        t.line(&format!("{name}: {v}"));
+    }
+    t.finish()?;
+    Ok(())
 }
 
 /// The JSON Lines transcript of a whole game.
 pub fn jsonl(spec: &TranscriptSpec<'_>) -> Result<String, DriveError> {
-    let mut t = JsonTranscript::default();
-    run(spec, &mut t)?;
+    let mut buf = Vec::new();
+    match write_jsonl(spec, &mut buf) {
+        // Writing into memory does not fail.
+        Ok(()) | Err(TranscriptError::Write(_)) => Ok(String::from_utf8_lossy(&buf).into_owned()),
+        Err(TranscriptError::Drive(e)) => Err(e),
+    }
+}
+
+/// The JSON Lines transcript of a whole game, written to `out` as it is played. Its first line
+/// names the order of every deck after its first shuffle, which is known only at the end: the
+/// game is played once to learn them and each player's decisions, then replayed from those
+/// decisions while its events are written (what is kept is one action per decision, not the
+/// events).
+pub fn write_jsonl(spec: &TranscriptSpec<'_>, out: &mut dyn Write) -> Result<(), TranscriptError> {
+    let mut first =
+        DeckWatch { decks: serde_json::Map::new(), decisions: vec![Default::default(); spec.players.len()] };
+    run(spec, &mut first)?;
     let p = &spec.game.program;
     let options: BTreeMap<String, String> =
         p.options.iter().map(|o| (o.name.clone(), option_text(&spec.game, o))).collect();
     let head = json!({
         "event": "game", "game": p.title, "variant": p.variant, "options": options, "seed": spec.seed,
-        "players": spec.players, "decks": t.decks,
+        "players": spec.players, "decks": first.decks,
     });
-    let mut out = String::new();
-    for j in std::iter::once(&head).chain(t.events.iter()) {
-        out.push_str(&j.to_string());
-        out.push('\n');
+    let mut t = JsonTranscript::new(out);
+    t.line(&head);
+    replaying(spec, &mut t, Some(first.decisions))?;
+    if t.decks != first.decks {
+        // The replay must be the game itself; this would be a bug in the engine or an agent.
+        return Err(TranscriptError::Drive(DriveError::Abandoned("the replay of the game".into())));
     }
-    Ok(out)
+    t.finish()?;
+    Ok(())
+}
+
+/// The first play of a JSON transcript: the order of each deck after its first shuffle, and
+/// each player's decisions in order.
+struct DeckWatch {
+    decks: serde_json::Map<String, Json>,
+    decisions: Vec<VecDeque<Action>>,
+}
+
+impl EventSink for DeckWatch {
+    fn announcements(&self) -> bool {
+        false
+    }
+
+    fn event(&mut self, state: &State, event: Event<'_>) {
+        if let Event::Shuffle { zone: z } = event {
+            let name = state.game().program.zones[z as usize].name.clone();
+            if !self.decks.contains_key(&name) {
+                let order: Vec<Json> =
+                    state.zone_cards(z).iter().rev().map(|c| json!(state.game().card_name(*c))).collect();
+                self.decks.insert(name, Json::Array(order));
+            }
+        }
+    }
+}
+
+impl Watcher for DeckWatch {
+    fn decision(&mut self, _: &State, d: &Decision) {
+        if let Some(seat) = self.decisions.get_mut(d.player as usize) {
+            seat.push_back(d.chosen);
+        }
+    }
+}
+
+/// A seat replaying the decisions its agent made in the first play of the game.
+struct Replay {
+    decisions: VecDeque<Action>,
+    remembers: bool,
+}
+
+impl Agent for Replay {
+    fn name(&self) -> &str {
+        "replay"
+    }
+
+    fn choose(&mut self, _: &State, _: u8, legal: &[Action]) -> Option<Action> {
+        self.decisions.pop_front().filter(|a| legal.contains(a))
+    }
+
+    fn remembers_sightings(&self) -> bool {
+        self.remembers
+    }
 }
 
 fn option_text(game: &Game, o: &crate::check::ir::OptionInfo) -> String {
@@ -355,6 +495,15 @@ fn header_lines(spec: &TranscriptSpec<'_>) -> Vec<String> {
 
 /// Plays a whole game for a transcript: agent `i` is seeded from the game seed and its seat.
 pub fn run<W: Watcher>(spec: &TranscriptSpec<'_>, watcher: &mut W) -> Result<State, DriveError> {
+    replaying(spec, watcher, None)
+}
+
+/// [`run`], or, with `replay`, a game where each seat makes the decisions listed for it.
+fn replaying<W: Watcher>(
+    spec: &TranscriptSpec<'_>,
+    watcher: &mut W,
+    replay: Option<Vec<VecDeque<Action>>>,
+) -> Result<State, DriveError> {
     let mut agents: Vec<Box<dyn Agent>> = spec
         .players
         .iter()
@@ -364,6 +513,13 @@ pub fn run<W: Watcher>(spec: &TranscriptSpec<'_>, watcher: &mut W) -> Result<Sta
                 .unwrap_or_else(|| Box::new(agents::RandomAgent::new(agents::seat_seed(spec.seed, i))))
         })
         .collect();
+    if let Some(replay) = replay {
+        let remembers = agents.iter().any(|a| a.remembers_sightings());
+        agents = replay
+            .into_iter()
+            .map(|decisions| -> Box<dyn Agent> { Box::new(Replay { decisions, remembers }) })
+            .collect();
+    }
     let mut state = State::with_sink(spec.game.clone(), spec.seed, Limits::default(), watcher);
     agents::play_game(&mut state, &mut agents, watcher)?;
     Ok(state)

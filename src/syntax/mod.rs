@@ -385,9 +385,17 @@ fn rule_words(rule: &Rule) -> String {
         args => "`(`",
         r => {
             let rule_name = format!("{r:?}");
+            // A rule of one word of the language (`kw_teams`) expects that word.
+            if let Some(word) = rule_name.strip_prefix("kw_") {
+                return format!("`{word}`");
+            }
             return match rule_name.rsplit('_').next() {
                 Some("stmt") => "a statement".to_string(),
-                Some("decl") => "a declaration".to_string(),
+                // Every declaration is said alike, so the list names declarations once.
+                Some("decl") => {
+                    "a declaration (game, players, option, enum, property, cards, order, zone, counter, function, procedure, variant)"
+                        .to_string()
+                }
                 Some("expr") => "an expression".to_string(),
                 _ => rule_name.replace('_', " "),
             };
