@@ -14,6 +14,7 @@ mod cli;
 mod compare;
 mod cookbook;
 mod diagnostics;
+mod differential;
 mod equivalence;
 mod fmt;
 mod fuzz;
