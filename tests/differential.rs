@@ -171,9 +171,10 @@ proptest! {
     /// state reads as the reference reads it.
     #[test]
     fn engine_and_reference_agree_on_expressions(
-        text in any::<u64>(), depth in 0u32..4, rounds in 0u32..5, seed in any::<u64>(), choices in any::<u64>()
+        text in any::<u64>(), depth in 0u32..4, rounds in 0u32..5, seed in any::<u64>(), choices in any::<u64>(),
+        probes in 1usize..7, funcs in 1u64..5
     ) {
-        let source = gen::game(text, depth, rounds, 6, 0);
+        let source = gen::game_of(text, depth, rounds, probes, 0, funcs, 4);
         if let Some((_, mismatches)) = run_generated(&source, seed, choices) {
             prop_assert!(mismatches.is_empty(), "{}\n{source}", mismatches.join("\n"));
         }
@@ -183,9 +184,10 @@ proptest! {
     /// engine and by the reference's statement reader.
     #[test]
     fn engine_and_reference_agree_on_statements(
-        text in any::<u64>(), depth in 0u32..3, rounds in 0u32..5, seed in any::<u64>(), choices in any::<u64>()
+        text in any::<u64>(), depth in 0u32..3, rounds in 0u32..5, seed in any::<u64>(), choices in any::<u64>(),
+        blocks in 1usize..4, width in 1u64..5, funcs in 1u64..5
     ) {
-        let source = gen::game(text, depth, rounds, 1, 3);
+        let source = gen::game_of(text, depth, rounds, 0, blocks, funcs, width);
         if let Some((_, mismatches)) = run_generated(&source, seed, choices) {
             prop_assert!(mismatches.is_empty(), "{}\n{source}", mismatches.join("\n"));
         }

@@ -75,6 +75,8 @@ pub struct Gen {
     /// In a procedure, names are never hidden (a loop's or aggregate's name is new).
     in_procedure: bool,
     fresh: u32,
+    /// The most statements a block holds.
+    width: u64,
 }
 
 const SUITS: [&str; 3] = ["hearts", "spades", "clubs"];
@@ -102,7 +104,7 @@ counter mark per card = 0
 
 impl Gen {
     fn new(seed: u64) -> Gen {
-        Gen { dice: Dice(seed), names: Vec::new(), funcs: Vec::new(), in_procedure: false, fresh: 0 }
+        Gen { dice: Dice(seed), names: Vec::new(), funcs: Vec::new(), in_procedure: false, fresh: 0, width: 4 }
     }
 
     fn names_of(&self, ty: Ty) -> Vec<String> {
@@ -159,9 +161,10 @@ impl Gen {
                 }
                 _ => format!("(if {} then {} else {})", self.expr(Ty::Bool, d), self.expr(Ty::Player, d), self.expr(Ty::Player, d)),
             },
-            Ty::Suit => match self.dice.below(2) {
+            Ty::Suit => match self.dice.below(3) {
                 0 => format!("({}).suit", self.expr(Ty::Card, d)),
-                _ => format!("(if {} then {} else {})", self.expr(Ty::Bool, d), self.expr(Ty::Suit, d), self.expr(Ty::Suit, d)),
+                1 => format!("(if {} then {} else {})", self.expr(Ty::Bool, d), self.expr(Ty::Suit, d), self.expr(Ty::Suit, d)),
+                _ => format!("({}).suit", self.card(d)),
             },
             Ty::Rank => format!("({}).rank", self.expr(Ty::Card, d)),
         }
@@ -305,6 +308,16 @@ impl Gen {
     }
 
     fn boolean(&mut self, d: u32) -> String {
+        // Two cards in scope compared (an aggregate's item and a name outside it, most often):
+        // the shape of issue 37's `x.suit == (card d in Z where d != x).suit`.
+        let cards = self.names_of(Ty::Card);
+        if !cards.is_empty() && self.dice.one_in(4) {
+            let (a, b) = (self.dice.pick(&cards).clone(), self.dice.pick(&cards).clone());
+            return format!("({a} {} {b})", self.dice.pick(&["==", "!="]));
+        }
+        if self.dice.one_in(10) {
+            return self.beside(d);
+        }
         match self.dice.below(11) {
             0 => format!("({} {} {})", self.expr(Ty::Int, d), self.dice.pick(&["<", "<=", ">", ">=", "==", "!="]), self.expr(Ty::Int, d)),
             1 => {
@@ -339,6 +352,31 @@ impl Gen {
                     format!("({} in {{{}}})", self.expr(Ty::Suit, d), self.dice.pick(&SUITS))
                 }
             }
+        }
+    }
+
+    /// A card's property compared with the same property of a card aggregate whose condition
+    /// reads that card, either way round: `(x.suit == (card d in Z where d != x).suit)`.
+    fn beside(&mut self, d: u32) -> String {
+        let cards = self.names_of(Ty::Card);
+        let a = if !cards.is_empty() && self.dice.below(3) != 0 { self.dice.pick(&cards).clone() } else { self.leaf(Ty::Card) };
+        let (v, z) = self.over_cards(d);
+        let mut cond = format!("({v} {} {a})", self.dice.pick(&["!=", "=="]));
+        if self.dice.one_in(3) {
+            let more = self.bound(&v, Ty::Card, |g| g.expr(Ty::Bool, d));
+            cond = format!("({cond} {} {more})", self.dice.pick(&["and", "or"]));
+        }
+        let agg = format!("(card {v} in {z} where {cond})");
+        let (x, y) = match self.dice.below(3) {
+            0 => (format!("({a}).suit"), format!("({agg}).suit")),
+            1 => (format!("({a}).rank"), format!("({agg}).rank")),
+            _ => (format!("high of ({a})"), format!("high of ({agg})")),
+        };
+        let op = self.dice.pick(&["==", "!="]);
+        if self.dice.one_in(2) {
+            format!("({x} {op} {y})")
+        } else {
+            format!("({y} {op} {x})")
         }
     }
 
@@ -421,7 +459,7 @@ impl Gen {
     fn statements(&mut self, tag: &str, depth: u32, in_loop: bool, indent: usize, out: &mut String) {
         let pad = " ".repeat(indent);
         let scope = self.names.len();
-        let n = 1 + self.dice.below(4);
+        let n = 1 + self.dice.below(self.width);
         for _ in 0..n {
             let d = 2;
             match self.dice.below(if depth > 0 { 10 } else { 6 }) {
@@ -523,9 +561,15 @@ impl Gen {
 /// marks it and scores, then draws), then `probes` expressions announced (`E0 ...`) and `blocks`
 /// statement blocks run (`S0 begin` ... `S0 end`), each at most `depth` deep.
 pub fn game(seed: u64, depth: u32, rounds: u32, probes: usize, blocks: usize) -> String {
+    game_of(seed, depth, rounds, probes, blocks, 4, 4)
+}
+
+/// [`game`], with at most `funcs` functions and `width` statements in a block (from 1).
+pub fn game_of(seed: u64, depth: u32, rounds: u32, probes: usize, blocks: usize, funcs: u64, width: u64) -> String {
     let mut g = Gen::new(seed);
+    g.width = width.max(1);
     let mut out = String::from(HEADER);
-    let funcs = 1 + g.dice.below(4) as usize;
+    let funcs = 1 + g.dice.below(funcs.max(1)) as usize;
     for k in 0..funcs {
         let f = g.function(k, depth.min(2));
         out.push_str(&f);
