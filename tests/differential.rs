@@ -13,10 +13,10 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use cardlang::check::ir::{Effect, Expr, Program, Stmt, TextPart, Value, ZoneKey};
-use cardlang::syntax::ast::{File, Item, TypeExprKind};
 use cardlang::check::{self, Config};
-use cardlang::engine::{Action, Event, EventSink, Game, Limits, State};
-use cardlang::reference::{show, Reference};
+use cardlang::engine::{EventSink, Game, State};
+use cardlang::reference::{compare, Reference};
+use cardlang::syntax::ast::{File, Item, TypeExprKind};
 use proptest::prelude::*;
 
 #[path = "differential_gen.rs"]
@@ -28,91 +28,6 @@ fn cases() -> u32 {
     std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
 }
 
-/// The top-level statements of `play` in the checked program.
-fn play_body(program: &Program) -> &[Stmt] {
-    &program.procedures[program.play as usize].body
-}
-
-/// The announcement at the top level of `play` whose text starts with `tag`, and its place.
-fn tagged(body: &[Stmt], tag: &str) -> Option<(usize, Vec<TextPart>)> {
-    body.iter().enumerate().find_map(|(i, s)| match s {
-        Stmt::Effect(Effect::Announce(parts)) => match parts.first() {
-            Some(TextPart::Text(t)) if t.starts_with(tag) => Some((i, parts.clone())),
-            _ => None,
-        },
-        _ => None,
-    })
-}
-
-/// A sink that, at each of the generated announcements, works out the same announcement with
-/// the reference on the state the engine announced it in, and runs each generated statement
-/// block with the reference's statement reader from the state at its start.
-pub struct Compare<'p> {
-    pub program: &'p Program,
-    /// What disagreed, in words.
-    pub mismatches: Vec<String>,
-    /// How many expressions and blocks were compared.
-    pub compared: usize,
-    /// The block under way: its name, the reference's announcements and counters at its end.
-    block: Option<(String, Vec<String>, Vec<Value>)>,
-    /// What the engine announced inside the block under way.
-    heard: Vec<String>,
-}
-
-impl<'p> Compare<'p> {
-    pub fn new(program: &'p Program) -> Compare<'p> {
-        Compare { program, mismatches: Vec::new(), compared: 0, block: None, heard: Vec::new() }
-    }
-}
-
-impl EventSink for Compare<'_> {
-    fn event(&mut self, state: &State, event: Event<'_>) {
-        let Event::Announce(text) = event else { return };
-        let body = play_body(self.program);
-        if let Some(tag) = text.strip_prefix('E').and_then(|t| t.split(' ').next()) {
-            let Some((_, parts)) = tagged(body, &format!("E{tag} ")) else { return };
-            let expected = Reference::of_state(self.program, state).text(&parts);
-            self.compared += 1;
-            if expected != text {
-                self.mismatches.push(format!("engine said {text:?}, the reference {expected:?}"));
-            }
-        } else if let Some(name) = text.strip_suffix(" begin") {
-            let (Some((from, _)), Some((to, _))) = (tagged(body, text), tagged(body, &format!("{name} end"))) else {
-                return;
-            };
-            let mut r = Reference::of_state(self.program, state);
-            match r.run(&body[from + 1..to]) {
-                Ok(_) => self.block = Some((name.to_string(), r.said, r.table.counters)),
-                Err(e) => self.mismatches.push(format!("{name}: the reference cannot run it: {e:?}")),
-            }
-            self.heard.clear();
-        } else if let Some(name) = text.strip_suffix(" end") {
-            let Some((open, said, counters)) = self.block.take() else { return };
-            if open != name {
-                return;
-            }
-            self.compared += 1;
-            if said != self.heard {
-                self.mismatches.push(format!("{name}: engine announced {:?}, the reference {said:?}", self.heard));
-            }
-            for (slot, want) in counters.iter().enumerate() {
-                let got = state.counter_slot(slot as u16);
-                if got != *want {
-                    let (c, _) = state.game().slot_owner(slot as u16).expect("a counter's slot");
-                    self.mismatches.push(format!(
-                        "{name}: counter slot {slot} ({}) is {} in the engine, {} in the reference",
-                        c.name,
-                        show(self.program, got, c.ty),
-                        show(self.program, *want, c.ty)
-                    ));
-                }
-            }
-        } else if self.block.is_some() {
-            self.heard.push(text.to_string());
-        }
-    }
-}
-
 /// Plays a game with random choices to its end (or `max` decisions), telling `sink` every event
 /// and calling `each` at every decision.
 pub fn play_randomly<S: EventSink>(
@@ -121,27 +36,9 @@ pub fn play_randomly<S: EventSink>(
     dice: &mut Dice,
     max: usize,
     sink: &mut S,
-    mut each: impl FnMut(&State),
+    each: impl FnMut(&State),
 ) {
-    let limits = Limits { max_steps: 5_000_000, ..Limits::default() };
-    let mut state = State::with_sink(game, seed, limits, sink);
-    let mut actions: Vec<Action> = Vec::new();
-    for _ in 0..max {
-        if state.is_over() {
-            break;
-        }
-        each(&state);
-        for p in state.to_move().seats().iter() {
-            state.legal_actions_into(p, &mut actions);
-            if actions.is_empty() {
-                return;
-            }
-            let a = actions[dice.below(actions.len() as u64) as usize];
-            if state.apply_with(p, a, sink).is_err() {
-                return;
-            }
-        }
-    }
+    compare::play(game, seed, max, sink, |n| dice.below(n as u64) as usize, each);
 }
 
 /// Generated games checked, and generated games the checker refused (the generator's mistakes).
@@ -151,17 +48,13 @@ static REFUSED: AtomicUsize = AtomicUsize::new(0);
 /// Checks a generated game and plays it with the sink comparing: the mismatches, or `None` when
 /// the generated text did not check.
 pub fn run_generated(source: &str, seed: u64, choices: u64) -> Option<(usize, Vec<String>)> {
-    let file = cardlang::syntax::parse(source).ok();
-    let program = file.and_then(|f| check::check(&f, &Config::default()).ok());
-    let Some(program) = program else {
-        REFUSED.fetch_add(1, Ordering::Relaxed);
-        return None;
+    let mut dice = Dice(choices);
+    let out = compare::run_source(source, seed, |n| dice.below(n as u64) as usize);
+    match out {
+        Some(_) => CHECKED.fetch_add(1, Ordering::Relaxed),
+        None => REFUSED.fetch_add(1, Ordering::Relaxed),
     };
-    CHECKED.fetch_add(1, Ordering::Relaxed);
-    let game = Game::new(program.clone());
-    let mut sink = Compare::new(&program);
-    play_randomly(game, seed, &mut Dice(choices), 200, &mut sink, |_| {});
-    Some((sink.compared, sink.mismatches))
+    out
 }
 
 proptest! {
@@ -207,7 +100,11 @@ fn generated_games_check() {
         };
         match refused {
             None => ok += 1,
-            Some(e) => errors.push(format!("seed {seed}: {}\n{}", &e[..e.len().min(600)], if errors.len() < 3 { source.as_str() } else { "" })),
+            Some(e) => errors.push(format!(
+                "seed {seed}: {}\n{}",
+                &e[..e.len().min(600)],
+                if errors.len() < 3 { source.as_str() } else { "" }
+            )),
         }
     }
     println!("{ok} of 100 generated games check");
@@ -348,9 +245,7 @@ fn every_game_agrees_with_the_reference_at_every_decision() {
         // The calls that check, one function's at a time, then all together.
         let calls: Vec<String> = probe_calls(&file, &program)
             .into_iter()
-            .filter(|c| {
-                with_probe(&file, std::slice::from_ref(c)).is_some_and(|f| check::check(&f, &config).is_ok())
-            })
+            .filter(|c| with_probe(&file, std::slice::from_ref(c)).is_some_and(|f| check::check(&f, &config).is_ok()))
             .collect();
         let probed = with_probe(&file, &calls).expect("the probe parses");
         let checked = check::check(&probed, &config).unwrap_or_else(|e| panic!("{label}: {e:?}"));
@@ -366,7 +261,9 @@ fn every_game_agrees_with_the_reference_at_every_decision() {
                     let (want, got) = (reference.eval(mine), state.evaluate(theirs));
                     compared += 1;
                     if want != got && failures.len() < 20 {
-                        failures.push(format!("{label} seed {seed}: {call} is {got:?} in the engine, {want:?} in the reference"));
+                        failures.push(format!(
+                            "{label} seed {seed}: {call} is {got:?} in the engine, {want:?} in the reference"
+                        ));
                     }
                 }
                 if let Some((slot, e)) = &checked.measures.progress {

@@ -159,11 +159,21 @@ impl Gen {
                     let cond = self.bound(&q, Ty::Player, |g| g.expr(Ty::Bool, d));
                     format!("(next {q} after {from} where {cond})")
                 }
-                _ => format!("(if {} then {} else {})", self.expr(Ty::Bool, d), self.expr(Ty::Player, d), self.expr(Ty::Player, d)),
+                _ => format!(
+                    "(if {} then {} else {})",
+                    self.expr(Ty::Bool, d),
+                    self.expr(Ty::Player, d),
+                    self.expr(Ty::Player, d)
+                ),
             },
             Ty::Suit => match self.dice.below(3) {
                 0 => format!("({}).suit", self.expr(Ty::Card, d)),
-                1 => format!("(if {} then {} else {})", self.expr(Ty::Bool, d), self.expr(Ty::Suit, d), self.expr(Ty::Suit, d)),
+                1 => format!(
+                    "(if {} then {} else {})",
+                    self.expr(Ty::Bool, d),
+                    self.expr(Ty::Suit, d),
+                    self.expr(Ty::Suit, d)
+                ),
                 _ => format!("({}).suit", self.card(d)),
             },
             Ty::Rank => format!("({}).rank", self.expr(Ty::Card, d)),
@@ -213,11 +223,14 @@ impl Gen {
             3 => format!("hand of ({})", self.leaf_or(Ty::Player, depth)),
             4 => format!("pile of ({})", self.leaf_or(Ty::Suit, depth)),
             // 0 and 4 name no zone of the row.
-            _ => format!("column of {}", if depth > 0 && self.dice.one_in(3) {
-                format!("({})", self.expr(Ty::Int, depth - 1))
-            } else {
-                self.dice.below(5).to_string()
-            }),
+            _ => format!(
+                "column of {}",
+                if depth > 0 && self.dice.one_in(3) {
+                    format!("({})", self.expr(Ty::Int, depth - 1))
+                } else {
+                    self.dice.below(5).to_string()
+                }
+            ),
         }
     }
 
@@ -265,7 +278,9 @@ impl Gen {
                 1 => format!("min({}, {})", self.expr(Ty::Int, d), self.expr(Ty::Int, d)),
                 _ => format!("max({}, {})", self.expr(Ty::Int, d), self.expr(Ty::Int, d)),
             },
-            5 => format!("(if {} then {} else {})", self.expr(Ty::Bool, d), self.expr(Ty::Int, d), self.expr(Ty::Int, d)),
+            5 => {
+                format!("(if {} then {} else {})", self.expr(Ty::Bool, d), self.expr(Ty::Int, d), self.expr(Ty::Int, d))
+            }
             6 | 7 => {
                 let (v, z) = self.over_cards(d);
                 let cond = self.bound(&v, Ty::Card, |g| g.expr(Ty::Bool, d));
@@ -319,7 +334,12 @@ impl Gen {
             return self.beside(d);
         }
         match self.dice.below(11) {
-            0 => format!("({} {} {})", self.expr(Ty::Int, d), self.dice.pick(&["<", "<=", ">", ">=", "==", "!="]), self.expr(Ty::Int, d)),
+            0 => format!(
+                "({} {} {})",
+                self.expr(Ty::Int, d),
+                self.dice.pick(&["<", "<=", ">", ">=", "==", "!="]),
+                self.expr(Ty::Int, d)
+            ),
             1 => {
                 let ty = *self.dice.pick(&[Ty::Card, Ty::Player, Ty::Suit, Ty::Rank, Ty::Bool]);
                 format!("({} {} {})", self.expr(ty, d), self.dice.pick(&["==", "!="]), self.expr(ty, d))
@@ -347,7 +367,12 @@ impl Gen {
             9 => format!("({} is {}empty)", self.zones(d), if self.dice.one_in(2) { "not " } else { "" }),
             _ => {
                 if self.dice.one_in(2) {
-                    format!("({} in {{{}, {}}})", self.expr(Ty::Rank, d), self.dice.pick(&RANKS), self.dice.pick(&RANKS))
+                    format!(
+                        "({} in {{{}, {}}})",
+                        self.expr(Ty::Rank, d),
+                        self.dice.pick(&RANKS),
+                        self.dice.pick(&RANKS)
+                    )
                 } else {
                     format!("({} in {{{}}})", self.expr(Ty::Suit, d), self.dice.pick(&SUITS))
                 }
@@ -359,7 +384,11 @@ impl Gen {
     /// reads that card, either way round: `(x.suit == (card d in Z where d != x).suit)`.
     fn beside(&mut self, d: u32) -> String {
         let cards = self.names_of(Ty::Card);
-        let a = if !cards.is_empty() && self.dice.below(3) != 0 { self.dice.pick(&cards).clone() } else { self.leaf(Ty::Card) };
+        let a = if !cards.is_empty() && self.dice.below(3) != 0 {
+            self.dice.pick(&cards).clone()
+        } else {
+            self.leaf(Ty::Card)
+        };
         let (v, z) = self.over_cards(d);
         let mut cond = format!("({v} {} {a})", self.dice.pick(&["!=", "=="]));
         if self.dice.one_in(3) {
@@ -387,7 +416,12 @@ impl Gen {
                 let cond = self.bound(&v, Ty::Card, |g| g.expr(Ty::Bool, d));
                 format!("(card {v} in {z} where {cond})")
             }
-            1 => format!("(if {} then {} else {})", self.expr(Ty::Bool, d), self.expr(Ty::Card, d), self.expr(Ty::Card, d)),
+            1 => format!(
+                "(if {} then {} else {})",
+                self.expr(Ty::Bool, d),
+                self.expr(Ty::Card, d),
+                self.expr(Ty::Card, d)
+            ),
             _ => {
                 let z = self.zone(d);
                 match self.dice.below(3) {
@@ -471,8 +505,7 @@ impl Gen {
                     self.names.push((name, Ty::Int));
                 }
                 1 => {
-                    let ints: Vec<String> =
-                        self.names_of(Ty::Int).into_iter().filter(|n| n.starts_with('v')).collect();
+                    let ints: Vec<String> = self.names_of(Ty::Int).into_iter().filter(|n| n.starts_with('v')).collect();
                     if ints.is_empty() {
                         let _ = writeln!(out, "{pad}add {} to total", self.expr(Ty::Int, d));
                     } else {
@@ -482,11 +515,17 @@ impl Gen {
                 }
                 2 => {
                     let (verb, to) = if self.dice.one_in(2) { ("add", "to") } else { ("subtract", "from") };
-                    let _ = writeln!(out, "{pad}{verb} {} {to} score of ({})", self.expr(Ty::Int, d), self.expr(Ty::Player, 1));
+                    let _ = writeln!(
+                        out,
+                        "{pad}{verb} {} {to} score of ({})",
+                        self.expr(Ty::Int, d),
+                        self.expr(Ty::Player, 1)
+                    );
                 }
                 3 => match self.dice.below(2) {
                     0 => {
-                        let _ = writeln!(out, "{pad}set mark of ({}) = {}", self.expr(Ty::Card, 1), self.expr(Ty::Int, d));
+                        let _ =
+                            writeln!(out, "{pad}set mark of ({}) = {}", self.expr(Ty::Card, 1), self.expr(Ty::Int, d));
                     }
                     _ => {
                         let _ = writeln!(

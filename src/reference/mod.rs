@@ -19,6 +19,7 @@ use crate::check::ir::*;
 use crate::engine::State;
 use crate::syntax::ast::{AggKind, BinOp};
 
+pub mod compare;
 mod stmts;
 pub use stmts::{Flow, Unsupported};
 
@@ -183,7 +184,9 @@ impl<'p> Reference<'p> {
             Expr::Const(v) => *v,
             Expr::PositionSeen => Value::Bool(self.table.position_seen),
             Expr::Local(slot) => self.local(*slot as usize),
-            Expr::LocalOf(base, p) => self.player(p, s).map_or(Value::None, |p| self.local(*base as usize + p as usize)),
+            Expr::LocalOf(base, p) => {
+                self.player(p, s).map_or(Value::None, |p| self.local(*base as usize + p as usize))
+            }
             Expr::Counter(slot) => self.counter(*slot as usize),
             Expr::CounterOf(base, p) => {
                 self.player(p, s).map_or(Value::None, |p| self.counter(*base as usize + p as usize))
@@ -290,9 +293,7 @@ impl<'p> Reference<'p> {
                 _ => Value::None,
             },
             Expr::MemberStep(m, n, forward) => match self.ev(m, s) {
-                Value::Sym(i) if *n > 0 && i < *n => {
-                    Value::Sym(if *forward { (i + 1) % n } else { (i + n - 1) % n })
-                }
+                Value::Sym(i) if *n > 0 && i < *n => Value::Sym(if *forward { (i + 1) % n } else { (i + n - 1) % n }),
                 _ => Value::None,
             },
             Expr::PlayerAt(k) => match self.ev(k, s) {

@@ -159,12 +159,10 @@ impl Reference<'_> {
                 (Some(a), Some(z)) if a <= z => (a..=z).map(Value::Int).collect(),
                 _ => Vec::new(),
             },
-            FnOver::Subsets { zone, lo, hi } => {
-                self.items(&AggOver::Subsets { zone: zone.clone(), lo: lo.clone(), hi: hi.clone() }, Scope {
-                    items: &[],
-                    frame,
-                })
-            }
+            FnOver::Subsets { zone, lo, hi } => self.items(
+                &AggOver::Subsets { zone: zone.clone(), lo: lo.clone(), hi: hi.clone() },
+                Scope { items: &[], frame },
+            ),
         }
     }
 
