@@ -46,5 +46,8 @@ pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod engine;
+/// A plain, slow evaluator of the checked program: an oracle for tests and fuzzing to compare
+/// the engine with, never used in play.
+pub mod reference;
 pub mod simulate;
 pub mod syntax;

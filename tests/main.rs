@@ -15,6 +15,7 @@ mod cluster;
 mod compare;
 mod cookbook;
 mod diagnostics;
+mod differential;
 mod equivalence;
 mod fmt;
 mod fuzz;

@@ -175,46 +175,58 @@ impl State {
     /// The best pattern of `hands` declaration `h` the cards of `v` make (its member), or with
     /// `strength` a number that orders sets of cards by it; `none` when no pattern is made.
     pub(crate) fn hand_of(&self, h: u16, v: Value, strength: bool) -> Value {
-        let program = &self.game.program;
-        let Some(info) = program.hands.get(h as usize) else { return Value::None };
         let Some((list, mask)) = self.picked(v) else { return Value::None };
-        let mut hand = Hand { program, info, cards: [0; MAX], n: 0 };
+        let mut cards = [0u16; MAX];
+        let mut n = 0;
         for i in Hand::members(mask) {
             if let Some(&c) = list.get(i) {
-                hand.cards[hand.n] = c;
-                hand.n += 1;
+                cards[n] = c;
+                n += 1;
             }
         }
-        let all = super::subsets::low_bits(hand.n as u32);
-        // The best pattern made, by its member (the best first), and its key.
-        let mut found: Option<(u16, Key)> = None;
-        for p in &info.patterns {
-            if found.as_ref().is_some_and(|(m, _)| p.member > *m) {
-                continue;
-            }
-            let (mut best, mut key) = (None, Key::EMPTY);
-            hand.best(&p.parts, 0, all, &mut key, &mut best);
-            if let Some(k) = best {
-                let better = match &found {
-                    None => true,
-                    Some((m, old)) => p.member < *m || k.as_slice() > old.as_slice(),
-                };
-                if better {
-                    found = Some((p.member, k));
-                }
-            }
-        }
-        let Some((member, key)) = found else { return Value::None };
-        if !strength {
-            return Value::Sym(member);
-        }
-        let category = &program.enums[info.category as usize];
-        let b = info.base as i128;
-        let mut total = (category.members.len() - member as usize) as i128;
-        for i in 0..info.keys as usize {
-            let item = key.as_slice().get(i).map_or(0, |&x| x as i128 + 1);
-            total = total * b + item;
-        }
-        Value::Int(total.clamp(i64::MIN as i128, i64::MAX as i128) as i64)
+        hand_value(&self.game.program, h, &cards[..n], strength)
     }
+}
+
+/// The best pattern of `hands` declaration `h` that `cards` make (its member), or with
+/// `strength` a number that orders sets of cards by it; `none` when no pattern is made or the
+/// declaration does not exist. Only the first 64 cards are read.
+pub fn hand_value(program: &Program, h: u16, cards: &[u16], strength: bool) -> Value {
+    let Some(info) = program.hands.get(h as usize) else { return Value::None };
+    let mut hand = Hand { program, info, cards: [0; MAX], n: 0 };
+    for &c in cards.iter().take(MAX) {
+        hand.cards[hand.n] = c;
+        hand.n += 1;
+    }
+    let all = super::subsets::low_bits(hand.n as u32);
+    // The best pattern made, by its member (the best first), and its key.
+    let mut found: Option<(u16, Key)> = None;
+    for p in &info.patterns {
+        if found.as_ref().is_some_and(|(m, _)| p.member > *m) {
+            continue;
+        }
+        let (mut best, mut key) = (None, Key::EMPTY);
+        hand.best(&p.parts, 0, all, &mut key, &mut best);
+        if let Some(k) = best {
+            let better = match &found {
+                None => true,
+                Some((m, old)) => p.member < *m || k.as_slice() > old.as_slice(),
+            };
+            if better {
+                found = Some((p.member, k));
+            }
+        }
+    }
+    let Some((member, key)) = found else { return Value::None };
+    if !strength {
+        return Value::Sym(member);
+    }
+    let category = &program.enums[info.category as usize];
+    let b = info.base as i128;
+    let mut total = (category.members.len() - member as usize) as i128;
+    for i in 0..info.keys as usize {
+        let item = key.as_slice().get(i).map_or(0, |&x| x as i128 + 1);
+        total = total * b + item;
+    }
+    Value::Int(total.clamp(i64::MIN as i128, i64::MAX as i128) as i64)
 }

@@ -42,6 +42,7 @@ use crate::check::Program;
 pub use arrange::{ArrangeError, ArrangeStep};
 pub use choice::MAX_RANGE;
 pub use events::{Event, EventSink, NoEvents, Recorder};
+pub use hands::hand_value;
 pub use observe::{Mark, Observation, ZoneView};
 pub use seats::{SeatIter, Seats};
 pub use state::{Action, ActionError, Limits, Outcome, Result, State, ToMove};

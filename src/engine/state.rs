@@ -459,4 +459,22 @@ impl State {
     pub fn steps(&self) -> u64 {
         self.steps
     }
+
+    /// The locals of the frame the rules are running in (or paused in), from its first slot to
+    /// the last one made: what `Expr::Local` reads now. For oracles (`cardlang::reference`).
+    pub fn frame_locals(&self) -> Vec<Value> {
+        self.locals.get(self.base as usize..).map_or_else(Vec::new, |l| l.iter().map(|r| r.value()).collect())
+    }
+
+    /// Whether every card lies as at an earlier `remember position` (`position seen before`).
+    pub fn position_seen_before(&self) -> bool {
+        self.position_seen()
+    }
+
+    /// The engine's value of an expression of this state's game (as compiled, in
+    /// `game().program`) in the frame the rules are in now, with no aggregate item bound: for
+    /// tests that compare the engine with an oracle. Reads only.
+    pub fn evaluate(&self, e: &crate::check::ir::Expr) -> Value {
+        self.eval(e)
+    }
 }
