@@ -13,6 +13,7 @@ mod choices;
 mod cli;
 mod compare;
 mod cookbook;
+mod deep_input;
 mod diagnostics;
 mod equivalence;
 mod fmt;

@@ -176,8 +176,27 @@ fn parse_set(s: &str) -> Result<(String, String), String> {
     }
 }
 
-/// Runs the command line with the given arguments; returns the process exit code.
+/// The stack of the thread a command runs on: the passes over a file walk its syntax tree by
+/// recursion, and a file may nest [`crate::syntax::MAX_DEPTH`] deep. Set here rather than left
+/// to the main thread's, which `ulimit -s` may make small (docs/reliability.md).
+pub const STACK_SIZE: usize = 64 << 20;
+
+/// Runs the command line with the given arguments on a thread of [`STACK_SIZE`]; returns the
+/// process exit code.
 pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
+    let args: Vec<String> = args.into_iter().collect();
+    let mine = args.clone();
+    let worker = std::thread::Builder::new().name("cardlang".into()).stack_size(STACK_SIZE);
+    match worker.spawn(move || run_here(mine)) {
+        // A panic ends the process in the crash hook; one without the hook is an internal error.
+        Ok(handle) => handle.join().unwrap_or(crash::INTERNAL_ERROR),
+        // No thread could be made (a process out of threads): run where we are.
+        Err(_) => run_here(args),
+    }
+}
+
+/// Runs the command line with the given arguments on this thread; returns the exit code.
+fn run_here(args: impl IntoIterator<Item = String>) -> i32 {
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
