@@ -14,6 +14,7 @@ mod cli;
 mod cluster;
 mod compare;
 mod cookbook;
+mod deep_input;
 mod diagnostics;
 mod differential;
 mod equivalence;

@@ -192,6 +192,37 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
+    /// A call of a function that, written out where it is called (as every function is), nests
+    /// deeper than the passes after the checker can follow.
+    #[error(
+        "calling `{name}` here nests the rules {depth} levels deep once its body is written out; the most is {max}"
+    )]
+    #[diagnostic(
+        code(cardlang::check::too_deep),
+        help("functions are written out where they are called, so a chain of functions that call one another nests as deeply as all of them together; cut the chain with a function whose block holds statements (it runs on a frame of its own and is not written out), or work part of it out into a counter")
+    )]
+    TooDeep {
+        name: String,
+        depth: usize,
+        max: usize,
+        #[label("this call")]
+        span: SourceSpan,
+    },
+
+    /// Calls of functions that, written out where they are called, would make the program larger
+    /// than the checker's budget (functions calling others several times over).
+    #[error("writing out the calls of `{name}` makes the rules larger than {max} parts")]
+    #[diagnostic(
+        code(cardlang::check::too_large),
+        help("functions are written out where they are called, so a function that calls another twice, which calls another twice, doubles at every level; make the function that is called twice one whose block holds statements (it runs on a frame of its own and is not written out)")
+    )]
+    TooLarge {
+        name: String,
+        max: u64,
+        #[label("this call goes past the budget")]
+        span: SourceSpan,
+    },
+
     /// Any other mistake, with its own code.
     #[error("{message}")]
     #[diagnostic(code(cardlang::check::invalid))]

@@ -2,6 +2,7 @@
 
 use super::error::{suggest, CheckError};
 use super::ir::*;
+use super::substitute::INLINE_BUDGET;
 use super::{Checker, Global};
 use crate::syntax::ast::{self, BinOp, ExprKind, Span, UnOp};
 
@@ -820,23 +821,72 @@ impl Checker {
             actual.push(self.typed(a, ty, scope));
             params.push((p.name.text.clone(), ty));
         }
-        // The body's own mistakes are reported once, where it is declared (`check_functions`).
-        let reported = self.errors.len();
-        self.inlining.push(f.name.text.clone());
-        let body = if f.block.as_ref().is_some_and(|b| !b.stmts.is_empty()) {
+        if f.block.as_ref().is_some_and(|b| !b.stmts.is_empty()) {
             // Statements run on a frame of their own: the arguments are worked out once.
+            let reported = self.errors.len();
+            self.inlining.push(f.name.text.clone());
             let routine = self.routine_of(&f, ret);
-            Expr::Run(Box::new(RunCall { routine, args: std::mem::take(&mut actual) }))
-        } else {
-            let mut fscope = Scope { params, ..Scope::default() };
-            self.check_expr(&f.body, Some(ret), &mut fscope).0
+            self.inlining.pop();
+            self.keep_recursion(reported);
+            return (Expr::Run(Box::new(RunCall { routine, args: actual })), ret);
+        }
+        if self.inline_spent > INLINE_BUDGET {
+            // Past the budget (said once, at the call that went past it): nothing more is written out.
+            return (Expr::Const(Value::None), ret);
+        }
+        // The body is checked once, at its first call, and written out from then on: checking it
+        // at every call took time exponential in the depth of functions calling others twice.
+        let (body, fresh) = match self.inlined.get(&f.name.text) {
+            Some(done) => (done.clone(), false),
+            None => {
+                // The body's own mistakes are reported once, where it is declared (`check_functions`).
+                let reported = self.errors.len();
+                self.inlining.push(f.name.text.clone());
+                let mut fscope = Scope { params, ..Scope::default() };
+                let body = self.check_expr(&f.body, Some(ret), &mut fscope).0;
+                self.inlining.pop();
+                let recursion = self.keep_recursion(reported);
+                let body = std::sync::Arc::new(super::substitute::Inlined::new(body, f.params.len()));
+                // A body checked inside a recursion is cut where the recursion was found, which
+                // depends on the caller: not kept.
+                if !recursion {
+                    self.inlined.insert(f.name.text.clone(), body.clone());
+                }
+                (body, true)
+            }
         };
-        self.inlining.pop();
-        // Keep only a recursion found through this call (f → g → f shows only when inlined).
+        let depth = body.depth_with(&actual);
+        if depth > crate::syntax::MAX_DEPTH {
+            self.errors.push(CheckError::TooDeep {
+                name: f.name.text.clone(),
+                depth,
+                max: crate::syntax::MAX_DEPTH,
+                span: span.into(),
+            });
+            return (Expr::Const(Value::None), ret);
+        }
+        self.inline_spent = self.inline_spent.saturating_add(body.size_with(&actual));
+        if self.inline_spent > INLINE_BUDGET {
+            self.errors.push(CheckError::TooLarge { name: f.name.text.clone(), max: INLINE_BUDGET, span: span.into() });
+            return (Expr::Const(Value::None), ret);
+        }
+        // The first call keeps the keys its aggregates were given; later ones take fresh keys,
+        // as checking the body again would have given them.
+        let first = if fresh { None } else { Some(self.aggregates.0) };
+        if first.is_some() {
+            self.aggregates.0 = self.aggregates.0.saturating_add(body.keys.len() as u32);
+        }
+        (body.write_out(&actual, first), ret)
+    }
+
+    /// Drops the mistakes found since `reported` but a recursion (f → g → f shows only when
+    /// inlined); whether there was one.
+    fn keep_recursion(&mut self, reported: usize) -> bool {
         let recursion =
             self.errors[reported..].iter().find(|e| matches!(e, CheckError::RecursiveFunction { .. })).cloned();
         self.errors.truncate(reported);
+        let found = recursion.is_some();
         self.errors.extend(recursion);
-        (super::substitute::substitute(body, &actual), ret)
+        found
     }
 }

@@ -123,6 +123,10 @@ pub(crate) struct Checker {
     pub functions: HashMap<String, ast::FunctionDecl>,
     /// Functions being inlined, to catch recursion.
     pub inlining: Vec<String>,
+    /// The bodies of functions without statements, checked once (substitute.rs).
+    pub inlined: HashMap<String, std::sync::Arc<substitute::Inlined>>,
+    /// The parts written out by calls so far, against [`substitute::INLINE_BUDGET`].
+    pub inline_spent: u64,
     /// The count of players asked for (`Config::seats`), and the fewest and most the game takes.
     pub wanted_seats: Option<u8>,
     pub seats: (u8, u8),

@@ -1,6 +1,113 @@
 //! Inlining a function without statements: its parameters replaced by the argument expressions.
+//! The body is checked once ([`Inlined`]) and written out at every call, within a budget.
 
 use super::ir::*;
+use crate::compile::walk::{children, children_mut};
+
+/// The most parts (expression nodes) calls may write out in one program, all calls together:
+/// the seed games write out under 20,000; a function calling another twice, which calls another
+/// twice, doubles at each level and would otherwise run the checker out of time and memory.
+pub const INLINE_BUDGET: u64 = 2_000_000;
+
+/// A function without statements, checked once: its body (parameters as [`Expr::Param`]) and
+/// what writing it out costs.
+#[derive(Debug)]
+pub(crate) struct Inlined {
+    /// The checked body.
+    body: Expr,
+    /// The keys of the body's aggregates (those of routines it calls aside), in increasing order.
+    pub keys: Vec<u32>,
+    /// Its parts.
+    size: u64,
+    /// Its depth, and the deepest any parameter sits in it.
+    depth: usize,
+    param_depth: usize,
+    /// How many times each parameter is read.
+    uses: Vec<u64>,
+}
+
+impl Inlined {
+    /// Measures a checked body of a function of `params` parameters.
+    pub(crate) fn new(body: Expr, params: usize) -> Inlined {
+        let mut keys = Vec::new();
+        let mut uses = vec![0u64; params];
+        let mut param_depth = 0;
+        let (size, depth) = measure(&body, 1, &mut |e, at| match e {
+            Expr::Aggregate(a) => keys.push(a.key),
+            Expr::Param(i) => {
+                if let Some(n) = uses.get_mut(*i as usize) {
+                    *n += 1;
+                }
+                param_depth = param_depth.max(at);
+            }
+            _ => {}
+        });
+        keys.sort_unstable();
+        keys.dedup();
+        Inlined { body, keys, size, depth, param_depth, uses }
+    }
+
+    /// The depth of the body written out with these arguments (at most).
+    pub(crate) fn depth_with(&self, args: &[Expr]) -> usize {
+        let deepest = args.iter().map(|a| measure(a, 1, &mut |_, _| {}).1).max().unwrap_or(0);
+        match self.uses.iter().any(|n| *n > 0) {
+            true => self.depth.max(self.param_depth + deepest),
+            false => self.depth,
+        }
+    }
+
+    /// The parts of the body written out with these arguments.
+    pub(crate) fn size_with(&self, args: &[Expr]) -> u64 {
+        let mut size = self.size;
+        for (uses, a) in self.uses.iter().zip(args) {
+            let parts = measure(a, 1, &mut |_, _| {}).0;
+            size = size.saturating_add(uses.saturating_mul(parts.saturating_sub(1)));
+        }
+        size
+    }
+
+    /// The body with the arguments in place of the parameters; with `first`, its aggregates
+    /// given the keys from `first` on, in the order of their own.
+    pub(crate) fn write_out(&self, args: &[Expr], first: Option<u32>) -> Expr {
+        let mut body = self.body.clone();
+        if let Some(first) = first {
+            rekey(&mut body, &self.keys, first);
+        }
+        substitute(body, args)
+    }
+}
+
+/// The parts and the depth of `e` (at depth `at`), calling `seen` on each part and its depth.
+/// Routines called are not looked into: they run on frames of their own.
+fn measure(e: &Expr, at: usize, seen: &mut impl FnMut(&Expr, usize)) -> (u64, usize) {
+    seen(e, at);
+    let (mut size, mut depth) = (1u64, at);
+    children(e, |c| {
+        let (s, d) = measure(c, at + 1, seen);
+        size = size.saturating_add(s);
+        depth = depth.max(d);
+    });
+    (size, depth)
+}
+
+/// Gives the aggregates of `e` whose keys are in `keys` (sorted) the key `first + position`.
+fn rekey(e: &mut Expr, keys: &[u32], first: u32) {
+    let new = |k: u32| keys.binary_search(&k).ok().map(|i| first.saturating_add(i as u32));
+    match e {
+        Expr::Aggregate(a) => {
+            if let Some(k) = new(a.key) {
+                a.key = k;
+            }
+        }
+        Expr::Each(k) => {
+            if let Some(n) = new(*k) {
+                *k = n;
+            }
+        }
+        _ => {}
+    }
+    children_mut(e, |c| rekey(c, keys, first));
+}
 
 /// Replaces function parameters by the argument expressions.
 pub(crate) fn substitute(e: Expr, args: &[Expr]) -> Expr {

@@ -225,7 +225,7 @@ fn read_into(
     chain.push(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()));
     let offset = sources.files.last().map_or(0, |s| s.offset + s.text.len() + 1);
     let parsed = syntax::parse_at(&text, offset);
-    sources.files.push(Source { path: shown(path), text, offset });
+    sources.files.push(Source::at(shown(path), text, offset));
     let file = parsed?;
     let own: Vec<String> = check::variants::variant_decls(&file).iter().map(|v| v.name.text.clone()).collect();
     let Some(base) = file.base.clone() else { return Ok((file, own)) };

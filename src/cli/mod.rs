@@ -235,12 +235,31 @@ fn capped_jobs(asked: Option<usize>, games: u64) -> (usize, Option<String>) {
     }
 }
 
-/// Runs the command line with the given arguments; returns the process exit code.
+/// The stack of the thread a command runs on: the passes over a file walk its syntax tree by
+/// recursion, and a file may nest [`crate::syntax::MAX_DEPTH`] deep. Set here rather than left
+/// to the main thread's, which `ulimit -s` may make small (docs/reliability.md).
+pub const STACK_SIZE: usize = 64 << 20;
+
+/// Runs the command line with the given arguments on a thread of [`STACK_SIZE`]; returns the
+/// process exit code.
 pub fn run<I, T>(args: I) -> i32
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let mine = args.clone();
+    let worker = std::thread::Builder::new().name("cardlang".into()).stack_size(STACK_SIZE);
+    match worker.spawn(move || run_here(mine)) {
+        // A panic ends the process in the crash hook; one without the hook is an internal error.
+        Ok(handle) => handle.join().unwrap_or(crash::INTERNAL_ERROR),
+        // No thread could be made (a process out of threads): run where we are.
+        Err(_) => run_here(args),
+    }
+}
+
+/// Runs the command line with the given arguments on this thread; returns the exit code.
+fn run_here(args: Vec<OsString>) -> i32 {
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {

@@ -5,7 +5,7 @@
 //! syntax tree names exactly one file. Rendering finds that file, turns the span back into one
 //! inside it, and shows labels that point into another file as a note of their own beneath.
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Severity};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, Severity};
 
 use super::excerpt;
 
@@ -18,12 +18,45 @@ pub struct Source {
     pub text: String,
     /// The offset its first byte has in the spans of a joined game (0 for the file given).
     pub offset: usize,
+    /// Where each line starts, and whether a line is too long to show whole: found once, for
+    /// every diagnostic of the file.
+    lines: std::sync::OnceLock<(Vec<usize>, bool)>,
 }
 
 impl Source {
     /// A source whose spans start at 0.
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Source {
-        Source { path: path.into(), text: text.into(), offset: 0 }
+        Source::at(path, text, 0)
+    }
+
+    /// A source whose spans start at `offset`.
+    pub fn at(path: impl Into<String>, text: impl Into<String>, offset: usize) -> Source {
+        Source { path: path.into(), text: text.into(), offset, lines: std::sync::OnceLock::new() }
+    }
+
+    fn lines(&self) -> &(Vec<usize>, bool) {
+        self.lines.get_or_init(|| {
+            let starts: Vec<usize> =
+                std::iter::once(0).chain(self.text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+            let long =
+                self.text.split('\n').any(|l| l.len() > excerpt::MAX_LINE && l.chars().count() > excerpt::MAX_LINE);
+            (starts, long)
+        })
+    }
+
+    /// Whether a line is longer than `excerpt::MAX_LINE` characters.
+    fn has_long_line(&self) -> bool {
+        self.lines().1
+    }
+
+    /// The line and column (from 1, in characters) of a byte offset in this file.
+    pub fn line_and_column(&self, at: usize) -> (usize, usize) {
+        let at = at.min(self.text.len());
+        let starts = &self.lines().0;
+        let line = starts.partition_point(|&s| s <= at);
+        let start = starts[line.saturating_sub(1)];
+        let column = self.text.get(start..at).map_or(0, |l| l.chars().count()) + 1;
+        (line, column)
     }
 
     /// Whether a span offset falls in this file (its end counts: a label may point past the
@@ -82,22 +115,44 @@ impl Sources {
             let Some(file) = self.locate(label.offset()) else { continue };
             parts.push((file, vec![shift(&label, file.offset)]));
         }
-        let clipped: Vec<Option<excerpt::Clipped>> =
-            parts.iter().map(|(file, labels)| excerpt::clip(&file.text, labels)).collect();
+        // Only the lines around the labels are handed to the handler, which reads a text from its
+        // start to find a line: rendering every diagnostic of a long file took time in the square
+        // of its length (docs/performance.md, "Lint on large files").
+        let windows: Vec<Window> = parts.iter().map(|(file, labels)| Window::around(file, labels)).collect();
+        let clipped: Vec<Option<excerpt::Clipped>> = parts
+            .iter()
+            .zip(&windows)
+            .map(|((file, labels), w)| {
+                let shifted: Vec<LabeledSpan> = labels.iter().map(|l| shift(l, w.start)).collect();
+                match excerpt::clip(&file.text[w.start..w.end], &shifted) {
+                    Some(c) => Some(c),
+                    // A long line elsewhere in the file cuts the text as before (and names the place).
+                    None if file.has_long_line() => {
+                        Some(excerpt::Clipped { text: file.text[w.start..w.end].to_string(), labels: shifted })
+                    }
+                    None => None,
+                }
+            })
+            .collect();
         // A cut text would show wrong columns: name each file with its label's place instead.
         let cut = clipped.iter().any(Option::is_some);
         let handler = if cut { handler.without_primary_span_start() } else { handler };
-        let mut shown = parts.into_iter().zip(clipped).map(|((file, labels), clip)| {
+        let mut shown = parts.into_iter().zip(windows).zip(clipped).map(|(((file, labels), w), clip)| {
             let name = match (cut, labels.first()) {
                 (true, Some(l)) => {
-                    let (line, column) = excerpt::line_and_column(&file.text, l.offset());
+                    let (line, column) = file.line_and_column(l.offset());
                     format!("{}:{line}:{column}", file.path)
                 }
                 _ => file.path.clone(),
             };
+            let line = w.line;
             match clip {
-                Some(c) => (NamedSource::new(name, c.text), c.labels, file.path.as_str()),
-                None => (NamedSource::new(name, file.text.clone()), labels, file.path.as_str()),
+                Some(c) => (Window { name, text: c.text, line, start: 0, end: 0 }, c.labels, file.path.as_str()),
+                None => {
+                    let text = file.text[w.start..w.end].to_string();
+                    let labels = labels.iter().map(|l| shift(l, w.start)).collect();
+                    (Window { name, text, line, start: 0, end: 0 }, labels, file.path.as_str())
+                }
             }
         });
         let Some((source, labels, _)) = shown.next() else { return out };
@@ -124,9 +179,7 @@ impl Sources {
         let place = self.place_of(d);
         let (line, column) = match place {
             Some((s, start, _)) => {
-                let before = &s.text[..start.min(s.text.len())];
-                let line = before.matches('\n').count() + 1;
-                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                let (line, column) = s.line_and_column(start);
                 (Some(line), Some(column))
             }
             None => (None, None),
@@ -145,6 +198,71 @@ impl Sources {
     }
 }
 
+/// Lines shown around the labels of a diagnostic, before and after: more than the handler's
+/// context (one line), so that it shows what it would show of the whole text.
+const CONTEXT: usize = 3;
+
+/// The lines of a file a diagnostic shows, as the handler reads them: their text, named, with
+/// the number (from 0) of their first line in the file.
+#[derive(Debug)]
+struct Window {
+    name: String,
+    text: String,
+    line: usize,
+    /// While it is being cut out: the byte range of the lines in the file.
+    start: usize,
+    end: usize,
+}
+
+impl Window {
+    /// The lines from [`CONTEXT`] lines before the first label to [`CONTEXT`] lines after the
+    /// last one (labels in the file's own offsets).
+    fn around(file: &Source, labels: &[LabeledSpan]) -> Window {
+        let text = file.text.as_bytes();
+        let lo = labels.iter().map(|l| l.offset()).min().unwrap_or(0).min(text.len());
+        let hi = labels.iter().map(|l| l.offset() + l.len()).max().unwrap_or(0).clamp(lo, text.len());
+        let line_start = |at: usize| text[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let mut start = line_start(lo);
+        for _ in 0..CONTEXT {
+            if start == 0 {
+                break;
+            }
+            start = line_start(start - 1);
+        }
+        let line_end = |at: usize| text[at..].iter().position(|&b| b == b'\n').map_or(text.len(), |i| at + i + 1);
+        let mut end = line_end(hi);
+        for _ in 0..CONTEXT {
+            if end >= text.len() {
+                break;
+            }
+            end = line_end(end);
+        }
+        let line = file.line_and_column(start).0 - 1;
+        Window { name: String::new(), text: String::new(), line, start, end }
+    }
+}
+
+impl miette::SourceCode for Window {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let inner = self.text.read_span(span, before, after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line() + self.line,
+            inner.column(),
+            // Counted, as the handler's reading of a whole text counts it, from the first line:
+            // the handler joins two labels' snippets by it.
+            inner.line_count() + self.line,
+        )))
+    }
+}
+
 /// A label moved from joined offsets to offsets inside its own file.
 fn shift(label: &LabeledSpan, by: usize) -> LabeledSpan {
     excerpt::relabel(label, label.offset() - by, label.len())
@@ -153,7 +271,7 @@ fn shift(label: &LabeledSpan, by: usize) -> LabeledSpan {
 /// A diagnostic with its own file attached and its labels moved into that file.
 struct Located<'a> {
     inner: &'a dyn Diagnostic,
-    source: NamedSource<String>,
+    source: Window,
     labels: Vec<LabeledSpan>,
     notes: Vec<Note>,
 }
@@ -200,7 +318,7 @@ impl Diagnostic for Located<'_> {
 #[derive(Debug)]
 struct Note {
     message: String,
-    source: NamedSource<String>,
+    source: Window,
     labels: Vec<LabeledSpan>,
 }
 

@@ -100,6 +100,9 @@ pub fn run(game: &Arc<Game>, settings: &Settings, tick: &(dyn Fn(u64) + Sync)) -
     run_slice(game, settings, 0..settings.games, tick)
 }
 
+/// The stack of each worker thread of a simulation.
+pub const WORKER_STACK: usize = 16 << 20;
+
 /// Plays the games numbered `games` (a slice of `0..settings.games`, for `--shard`) and folds
 /// them. Folding the tallies of slices that cover every game gives the tally of [`run`].
 pub fn run_slice(
@@ -124,6 +127,9 @@ pub fn run_slice(
     let players = game.players();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(settings.jobs.max(1))
+        // A known stack, not the platform's default: the engine's evaluator recurses over the
+        // rules' expressions, which may nest `syntax::MAX_DEPTH` deep (docs/reliability.md).
+        .stack_size(WORKER_STACK)
         .build()
         .map_err(|_| SimError::Threads(settings.jobs))?;
     // Games are handed out in blocks so that the progress bar and the fold are not touched once

@@ -5,7 +5,9 @@ pub mod ast;
 pub mod fmt;
 pub(crate) mod lets;
 mod parse;
+mod parse_depth;
 mod parse_expr;
+mod parse_lets;
 mod parse_stmt;
 pub mod walk;
 
@@ -16,29 +18,45 @@ use thiserror::Error;
 
 pub use ast::{File, Span};
 pub use fmt::format;
+pub use parse_depth::MAX_DEPTH;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/cardgame.pest"]
 struct CardgameParser;
 
-/// A file that does not follow the grammar.
-#[derive(Debug, Error, Diagnostic, Clone, PartialEq)]
+/// A file that does not follow the grammar (code `cardlang::syntax::error`), or that nests
+/// deeper than [`MAX_DEPTH`] (code `cardlang::syntax::too_deep`).
+#[derive(Debug, Error, Clone, PartialEq)]
 #[error("syntax error: {message}")]
-#[diagnostic(code(cardlang::syntax::error))]
 pub struct SyntaxError {
     /// What the parser expected.
     pub message: String,
     /// Where it gave up.
-    #[label("{label}")]
     pub span: SourceSpan,
     /// The text of the label.
     pub label: String,
     /// How to fix it.
-    #[help]
     pub help: Option<String>,
     /// A second place that matters: where the next declaration starts, for a missing `}`.
-    #[label("the next declaration starts here")]
     pub next: Option<SourceSpan>,
+}
+
+impl Diagnostic for SyntaxError {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        let deep = self.message.starts_with(parse_depth::TOO_DEEP);
+        Some(Box::new(if deep { "cardlang::syntax::too_deep" } else { "cardlang::syntax::error" }))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        let first = miette::LabeledSpan::new_with_span(Some(self.label.clone()), self.span);
+        let next =
+            self.next.map(|n| miette::LabeledSpan::new_with_span(Some("the next declaration starts here".into()), n));
+        Some(Box::new(std::iter::once(first).chain(next)))
+    }
 }
 
 /// A source text with a UTF-8 byte-order mark at its start read as three spaces (editors on
@@ -71,7 +89,7 @@ pub fn parse(source: &str) -> Result<File, SyntaxError> {
     match CardgameParser::parse(Rule::file, source) {
         Ok(mut pairs) => {
             let file = pairs.next().expect("parse: the file rule always yields one pair");
-            Ok(parse::parse_file(file))
+            parse::lower_file(file)
         }
         Err(e) => Err(syntax_error(source, e)),
     }

@@ -52,8 +52,34 @@ pub(crate) fn parse_int(pair: &Pair<'_, Rule>) -> i64 {
     pair.as_str().parse::<i64>().unwrap_or(i64::MAX)
 }
 
+thread_local! {
+    /// A mistake found while lowering (the grammar accepts the text): the first one.
+    static REFUSED: std::cell::RefCell<Option<super::SyntaxError>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Records a mistake found while lowering; [`lower_file`] returns the first.
+fn refuse(e: super::SyntaxError) {
+    REFUSED.with(|r| {
+        r.borrow_mut().get_or_insert(e);
+    });
+}
+
+/// `file`, or the error of a file nested deeper than the passes after the parser can follow
+/// (`parse_depth`, `parse_lets`).
+pub(crate) fn lower_file(pair: Pair<'_, Rule>) -> Result<File, super::SyntaxError> {
+    if let Some((depth, at)) = super::parse_depth::too_deep(&pair) {
+        return Err(super::parse_depth::error(depth, at));
+    }
+    REFUSED.with(|r| r.borrow_mut().take());
+    let file = parse_file(pair);
+    match REFUSED.with(|r| r.borrow_mut().take()) {
+        Some(e) => Err(e),
+        None => Ok(file),
+    }
+}
+
 /// `file`.
-pub(crate) fn parse_file(pair: Pair<'_, Rule>) -> File {
+fn parse_file(pair: Pair<'_, Rule>) -> File {
     let mut items = Vec::new();
     let mut base = None;
     for p in pair.into_inner() {
@@ -510,7 +536,14 @@ fn parse_function_decl(pair: Pair<'_, Rule>) -> FunctionDecl {
         lets.push(FunctionLet { span: let_span, name, ty, value: parse_expr(next) });
     }
     let result = result.expect("function_block: result");
-    let body = super::lets::put_in(&lets, &result);
+    // A block whose `let`s would grow past the bound once put in is refused, and not put in.
+    let body = match super::parse_lets::too_large(&lets, &result) {
+        Some((at, parts, depth)) => {
+            refuse(super::parse_depth::lets_error(at, parts, depth));
+            result.clone()
+        }
+        None => super::lets::put_in(&lets, &result),
+    };
     FunctionDecl { span, name, params, ret, body, block: Some(FunctionBlock { lets, stmts: Vec::new(), result }) }
 }
 

@@ -68,12 +68,16 @@ impl Effects {
 pub(crate) struct Summaries<'f, 'a> {
     facts: &'f Facts<'a>,
     procedures: HashMap<String, Effects>,
+    /// Once every procedure is summed up: each statement's effects, by its address, worked out
+    /// once (lints ask for a statement's effects at every level of its blocks, which took time in
+    /// the square of the nesting).
+    settled: Option<std::cell::RefCell<HashMap<*const Stmt, Effects>>>,
 }
 
 impl<'f, 'a> Summaries<'f, 'a> {
     /// Sums up every procedure, the procedures it calls included.
     pub fn new(facts: &'f Facts<'a>) -> Self {
-        let mut s = Summaries { facts, procedures: HashMap::new() };
+        let mut s = Summaries { facts, procedures: HashMap::new(), settled: None };
         // Effects only grow, so going round until nothing changes ends.
         loop {
             let mut changed = false;
@@ -87,6 +91,7 @@ impl<'f, 'a> Summaries<'f, 'a> {
                 }
             }
             if !changed {
+                s.settled = Some(std::cell::RefCell::new(HashMap::new()));
                 return s;
             }
         }
@@ -115,6 +120,17 @@ impl<'f, 'a> Summaries<'f, 'a> {
 
     /// What a statement can change, the statements inside it included.
     pub fn stmt(&self, s: &Stmt) -> Effects {
+        let Some(memo) = &self.settled else { return self.work_out(s) };
+        if let Some(e) = memo.borrow().get(&(s as *const Stmt)) {
+            return e.clone();
+        }
+        let e = self.work_out(s);
+        memo.borrow_mut().insert(s as *const Stmt, e.clone());
+        e
+    }
+
+    /// What a statement can change, worked out from the statements inside it.
+    fn work_out(&self, s: &Stmt) -> Effects {
         let mut e = Effects::default();
         let facts = self.facts;
         let zone = |e: &mut Effects, x: &Expr, filled: bool| match facts.zone(x) {

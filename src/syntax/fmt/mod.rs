@@ -44,7 +44,7 @@ pub fn format(source: &str) -> Result<String, SyntaxError> {
         return Ok(source.to_string());
     };
     let quoted = comments::quoted_spans(pair.clone());
-    let file = super::parse::parse_file(pair);
+    let file = super::parse::lower_file(pair)?;
     let comments = comments::collect(source, &quoted);
     let mut p = Printer { src: source, out: String::new(), comments, next: 0, line_has_comment: false };
     p.file(&file);
