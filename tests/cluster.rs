@@ -334,18 +334,22 @@ fn a_slurm_job_array_of_shards_merges_to_one_simulate_run_byte_for_byte() {
     let programs = match programs() {
         Ok(p) => p,
         Err(why) => {
-            eprintln!("skipped: Slurm is not installed ({why}; apt-get install slurm-wlm munge; .ci/run installs it)");
+            crate::common::skipped(&format!(
+                "skipped: Slurm is not installed ({why}; apt-get install slurm-wlm munge; .ci/run installs it)"
+            ));
             return;
         }
     };
     if !is_root() {
-        eprintln!("skipped: a one-node Slurm runs its jobs as root here (SlurmUser=root), and this is not root");
+        crate::common::skipped(&format!(
+            "skipped: a one-node Slurm runs its jobs as root here (SlurmUser=root), and this is not root"
+        ));
         return;
     }
     let cluster = match Cluster::start(&programs) {
         Ok(c) => c,
         Err(why) => {
-            eprintln!("skipped: Slurm could not be started on this machine: {why}");
+            crate::common::skipped(&format!("skipped: Slurm could not be started on this machine: {why}"));
             return;
         }
     };

@@ -36,7 +36,9 @@ fn no_locked_dependency_needs_a_newer_rust_than_we_declare() {
         .expect("Cargo.toml states rust-version");
     let registries = registry_sources();
     if registries.is_empty() {
-        eprintln!("skipped: cargo's registry sources are not on this machine (~/.cargo/registry/src)");
+        crate::common::skipped(&format!(
+            "skipped: cargo's registry sources are not on this machine (~/.cargo/registry/src)"
+        ));
         return;
     }
     let lock = std::fs::read_to_string(format!("{ROOT}/Cargo.lock")).expect("Cargo.lock");
@@ -65,7 +67,7 @@ fn no_locked_dependency_needs_a_newer_rust_than_we_declare() {
         }
     }
     if read == 0 {
-        eprintln!("skipped: none of the locked packages' sources are downloaded");
+        crate::common::skipped(&format!("skipped: none of the locked packages' sources are downloaded"));
         return;
     }
     if !absent.is_empty() {

@@ -81,3 +81,14 @@ pub fn cardlang_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Says that a test was skipped, and why: on standard error (which `cargo test` shows only for a
+/// failing test) and as a line of `target/tmp/skipped.txt`, which `.ci/run` prints after the
+/// tests, where a person reads it.
+pub fn skipped(line: &str) {
+    eprintln!("{line}");
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("skipped.txt");
+    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        let _ = writeln!(f, "{} ({})", line, std::thread::current().name().unwrap_or("a test"));
+    }
+}
