@@ -454,7 +454,7 @@ fn changed_layouts_of_the_games_format_safely() {
 
 // ─── The command line ───────────────────────────────────────────────────────────────────────
 
-use crate::common::cardlang;
+use crate::common::{cardlang, says};
 
 /// A fresh file in the temporary folder holding `text`.
 fn temp_file(name: &str, text: &str) -> PathBuf {
@@ -506,14 +506,14 @@ fn fmt_leaves_a_file_with_a_syntax_error_untouched_and_exits_2() {
         let (code, out, err) = cardlang(&args);
         assert_eq!(code, 2, "{args:?}");
         assert_eq!(out, "");
-        assert!(err.contains("syntax error: expected an expression"), "{err}");
+        assert!(says(&err, "syntax error: expected an expression"), "{err}");
         assert!(err.contains("broken.cardgame:4:1"), "the diagnostic shows the place: {err}");
         assert_eq!(read(&path), broken);
     }
     let _ = std::fs::remove_file(&path);
     let (code, _, err) = cardlang(&["fmt", "no/such/file.cardgame"]);
     assert_eq!(code, 2);
-    assert!(err.contains("cannot read"), "{err}");
+    assert!(says(&err, "cannot read"), "{err}");
 }
 
 /// A line of code wider than 120 columns goes on at the next indentation from an `or`, `and`,

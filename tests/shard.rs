@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common::says;
 use cardlang::simulate::tally::{CounterTally, Sample, Tally};
 
 const COIN_RACE: &str = "tests/fixtures/coin_race.cardgame";
@@ -151,13 +152,13 @@ fn bad_shard_values_are_refused_with_the_reason() {
         assert!(err.contains(why), "--shard {value}: {err}");
     }
     let err = refused(&dir, &["simulate", &g, "--shard", "1/2", "--report", "r.html"]);
-    assert!(err.contains("--shard writes a shard document (JSON), not a report, so --report"), "{err}");
-    assert!(err.contains("cardlang merge SHARD.json... --report FILE"), "{err}");
+    assert!(says(&err, "--shard writes a shard document (JSON), not a report, so --report"), "{err}");
+    assert!(says(&err, "cardlang merge SHARD.json... --report FILE"), "{err}");
     assert!(!dir.join("r.html").exists());
     let err = refused(&dir, &["simulate", &g, "--shard", "1/2", "--json"]);
-    assert!(err.contains("so --json does not go with it"), "{err}");
+    assert!(says(&err, "so --json does not go with it"), "{err}");
     let err = refused(&dir, &["simulate", &g, "--out", "s.json"]);
-    assert!(err.contains("--out is where --shard K/N writes its shard document"), "{err}");
+    assert!(says(&err, "--out is where --shard K/N writes its shard document"), "{err}");
 }
 
 /// Three shards of a small coin race in a fresh folder, `s1.json` .. `s3.json`, and the folder.
@@ -177,9 +178,9 @@ fn a_missing_shard_is_named() {
     let dir = three_shards("missing");
     let err = refused(&dir, &["merge", "s1.json", "s3.json"]);
     assert!(err.contains("cardlang::merge::missing"), "{err}");
-    assert!(err.contains("shard 2 of 3 is missing (`s1.json` says its simulation has 3 shards)"), "{err}");
+    assert!(says(&err, "shard 2 of 3 is missing (`s1.json` says its simulation has 3 shards)"), "{err}");
     let err = refused(&dir, &["merge", "s2.json"]);
-    assert!(err.contains("shards 1 and 3 of 3 are missing"), "{err}");
+    assert!(says(&err, "shards 1 and 3 of 3 are missing"), "{err}");
 }
 
 #[test]
@@ -188,7 +189,7 @@ fn a_shard_given_twice_is_named() {
     std::fs::copy(dir.join("s2.json"), dir.join("copy.json")).expect("copies");
     let err = refused(&dir, &["merge", "s1.json", "s2.json", "copy.json", "s3.json"]);
     assert!(err.contains("cardlang::merge::duplicate"), "{err}");
-    assert!(err.contains("`copy.json` is shard 2/3, and so is `s2.json`"), "{err}");
+    assert!(says(&err, "`copy.json` is shard 2/3, and so is `s2.json`"), "{err}");
 }
 
 #[test]
@@ -203,26 +204,26 @@ fn shards_of_different_simulations_are_not_merged() {
     let err = other(&["--seed", "5"]);
     assert!(err.contains("cardlang::merge::different"), "{err}");
     assert!(
-        err.contains("`other.json` is from another simulation than `s1.json`: its seed is 5, but 0 in `s1.json`"),
+        says(&err, "`other.json` is from another simulation than `s1.json`: its seed is 5, but 0 in `s1.json`"),
         "{err}"
     );
-    assert!(err.contains("the same game file, variant, options, --players, --seed, -n"), "{err}");
+    assert!(says(&err, "the same game file, variant, options, --players, --seed, -n"), "{err}");
     let err = other(&["--players", "greedy,random"]);
     assert!(err.contains("its players is [\"greedy\",\"random\"], but [\"random\",\"random\"]"), "{err}");
     let err = other(&["--samples", "5"]);
-    assert!(err.contains("its samples is 5, but 3"), "{err}");
+    assert!(says(&err, "its samples is 5, but 3"), "{err}");
     let err = refused(&dir, &["merge", "s1.json", "s2.json", "s3.json", "other.json"]);
-    assert!(err.contains("its samples is 5"), "a whole set and a stray shard: {err}");
+    assert!(says(&err, "its samples is 5"), "a whole set and a stray shard: {err}");
 
     let doc = ok(&dir, &["simulate", &g, "-n", "10", "--shard", "3/3"]);
     std::fs::write(dir.join("other.json"), doc).expect("writes");
     let err = refused(&dir, &["merge", "s1.json", "s2.json", "other.json"]);
-    assert!(err.contains("its number of games is 10, but 9"), "{err}");
+    assert!(says(&err, "its number of games is 10, but 9"), "{err}");
 
     let doc = ok(&dir, &["simulate", &g, "-n", "9", "--shard", "3/4"]);
     std::fs::write(dir.join("other.json"), doc).expect("writes");
     let err = refused(&dir, &["merge", "s1.json", "s2.json", "other.json"]);
-    assert!(err.contains("its N is 4, but 3"), "{err}");
+    assert!(says(&err, "its N is 4, but 3"), "{err}");
 
     // The same title and settings, but a rule changed in between.
     let changed = std::fs::read_to_string(&g).expect("reads").replace("to 2 points", "to 2 points ");
@@ -230,24 +231,24 @@ fn shards_of_different_simulations_are_not_merged() {
     let doc = ok(&dir, &["simulate", "changed.cardgame", "-n", "9", "--shard", "3/3"]);
     std::fs::write(dir.join("other.json"), doc).expect("writes");
     let err = refused(&dir, &["merge", "s1.json", "s2.json", "other.json"]);
-    assert!(err.contains("its rules hash (the game's files differ) is"), "{err}");
+    assert!(says(&err, "its rules hash (the game's files differ) is"), "{err}");
 }
 
 #[test]
 fn files_that_are_not_shards_are_named() {
     let dir = three_shards("bad_files");
     let err = refused(&dir, &["merge", "s1.json", "nowhere.json"]);
-    assert!(err.contains("cardlang::merge::read") && err.contains("cannot read `nowhere.json`"), "{err}");
+    assert!(err.contains("cardlang::merge::read") && says(&err, "cannot read `nowhere.json`"), "{err}");
 
     std::fs::write(dir.join("text.json"), "seat  player   wins\n").expect("writes");
     let err = refused(&dir, &["merge", "s1.json", "text.json"]);
-    assert!(err.contains("`text.json` is not a shard document: it is not JSON"), "{err}");
+    assert!(says(&err, "`text.json` is not a shard document: it is not JSON"), "{err}");
 
     let report = ok(&dir, &["simulate", &game(COIN_RACE), "-n", "9", "--json"]);
     std::fs::write(dir.join("report.json"), report).expect("writes");
     let err = refused(&dir, &["merge", "report.json"]);
     assert!(err.contains("`report.json` is not a shard document: it has no `\"format\": \"cardlang-shard\"`"), "{err}");
-    assert!(err.contains("(not `simulate --json`)"), "{err}");
+    assert!(says(&err, "(not `simulate --json`)"), "{err}");
 
     let s3 = std::fs::read_to_string(dir.join("s3.json")).expect("reads");
     let edit = |name: &str, from: &str, to: &str| {
@@ -256,19 +257,19 @@ fn files_that_are_not_shards_are_named() {
         refused(&dir, &["merge", "s1.json", "s2.json", name])
     };
     let err = edit("v2.json", "\"version\":1", "\"version\":2");
-    assert!(err.contains("`v2.json` is a shard document of version 2; this cardlang reads version 1"), "{err}");
+    assert!(says(&err, "`v2.json` is a shard document of version 2; this cardlang reads version 1"), "{err}");
     let err = edit("cut.json", "\"tally\":{\"games\":3", "\"tally\":{\"games\":\"3\"");
-    assert!(err.contains("`cut.json` is a damaged shard document: invalid type"), "{err}");
+    assert!(says(&err, "`cut.json` is a damaged shard document: invalid type"), "{err}");
     let err = edit("games.json", "\"tally\":{\"games\":3", "\"tally\":{\"games\":4");
-    assert!(err.contains("shard 3/3 of 9 games holds 3 games, but its tally has 4"), "{err}");
+    assert!(says(&err, "shard 3/3 of 9 games holds 3 games, but its tally has 4"), "{err}");
     let err = edit("seats.json", "\"wins\":[", "\"wins\":[0,");
-    assert!(err.contains("the tally has wins for 3 seats, but 2 players"), "{err}");
+    assert!(says(&err, "the tally has wins for 3 seats, but 2 players"), "{err}");
     let err = edit("seat.json", "\"seat\":1", "\"seat\":2");
-    assert!(err.contains("it names a seat beyond its 2 players"), "{err}");
+    assert!(says(&err, "it names a seat beyond its 2 players"), "{err}");
     let err = edit("draws.json", "\"draws\":0", "\"draws\":4");
-    assert!(err.contains("its counts of games do not add up"), "{err}");
+    assert!(says(&err, "its counts of games do not add up"), "{err}");
     let err = edit("sums.json", "\"decisions\":", "\"decisions\":18446744073709551615,\"was\":");
-    assert!(err.contains("`sums.json` is a damaged shard document: its sums overflow"), "{err}");
+    assert!(says(&err, "`sums.json` is a damaged shard document: its sums overflow"), "{err}");
 
     std::fs::write(dir.join("list.json"), "[1, 2]").expect("writes");
     let err = refused(&dir, &["merge", "list.json"]);

@@ -3,6 +3,7 @@
 //! fault (the variant file, or the game it extends); the variant files in games/variants/ check,
 //! lint clean and play.
 
+use crate::common::says;
 use cardlang::check::Config;
 use cardlang::cli::load::{self, lint_file};
 
@@ -92,7 +93,7 @@ fn a_file_with_several_variants_needs_one_named() {
     let Err(err) = load::load_game("games/variants/wilcox_war_short.cardgame", &Config::default()) else {
         panic!("refused without --variant")
     };
-    assert!(err.contains("declares 2 variants (short, short_four_prizes): choose one with --variant"), "{err}");
+    assert!(says(&err, "declares 2 variants (short, short_four_prizes): choose one with --variant"), "{err}");
     // The game's own variants can be named too.
     let config = Config { variant: Some("single_deck".into()), sets: Vec::new(), seats: None };
     assert!(load::load_game("games/variants/wilcox_war_short.cardgame", &config).is_ok());

@@ -12,6 +12,11 @@ use cardlang::engine::Game;
 /// Every game in games/*.cardgame with each variant it declares, and every variant of every
 /// variant file in games/variants/, each with a label naming it.
 pub fn every_game() -> Vec<(String, Arc<Game>)> {
+    every_checked().into_iter().map(|(label, program)| (label, Game::new(program))).collect()
+}
+
+/// Every game and variant of [`every_game`], as the checker leaves it (before the compile step).
+pub fn every_checked() -> Vec<(String, check::Program)> {
     let dir = format!("{}/games", env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
     let mut paths: Vec<_> = std::fs::read_dir(&dir).expect("games/ exists").flatten().map(|e| e.path()).collect();
@@ -29,7 +34,7 @@ pub fn every_game() -> Vec<(String, Arc<Game>)> {
             let program = check::check(&file, &config).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
             let label =
                 format!("{} {}", path.file_name().and_then(|f| f.to_str()).unwrap_or("?"), v.unwrap_or_default());
-            out.push((label, Game::new(program)));
+            out.push((label, program));
         }
     }
     let mut files: Vec<_> = std::fs::read_dir(format!("{dir}/variants"))
@@ -44,7 +49,7 @@ pub fn every_game() -> Vec<(String, Arc<Game>)> {
             let config = Config { variant: Some(v.clone()), sets: Vec::new(), seats: None };
             let program = loaded.check(&config).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             let name = path.file_name().and_then(|f| f.to_str()).unwrap_or("?");
-            out.push((format!("variants/{name} {v}"), Game::new(program)));
+            out.push((format!("variants/{name} {v}"), program));
         }
     }
     assert!(out.len() >= 5, "the games and variants are all found");
@@ -91,4 +96,12 @@ pub fn skipped(line: &str) {
     if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
         let _ = writeln!(f, "{} ({})", line, std::thread::current().name().unwrap_or("a test"));
     }
+}
+
+/// Whether a message says `phrase`, wherever its renderer broke the lines: miette wraps a message
+/// at 100 columns, so where a break falls depends on the length of any path in it, which differs
+/// from one checkout to another. Spaces, line breaks and the frame's bars are ignored on both sides.
+pub fn says(message: &str, phrase: &str) -> bool {
+    let squash = |t: &str| t.chars().filter(|c| !c.is_whitespace() && *c != '│').collect::<String>();
+    squash(message).contains(&squash(phrase))
 }
