@@ -47,6 +47,8 @@ fn two_people_pass_the_screen_between_their_decisions_when_hands_are_hidden() {
         }
     }
     assert!(order.iter().any(|x| x == "pass player 1") && order.iter().any(|x| x == "pass player 2"));
+    // Before the first view too: whoever holds the screen may not be the first to decide.
+    assert_eq!(order[..2], ["pass player 2".to_string(), "view player 2".to_string()], "{order:?}");
     // A person's view is wiped (here: a rule is drawn, as the output is no terminal) once they
     // have decided.
     assert!(out.contains(&"═".repeat(60)));
@@ -64,7 +66,7 @@ fn one_person_against_the_computer_is_never_asked_to_pass_the_screen() {
 fn typing_q_at_the_hand_off_stops_the_game() {
     // Player 2 takes the up-card and discards (two decisions), then the screen goes to player 1.
     let (code, out) =
-        play(&["games/wild_twist_gin.cardgame", "--players", "human,human", "--seed", "3"], "1\n1\nq\n1\n1\n");
+        play(&["games/wild_twist_gin.cardgame", "--players", "human,human", "--seed", "3"], "\n1\n1\nq\n1\n1\n");
     assert_eq!(code, 1);
     assert_eq!(out.matches("player 2, your view").count(), 2, "{out}");
     assert!(out.contains("Pass the screen to player 1") && !out.contains("player 1, your view"), "{out}");
@@ -115,6 +117,13 @@ fn pane_until(socket: &str, want: impl Fn(&str) -> bool) -> String {
     }
 }
 
+/// The tmux pane with all of its scrollback (`capture-pane -S -`): what the person at the
+/// terminal could scroll back to.
+fn scrollback(socket: &str) -> String {
+    let out = Command::new("tmux").args(["-L", socket, "capture-pane", "-p", "-S", "-", "-t", "t"]).output();
+    out.map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default()
+}
+
 fn tmux(socket: &str, args: &[&str]) {
     let _ = Command::new("tmux").args(["-L", socket]).args(args).status();
 }
@@ -133,8 +142,12 @@ fn at_a_real_terminal_the_screen_is_cleared_before_the_next_person_sits_down() {
         env!("CARGO_BIN_EXE_cardlang")
     );
     tmux(&socket, &["new-session", "-d", "-s", "t", "-x", "160", "-y", "60", &command]);
-    let first = pane_until(&socket, |p| p.contains("player 2, your view") && p.contains("Choose 1-"));
+    let start = pane_until(&socket, |p| p.contains("Pass the screen to"));
     let result = std::panic::catch_unwind(|| {
+        // Player 2 decides first, and is asked for before their hand is shown.
+        assert!(start.contains("Pass the screen to player 2") && !start.contains("your view"), "{start}");
+        tmux(&socket, &["send-keys", "-t", "t", "Enter"]);
+        let first = pane_until(&socket, |p| p.contains("player 2, your view") && p.contains("Choose 1-"));
         assert!(first.contains("player 2, your view") && first.contains("Choose 1-"), "{first}");
         // Player 2 takes the up-card, then discards; then the screen goes to player 1.
         tmux(&socket, &["send-keys", "-t", "t", "1", "Enter"]);
@@ -143,9 +156,13 @@ fn at_a_real_terminal_the_screen_is_cleared_before_the_next_person_sits_down() {
         tmux(&socket, &["send-keys", "-t", "t", "1", "Enter"]);
         let handoff = pane_until(&socket, |p| p.contains("Pass the screen to"));
         assert!(handoff.contains("Pass the screen to player 1"), "{handoff}");
-        // Player 2's view is gone from the screen: the pane was cleared.
+        // Player 2's view is gone from the screen: the pane was cleared, and so was what
+        // scrolled off its top (player 1 could scroll back to it).
         assert!(!handoff.contains("player 2, your view"), "{handoff}");
         assert!(!handoff.contains("Your choices"), "{handoff}");
+        let history = scrollback(&socket);
+        assert!(history.contains("Pass the screen to player 1"), "the scrollback is read: {history}");
+        assert!(!history.contains("player 2, your view") && !history.contains("Your choices"), "{history}");
         tmux(&socket, &["send-keys", "-t", "t", "Enter"]);
         // Wait for the whole view: the menu is drawn after the heading, and a capture between
         // the two would see half a screen.

@@ -1,7 +1,8 @@
 //! Several people at one screen. When the game hides something from one of them, a person's view
 //! is cleared from the screen as soon as they have decided (what follows on the table, which
 //! everyone may see, is printed after it), and before another person's decision the terminal
-//! waits for "pass the screen to player 2, then press Enter", so nobody reads another's hand.
+//! waits for "pass the screen to player 2, then press Enter", so nobody reads another's hand:
+//! before the first view too. Clearing takes the terminal's scrollback with it.
 
 use std::cell::Cell;
 use std::io::{IsTerminal, Write};
@@ -10,6 +11,10 @@ use std::rc::Rc;
 use crate::agents::Agent;
 use crate::check::ir::Visibility;
 use crate::engine::{Action, State, ToMove};
+
+/// Moves the cursor home, clears the screen (`ESC[2J`) and then the scrollback (`ESC[3J`, which
+/// xterm, VTE, tmux, iTerm2 and the Windows terminal honour).
+const CLEAR_ALL: &str = "\x1b[H\x1b[2J\x1b[3J";
 
 /// Wraps one person's agent; every person's wrapper shares `last`, the seat that decided last.
 pub struct HotSeat {
@@ -46,11 +51,12 @@ impl HotSeat {
             .collect()
     }
 
-    /// Clears the screen, or, when the output is not a terminal, draws a rule across it.
+    /// Clears the screen and the terminal's scrollback (what scrolled off the top, which the next
+    /// person could scroll back to), or, when the output is not a terminal, draws a rule across it.
     fn clear(&mut self) {
         if self.terminal {
+            let _ = write!(self.output, "{CLEAR_ALL}");
             let _ = self.output.flush();
-            let _ = console::Term::stdout().clear_screen();
         } else {
             let _ = writeln!(self.output, "{}", "═".repeat(60));
         }
@@ -89,7 +95,9 @@ impl Agent for HotSeat {
     }
 
     fn choose(&mut self, state: &State, player: u8, legal: &[Action]) -> Option<Action> {
-        let changed = self.last.get().is_some_and(|p| p != player);
+        // The first person to decide is asked for too: whoever holds the screen at the start may
+        // not be the one whose view comes first.
+        let changed = self.last.get() != Some(player);
         if changed && hides_between_players(state) && !self.hand_over(state, player) {
             return None;
         }
