@@ -8,6 +8,7 @@ mod common;
 mod agents;
 mod arrangements;
 mod baseline;
+mod both_ways;
 mod browser;
 mod choices;
 mod cli;

@@ -59,18 +59,30 @@ pub struct Game {
     pub code: lower::Code,
 }
 
+/// A number no other game of this process has had.
+fn next_id() -> u64 {
+    static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 impl Game {
     /// Compiles and lowers a checked program.
     pub fn new(program: Program) -> Arc<Game> {
         // Pure expressions are folded by the engine's own evaluator, on a table nobody plays.
-        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let id = next_id();
         let plain = Arc::new(Game { id, code: lower::lower(&program), program: program.clone() });
         let blank = State::blank(plain);
         let program = crate::compile::compile(program, &|e, locals| blank.eval_with(e, locals));
         let mut code = lower::lower(&program);
         chain::chain_jumps(&mut code.instrs);
         Arc::new(Game { id, program, code })
+    }
+
+    /// Lowers a checked program as the checker left it, without the compile step's rewrites
+    /// (inlining, unrolling, folding, card tables) or chained jumps: a plainer way to play the
+    /// same game, which tests play beside [`Game::new`]'s and expect the same transcripts from.
+    pub fn uncompiled(program: Program) -> Arc<Game> {
+        Arc::new(Game { id: next_id(), code: lower::lower(&program), program })
     }
 
     /// How a card is shown.
