@@ -41,6 +41,9 @@
 //! assert!(state.is_over());
 //! ```
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 pub mod agents;
 pub mod check;
 pub mod cli;
