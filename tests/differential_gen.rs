@@ -77,6 +77,10 @@ pub struct Gen {
     fresh: u32,
     /// The most statements a block holds.
     width: u64,
+    /// The functions written twice: as `let` lines (whose values are written in where their
+    /// names are used) and as a block that also holds a statement (whose `let`s are names of its
+    /// own, worked out once): `(f, f_run)`, which must give the same values.
+    twins: Vec<(usize, usize)>,
 }
 
 const SUITS: [&str; 3] = ["hearts", "spades", "clubs"];
@@ -104,7 +108,15 @@ counter mark per card = 0
 
 impl Gen {
     fn new(seed: u64) -> Gen {
-        Gen { dice: Dice(seed), names: Vec::new(), funcs: Vec::new(), in_procedure: false, fresh: 0, width: 4 }
+        Gen {
+            dice: Dice(seed),
+            names: Vec::new(),
+            funcs: Vec::new(),
+            in_procedure: false,
+            fresh: 0,
+            width: 4,
+            twins: Vec::new(),
+        }
     }
 
     fn names_of(&self, ty: Ty) -> Vec<String> {
@@ -453,20 +465,33 @@ impl Gen {
                 let _ = write!(out, " = {}", self.expr(result, depth));
             }
             1 => {
-                out.push_str(" {\n");
+                let mut body = String::new();
                 let lets = 1 + self.dice.below(3);
                 for _ in 0..lets {
                     let ty = *self.dice.pick(&[Ty::Int, Ty::Bool, Ty::Card, Ty::Suit, Ty::Player]);
                     // Names from a small pool: given twice, or the name of a parameter or item.
                     let n = (*self.dice.pick(&["s", "t", "u", "c", "x"])).to_string();
                     let v = self.expr(ty, depth);
-                    let _ = writeln!(out, "    let {n}: {} = {v}", ty.name());
+                    let _ = writeln!(body, "    let {n}: {} = {v}", ty.name());
                     self.names.push((n, ty));
                 }
                 // The result starts with a name (a line starting with `(` would continue the last).
                 let r = self.expr(result, depth);
-                let _ = writeln!(out, "    let result: {} = {r}\n    result\n}}", result.name());
+                let _ = writeln!(body, "    let result: {} = {r}", result.name());
                 self.names.truncate(self.names.len() - lets as usize);
+                let _ = write!(out, " {{\n{body}    result\n}}\n");
+                // Its twin, whose one statement makes its `let`s names of its own (docs/language.md,
+                // "Functions"): an oracle for the writing-in of `let` values, which the reference
+                // evaluator cannot be (it reads the program after the values are written in).
+                let sig = out.lines().next().unwrap_or_default().replacen(&name, &format!("{name}_run"), 1);
+                let sig = sig.trim_end_matches(" {");
+                let _ = write!(out, "{sig} {{\n{body}    set result = result\n    result\n}}");
+                self.twins.push((self.funcs.len(), self.funcs.len() + 1));
+                self.names.truncate(self.names.len() - params.len());
+                self.funcs.push(Func { name: name.clone(), params: params.clone(), result });
+                self.funcs.push(Func { name: format!("{name}_run"), params, result });
+                out.push('\n');
+                return out;
             }
             _ => {
                 // Statements: a loop over a zone or a row, its `where`, adding up.
@@ -659,6 +684,13 @@ procedure play {
         let ty = *g.dice.pick(&[Ty::Int, Ty::Int, Ty::Bool, Ty::Bool, Ty::Card, Ty::Player, Ty::Suit, Ty::Rank]);
         let e = g.expr(ty, depth);
         let _ = writeln!(out, "    announce \"E{i} {{{e}}}\"");
+    }
+    // Each twin of a function of `let` lines, called with the same arguments both ways.
+    for (i, (a, b)) in g.twins.clone().into_iter().enumerate() {
+        let args: Vec<String> = g.funcs[a].params.clone().into_iter().map(|t| g.expr(t, 1)).collect();
+        let args = args.join(", ");
+        let (fa, fb) = (g.funcs[a].name.clone(), g.funcs[b].name.clone());
+        let _ = writeln!(out, "    announce \"T{i} {{{fa}({args})}} / {{{fb}({args})}}\"");
     }
     for b in 0..blocks {
         let tag = format!("S{b}");

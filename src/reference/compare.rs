@@ -2,7 +2,9 @@
 //! tagged announcement of `play`, works the same announcement out with the reference on the
 //! state the engine announced it in (`E0 ...`), and runs each tagged statement block
 //! (`S0 begin` ... `S0 end`) with the reference's statement reader from the state at its start,
-//! comparing the announcements and every counter at its end. The differential tests
+//! comparing the announcements and every counter at its end. An announcement `T0 A / B` outside
+//! a block says one value worked out two ways (a generated function and its twin), and `A` must
+//! be `B`. The differential tests
 //! (tests/differential.rs) and the fuzz target `differential` use it on generated games.
 
 use super::{show, Reference};
@@ -92,6 +94,13 @@ impl EventSink for Compare<'_> {
             self.compared += 1;
             if expected != text {
                 self.mismatches.push(format!("engine said {text:?}, the reference {expected:?}"));
+            }
+        } else if let Some(rest) = text.strip_prefix('T').filter(|_| self.block.is_none()) {
+            // `T0 A / B`: a value worked out two ways by the engine alone, which must agree.
+            let (tag, values) = rest.split_once(' ').unwrap_or((rest, ""));
+            self.compared += 1;
+            if let Some((a, b)) = values.split_once(" / ").filter(|(a, b)| a != b) {
+                self.mismatches.push(format!("T{tag}: {a} one way, {b} the other"));
             }
         } else if let Some(name) = text.strip_suffix(" begin") {
             self.begin(state, name, text);
