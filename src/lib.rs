@@ -1,7 +1,7 @@
 //! cardlang: a language for card-game rules, its checker, and an engine that plays them.
 //!
 //! The pipeline shows in the modules: [`syntax`] → [`check`] → [`compile`] → [`engine`] → [`agents`] →
-//! [`simulate`] → [`cli`].
+//! [`session`] → [`simulate`] → [`cli`].
 //!
 //! ```
 //! use cardlang::{check, engine, syntax};
@@ -52,5 +52,6 @@ pub mod engine;
 /// A plain, slow evaluator of the checked program: an oracle for tests and fuzzing to compare
 /// the engine with, never used in play.
 pub mod reference;
+pub mod session;
 pub mod simulate;
 pub mod syntax;

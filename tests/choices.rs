@@ -192,7 +192,7 @@ fn options_numbers_and_chance_are_choices_too() {
 /// A card picked by chance from a face-down pile is not named to a player who cannot see it.
 #[test]
 fn chance_does_not_name_a_card_a_player_cannot_see() {
-    use cardlang::cli::transcript::{describe_for, Viewer};
+    use cardlang::engine::viewer::{describe_for, Viewer};
     use cardlang::engine::{Event, EventSink, Limits};
     struct Lines(Vec<String>, Viewer);
     impl EventSink for Lines {

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use std::process::Command;
 
 use cardlang::agents;
-use cardlang::cli::transcript::{self, TranscriptSpec};
 use cardlang::engine::{Game, Limits, NoEvents, Recorder, State};
+use cardlang::session::transcript::{self, TranscriptSpec};
 
 use crate::common::every_game;
 

@@ -60,12 +60,12 @@ fn every_game_plays_to_an_end_with_cards_conserved() {
 fn the_same_seed_gives_the_same_transcript() {
     for (label, game) in every_game() {
         let players = vec!["random".to_string(); game.players() as usize];
-        let spec = cardlang::cli::transcript::TranscriptSpec { game: game.clone(), seed: 99, players: &players };
-        let a = cardlang::cli::transcript::jsonl(&spec).expect("finishes");
-        let b = cardlang::cli::transcript::jsonl(&spec).expect("finishes");
+        let spec = cardlang::session::transcript::TranscriptSpec { game: game.clone(), seed: 99, players: &players };
+        let a = cardlang::session::transcript::jsonl(&spec).expect("finishes");
+        let b = cardlang::session::transcript::jsonl(&spec).expect("finishes");
         assert_eq!(a, b, "{label}: same seed, same game");
-        let other = cardlang::cli::transcript::TranscriptSpec { game: game.clone(), seed: 100, players: &players };
-        assert_ne!(a, cardlang::cli::transcript::jsonl(&other).expect("finishes"), "{label}: seeds matter");
+        let other = cardlang::session::transcript::TranscriptSpec { game: game.clone(), seed: 100, players: &players };
+        assert_ne!(a, cardlang::session::transcript::jsonl(&other).expect("finishes"), "{label}: seeds matter");
     }
 }
 

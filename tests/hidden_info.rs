@@ -25,8 +25,8 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use cardlang::agents::{Agent, RandomAgent};
-use cardlang::cli::transcript::{describe_for, Viewer};
 use cardlang::engine::rng::Rng;
+use cardlang::engine::viewer::{describe_for, Viewer};
 use cardlang::engine::{Action, Event, EventSink, Game, State, ToMove};
 
 use crate::common::every_game;

@@ -37,6 +37,7 @@ mod options;
 mod reliability;
 mod robustness;
 mod rules;
+mod session;
 mod shadowing;
 mod shard;
 mod simulate;

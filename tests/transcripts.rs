@@ -3,8 +3,8 @@
 
 use cardlang::check::{self, Config};
 use cardlang::cli::load::load_game;
-use cardlang::cli::transcript::{self, TranscriptSpec};
 use cardlang::engine::Game;
+use cardlang::session::transcript::{self, TranscriptSpec};
 
 /// `game` is a path under games/ without its extension: a game, or a variant file.
 fn transcript(game: &str, variant: Option<&str>, seed: u64) -> String {

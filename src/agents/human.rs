@@ -8,8 +8,8 @@ use crate::engine::{Action, State};
 /// A human player reading choices from `input` and writing prompts to `output`.
 pub struct Human {
     /// `None` reads standard input, whose one buffer every person at the terminal shares.
-    input: Option<Box<dyn BufRead>>,
-    output: Box<dyn Write>,
+    input: Option<Box<dyn BufRead + Send>>,
+    output: Box<dyn Write + Send>,
     /// The rest of a set typed at once at a choice offered card by card: each is picked in
     /// turn, then "done".
     queued: Vec<String>,
@@ -22,7 +22,7 @@ impl Human {
     }
 
     /// A human reading and writing the given streams (for tests).
-    pub fn new(input: Box<dyn BufRead>, output: Box<dyn Write>) -> Self {
+    pub fn new(input: Box<dyn BufRead + Send>, output: Box<dyn Write + Send>) -> Self {
         Human { input: Some(input), output, queued: Vec::new() }
     }
 

@@ -18,8 +18,9 @@ pub use random::RandomAgent;
 
 use crate::engine::{Action, State};
 
-/// Something that makes a player's decisions.
-pub trait Agent {
+/// Something that makes a player's decisions. Agents are `Send`: a table may run on a thread of
+/// its own.
+pub trait Agent: Send {
     /// A short name: "random", "greedy", "human", "mcts".
     fn name(&self) -> &str;
     /// Picks one of `legal` for `player`; `None` means the agent gives up (input ended).

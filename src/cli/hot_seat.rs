@@ -4,9 +4,8 @@
 //! waits for "pass the screen to player 2, then press Enter", so nobody reads another's hand:
 //! before the first view too. Clearing takes the terminal's scrollback with it.
 
-use std::cell::Cell;
 use std::io::{IsTerminal, Write};
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 use crate::agents::Agent;
 use crate::check::ir::Visibility;
@@ -19,8 +18,8 @@ const CLEAR_ALL: &str = "\x1b[H\x1b[2J\x1b[3J";
 /// Wraps one person's agent; every person's wrapper shares `last`, the seat that decided last.
 pub struct HotSeat {
     inner: Box<dyn Agent>,
-    last: Rc<Cell<Option<u8>>>,
-    output: Box<dyn Write>,
+    last: Arc<Mutex<Option<u8>>>,
+    output: Box<dyn Write + Send>,
     /// Whether `output` is a terminal that can be cleared.
     terminal: bool,
 }
@@ -32,7 +31,7 @@ impl HotSeat {
         if humans.len() < 2 {
             return agents;
         }
-        let last = Rc::new(Cell::new(None));
+        let last = Arc::new(Mutex::new(None));
         agents
             .into_iter()
             .enumerate()
@@ -97,11 +96,14 @@ impl Agent for HotSeat {
     fn choose(&mut self, state: &State, player: u8, legal: &[Action]) -> Option<Action> {
         // The first person to decide is asked for too: whoever holds the screen at the start may
         // not be the one whose view comes first.
-        let changed = self.last.get() != Some(player);
+        let last = self.last.lock().map(|l| *l).unwrap_or(None);
+        let changed = last != Some(player);
         if changed && hides_between_players(state) && !self.hand_over(state, player) {
             return None;
         }
-        self.last.set(Some(player));
+        if let Ok(mut l) = self.last.lock() {
+            *l = Some(player);
+        }
         let chosen = self.inner.choose(state, player, legal);
         if chosen.is_some() && hides_between_players(state) {
             self.clear();

@@ -9,7 +9,6 @@ pub mod load;
 mod play;
 pub mod simulate;
 pub mod sources;
-pub mod transcript;
 pub mod write;
 
 use std::ffi::OsString;
@@ -20,7 +19,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::agents;
 use crate::check::{self, Config};
-use transcript::TranscriptSpec;
+use crate::session::transcript::{self, TranscriptSpec};
 
 /// cardlang: write down the rules of a card game, check them, and play them.
 #[derive(Debug, Parser)]
@@ -85,6 +84,10 @@ enum Command {
         /// Text for people, or JSON Lines for programs.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// Only what player N is told (hidden cards are "a card"), as text: the game as that
+        /// seat saw it.
+        #[arg(long, value_name = "N", conflicts_with = "format")]
+        seat: Option<u8>,
     },
     /// Play many games between AI players and report how the rules behave: win rates with 95%
     /// intervals, game length, counters and design metrics.
@@ -292,9 +295,9 @@ fn dispatch(command: Command) -> Result<(), Failure> {
             check_sets(&mut args)?;
             play::run(&args, seed, quiet)
         }
-        Command::Transcript { mut args, seed, format } => {
+        Command::Transcript { mut args, seed, format, seat } => {
             check_sets(&mut args)?;
-            print_transcript(&args, seed, format)
+            print_transcript(&args, seed, format, seat)
         }
         Command::Variants { game } => variants(&game),
         Command::Simulate { mut args, games, jobs, seed, json, report, samples, shard, out, compare, sweep } => {
@@ -409,13 +412,23 @@ fn check_players(args: &GameArgs, players: u8) -> Result<Vec<String>, Failure> {
 }
 
 /// Prints a transcript as the game is played (see `transcript`).
-fn print_transcript(args: &GameArgs, seed: u64, format: Format) -> Result<(), Failure> {
+fn print_transcript(args: &GameArgs, seed: u64, format: Format, seat: Option<u8>) -> Result<(), Failure> {
     let game = load::load_game_path(&args.game, &config(args)).map_err(fail(2))?;
     let players = check_players(args, game.players())?;
+    let viewer = match seat {
+        None => transcript::Viewer::All,
+        Some(n) if (1..=game.players()).contains(&n) => transcript::Viewer::Player(n - 1),
+        Some(n) => {
+            return Err(Failure {
+                message: format!("error: --seat {n}: the game has seats 1 to {}", game.players()),
+                code: 2,
+            })
+        }
+    };
     let spec = TranscriptSpec { game, seed, players: &players };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = match format {
-        Format::Text => transcript::write_text(&spec, &mut out),
+        Format::Text => transcript::write_text_for(&spec, viewer, &mut out),
         Format::Jsonl => transcript::write_jsonl(&spec, &mut out),
     };
     match written {

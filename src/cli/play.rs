@@ -3,10 +3,11 @@
 use std::io::Write;
 
 use super::hot_seat::HotSeat;
-use super::transcript::{self, describe_for, Viewer};
 use super::{check_players, config, fail, load, say, Failure, GameArgs};
 use crate::agents::{self, Agent, Decision, Watcher};
+use crate::engine::viewer::{self, describe_for, Viewer};
 use crate::engine::{Event, EventSink, Limits, State};
+use crate::session::transcript;
 
 /// Prints events as they happen, as one viewer may see them. A run of cards moving unseen (a
 /// deal, a shuffle of discards into a deck) is printed as one line per pair of zones.
@@ -54,11 +55,10 @@ impl EventSink for Printer {
             }
             return;
         }
-        if (self.quiet && !shown_when_quiet(&event)) || transcript::decision_line_says_it(self.viewer, &event) {
+        if (self.quiet && !shown_when_quiet(&event)) || viewer::decision_line_says_it(self.viewer, &event) {
             return;
         }
-        if let (true, Event::Move { from, to, at, .. }) = (transcript::hidden_move(state, self.viewer, &event), &event)
-        {
+        if let (true, Event::Move { from, to, at, .. }) = (viewer::hidden_move(state, self.viewer, &event), &event) {
             let under = state.under_others(*to, *at);
             match self.unseen.iter_mut().find(|(f, t, u, _)| f == from && t == to && *u == under) {
                 Some(run) => run.3 += 1,
@@ -80,7 +80,7 @@ impl Watcher for Printer {
     fn decision(&mut self, state: &State, d: &Decision) {
         if self.viewer == Viewer::All {
             let private =
-                if state.choice_is_private() { transcript::private_note(state, Some(d.player)) } else { String::new() };
+                if state.choice_is_private() { viewer::private_note(state, Some(d.player)) } else { String::new() };
             say(&format!(
                 "{} chooses {}{private}",
                 state.game().player_name(d.player),

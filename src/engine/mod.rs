@@ -34,6 +34,7 @@ mod sightings;
 mod state;
 mod subsets;
 mod text;
+pub mod viewer;
 
 use std::sync::Arc;
 
@@ -47,6 +48,7 @@ pub use observe::{Mark, Observation, ZoneView};
 pub use seats::{SeatIter, Seats};
 pub use state::{Action, ActionError, Limits, Outcome, Result, State, ToMove};
 pub use text::SlotOwner;
+pub use viewer::Viewer;
 
 /// A checked game lowered for play. Shared by every state of the game.
 #[derive(Debug)]

@@ -8,7 +8,7 @@
 //! answers "believe" or "doubt".
 
 use cardlang::check::{self, Config};
-use cardlang::cli::transcript::{describe_for, Viewer};
+use cardlang::engine::viewer::{describe_for, Viewer};
 use cardlang::engine::{ArrangeStep, Event, EventSink, Recorder, State};
 
 use super::support::*;
@@ -525,7 +525,7 @@ impl cardlang::agents::Watcher for Seats {
 #[test]
 fn ch_3_the_cards_put_down_are_named_to_nobody_else_until_shown() {
     use cardlang::cli::load::load_game;
-    use cardlang::cli::transcript::{run, TranscriptSpec};
+    use cardlang::session::transcript::{run, TranscriptSpec};
     for (seats, seed) in [(3u8, 1u64), (5, 2), (8, 8)] {
         let path = format!("{}/games/{GAME}.cardgame", env!("CARGO_MANIFEST_DIR"));
         let game = load_game(&path, &Config { seats: Some(seats), ..Config::default() }).expect("the game checks");

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use cardlang::cli::transcript::{describe_for, Viewer};
+use cardlang::engine::viewer::{describe_for, Viewer};
 use cardlang::engine::{ArrangeStep, Event, EventSink, Observation, Recorder, State, ToMove, ZoneView};
 
 use super::support::*;

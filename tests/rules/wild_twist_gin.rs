@@ -6,7 +6,7 @@
 //! Player 1 deals the first hand (GR-2), so player 2 is offered the up-card first and, when
 //! both decline, takes the first normal turn.
 
-use cardlang::cli::transcript::{describe_for, Viewer};
+use cardlang::engine::viewer::{describe_for, Viewer};
 use cardlang::engine::{ArrangeStep, Event, EventSink, Recorder, State};
 
 use super::support::*;

@@ -1,0 +1,254 @@
+//! Phase 5: a table session, what every front end that hosts a game builds on (the terminal's
+//! `play`, transcripts, a table in the browser).
+//!
+//! A [`Session`] is one game at a table: the checked game, its seed, who sits in each seat (a
+//! person, or an agent from its spec, parsed once), the state, and the whole history of actions
+//! taken. [`Session::advance`] lets the agents act until a person must decide or the game is
+//! over; [`Session::act`] takes a person's decision, refused when it is not theirs to make,
+//! illegal, or made for a decision already taken. What each viewer has been told comes from the
+//! engine's [`viewer`](crate::engine::viewer) rules, line for line as a transcript for that seat
+//! says it ([`log`]). A session saves to JSON and is restored by replaying its history
+//! ([`save`]): the same state and the same lines.
+//!
+//! Seats decide in seat order, as [`agents::play_game`](crate::agents::play_game) asks them, so a
+//! session's game is the game `transcript` plays with the same seats and seed.
+
+pub mod log;
+pub mod save;
+pub mod transcript;
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::agents::{self, Agent, AgentSpec, Decision, Pace, Watcher};
+use crate::engine::{Action, Game, Limits, State, ToMove, Viewer};
+use log::ViewLog;
+
+/// Who sits in a seat: a person, or an agent made from its spec (parsed once, seeded from the
+/// game's seed and the seat).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Seat {
+    /// The spec as written (`human`, `random`, `mcts:iterations=500`).
+    pub spec: String,
+    /// The agent it makes; `None` for a person, whose decisions come through [`Session::act`].
+    pub agent: Option<AgentSpec>,
+}
+
+impl Seat {
+    /// Reads a seat: `human` (or `person`) for a person, any agent spec otherwise (`random`,
+    /// `greedy`, `mcts:iterations=500`), with the reproducible budget a replay needs.
+    pub fn parse(spec: &str) -> Result<Seat, agents::SpecError> {
+        let spec = spec.trim();
+        let agent = match spec {
+            "human" | "person" => None,
+            other => Some(AgentSpec::parse(other, Pace::Reproducible)?),
+        };
+        Ok(Seat { spec: spec.to_string(), agent })
+    }
+
+    /// Whether a person sits here.
+    pub fn is_person(&self) -> bool {
+        self.agent.is_none()
+    }
+}
+
+/// One action taken: by which seat, and which (its place in the legal list's encoding).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// The seat that acted (from 0).
+    pub seat: u8,
+    /// The action.
+    pub action: u32,
+}
+
+/// Where a session stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Status {
+    /// A person must decide: the seat and its legal actions.
+    Waiting {
+        /// The seat (from 0).
+        seat: u8,
+        /// What it may choose.
+        legal: Vec<Action>,
+    },
+    /// The game is over.
+    Over,
+}
+
+/// Why a session refused something.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum SessionError {
+    /// Seats given do not match the game's.
+    #[error("the game has {seats} seats but {given} were given")]
+    #[diagnostic(code(cardlang::session::seats), help("give one seat per player"))]
+    Seats {
+        /// The game's seats.
+        seats: u8,
+        /// The seats given.
+        given: usize,
+    },
+    /// A seat's spec did not read.
+    #[error("seat {seat}: {reason}")]
+    #[diagnostic(code(cardlang::session::seat_spec))]
+    SeatSpec {
+        /// The seat (from 1).
+        seat: usize,
+        /// Why.
+        reason: String,
+    },
+    /// An action for a seat that is not the one to decide now.
+    #[error("it is not player {seat}'s decision now")]
+    #[diagnostic(code(cardlang::session::not_your_turn))]
+    NotYourTurn {
+        /// The seat (from 1).
+        seat: u8,
+    },
+    /// An action made for a decision already taken (the history has moved on since).
+    #[error("that decision was taken already (the table is at step {now}, the move was for step {at})")]
+    #[diagnostic(code(cardlang::session::stale), help("read the table again and choose anew"))]
+    Stale {
+        /// The step the move was made for.
+        at: usize,
+        /// The step the table is at.
+        now: usize,
+    },
+    /// An action not among the legal ones.
+    #[error("that is not one of player {seat}'s choices")]
+    #[diagnostic(code(cardlang::session::illegal))]
+    Illegal {
+        /// The seat (from 1).
+        seat: u8,
+    },
+    /// An agent gave up or chose an illegal action.
+    #[error("the agent of player {seat} could not decide")]
+    #[diagnostic(code(cardlang::session::agent))]
+    Agent {
+        /// The seat (from 1).
+        seat: u8,
+    },
+}
+
+/// A game at a table (see the module's documentation).
+pub struct Session {
+    game: Arc<Game>,
+    seed: u64,
+    seats: Vec<Seat>,
+    agents: Vec<Option<Box<dyn Agent>>>,
+    state: State,
+    history: Vec<Step>,
+    log: ViewLog,
+}
+
+impl Session {
+    /// Sits the seats down at a new game of `game` with `seed`, and plays it to the first
+    /// decision (the setup's events are in the log). Agents are not asked yet: see
+    /// [`Session::advance`].
+    pub fn new(game: Arc<Game>, seed: u64, seats: Vec<Seat>) -> Result<Session, SessionError> {
+        let n = game.players();
+        if seats.len() != n as usize {
+            return Err(SessionError::Seats { seats: n, given: seats.len() });
+        }
+        let agents: Vec<Option<Box<dyn Agent>>> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.agent.as_ref().map(|spec| spec.build(agents::seat_seed(seed, i))))
+            .collect();
+        let mut log = ViewLog::new(n);
+        let mut state = State::with_sink(game.clone(), seed, Limits::default(), &mut log);
+        // As `play_game` does: what players remember of cards gone from sight costs a little on
+        // every move, and only a search player reads it.
+        if !agents.iter().flatten().any(|a| a.remembers_sightings_in(&game)) {
+            state.forget_sightings();
+        }
+        Ok(Session { game, seed, seats, agents, state, history: Vec::new(), log })
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+
+    /// The seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Who sits where.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The state of play (read only: moves go through [`Session::act`]).
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Every action taken so far, in order.
+    pub fn history(&self) -> &[Step] {
+        &self.history
+    }
+
+    /// What `viewer` has been told so far, a line each (a seat's lines are a transcript for that
+    /// seat without its heading and result).
+    pub fn lines_for(&self, viewer: Viewer) -> Vec<&str> {
+        self.log.lines_for(viewer)
+    }
+
+    /// The seat that decides next and its legal actions, or `None` when the game is over. In a
+    /// step where several players choose at once, seats decide in seat order.
+    fn next_decider(&self) -> Option<(u8, Vec<Action>)> {
+        let deciders: Vec<u8> = match self.state.to_move() {
+            ToMove::Nobody => return None,
+            ToMove::One(p) => vec![p],
+            ToMove::Simultaneous(ps) => ps.iter().collect(),
+        };
+        deciders.into_iter().map(|p| (p, self.state.legal_actions(p))).find(|(_, legal)| !legal.is_empty())
+    }
+
+    /// Where the session stands, without asking any agent.
+    pub fn status(&self) -> Status {
+        match self.next_decider() {
+            None => Status::Over,
+            Some((seat, legal)) => Status::Waiting { seat, legal },
+        }
+    }
+
+    /// Lets agent seats act until a person must decide or the game is over.
+    pub fn advance(&mut self) -> Result<Status, SessionError> {
+        loop {
+            let Some((seat, legal)) = self.next_decider() else { return Ok(Status::Over) };
+            let Some(agent) = self.agents[seat as usize].as_mut() else {
+                return Ok(Status::Waiting { seat, legal });
+            };
+            let chosen = agent.choose(&self.state, seat, &legal).ok_or(SessionError::Agent { seat: seat + 1 })?;
+            self.apply(seat, &legal, chosen)?;
+        }
+    }
+
+    /// A person's decision for `seat`, made when the history was `at` steps long (a move made
+    /// for a decision already taken is refused as stale, and changes nothing); then the agents
+    /// act as in [`Session::advance`].
+    pub fn act(&mut self, seat: u8, action: Action, at: usize) -> Result<Status, SessionError> {
+        if at != self.history.len() {
+            return Err(SessionError::Stale { at, now: self.history.len() });
+        }
+        let (due, legal) = self.next_decider().ok_or(SessionError::NotYourTurn { seat: seat.saturating_add(1) })?;
+        if due != seat || !self.seats[seat as usize].is_person() {
+            return Err(SessionError::NotYourTurn { seat: seat.saturating_add(1) });
+        }
+        if !legal.contains(&action) {
+            return Err(SessionError::Illegal { seat: seat + 1 });
+        }
+        self.apply(seat, &legal, action)?;
+        self.advance()
+    }
+
+    /// Applies a decision from the legal list, telling the log and keeping it in the history.
+    fn apply(&mut self, seat: u8, legal: &[Action], chosen: Action) -> Result<(), SessionError> {
+        self.log.decision(&self.state, &Decision { player: seat, legal, chosen });
+        self.state.apply_with(seat, chosen, &mut self.log).map_err(|_| SessionError::Illegal { seat: seat + 1 })?;
+        self.history.push(Step { seat, action: chosen.0 });
+        Ok(())
+    }
+}
