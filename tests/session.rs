@@ -53,9 +53,11 @@ fn mixed(players: u8, round: u64) -> Vec<&'static str> {
 fn play_on(session: &mut Session, rng: &mut Rng, max: usize) {
     let mut status = session.advance().expect("the agents decide");
     for _ in 0..max {
-        let Status::Waiting { seat, legal } = status else { return };
-        let a = legal[rng.below(legal.len() as u64) as usize];
-        status = session.act(seat, a, session.history().len()).expect("a legal move in turn");
+        let Status::Waiting(turns) = status else { return };
+        // Where several people choose at once, any of them may choose first.
+        let turn = &turns[rng.below(turns.len() as u64) as usize];
+        let a = turn.legal[rng.below(turn.legal.len() as u64) as usize];
+        status = session.act(turn.seat, a, session.history().len()).expect("a legal move in turn");
     }
 }
 
@@ -114,8 +116,9 @@ fn what_a_seat_is_told_is_what_a_transcript_for_that_seat_shows() {
 fn gin_table() -> (Arc<Game>, Session, Vec<Action>, u8) {
     let (_, game) = every_game().into_iter().find(|(l, _)| l.starts_with("wild_twist_gin.cardgame")).expect("Gin");
     let mut session = Session::new(game.clone(), 5, seats(&["human", "random"])).expect("seats");
-    let Ok(Status::Waiting { seat, legal }) = session.advance() else { panic!("a person decides") };
-    (game, session, legal, seat)
+    let Ok(Status::Waiting(turns)) = session.advance() else { panic!("a person decides") };
+    let turn = turns.into_iter().next().expect("one person decides");
+    (game, session, turn.legal, turn.seat)
 }
 
 #[test]
@@ -164,4 +167,22 @@ fn a_saved_session_is_refused_for_another_game_a_bad_version_or_a_forged_history
     ));
     // And the saved one itself restores.
     assert!(Session::restore(game, &saved).is_ok());
+}
+
+#[test]
+fn people_choosing_at_once_choose_in_any_order_and_neither_reads_the_others_card_until_it_shows() {
+    let (_, game) = every_game().into_iter().find(|(l, _)| l.starts_with("wilcox_war.cardgame")).expect("War");
+    let mut session = Session::new(game, 3, seats(&["human", "human"])).expect("seats");
+    let Ok(Status::Waiting(turns)) = session.advance() else { panic!("people decide") };
+    assert_eq!(turns.iter().map(|t| t.seat).collect::<Vec<_>>(), [0, 1], "both choose at once");
+    // Player 2 chooses first; nobody is told anything until both have chosen.
+    let before: Vec<String> = session.lines_for(Viewer::Player(0)).iter().map(|l| l.to_string()).collect();
+    let second = session.act(1, turns[1].legal[0], session.history().len()).expect("in turn");
+    assert_eq!(second.turn_of(0).map(|t| t.legal.clone()), Some(turns[0].legal.clone()), "player 1 still chooses");
+    assert!(second.turn_of(1).is_none(), "player 2 has chosen");
+    assert_eq!(session.lines_for(Viewer::Player(0)), before, "player 1 is told nothing yet");
+    session.act(0, turns[0].legal[0], session.history().len()).expect("in turn");
+    let told = session.lines_for(Viewer::Player(0));
+    assert!(told.iter().any(|l| l.starts_with("player 1 has chosen ")), "{told:?}");
+    assert!(told.iter().any(|l| l.starts_with("player 2 has chosen ")), "{told:?}");
 }

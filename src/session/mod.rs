@@ -10,8 +10,9 @@
 //! says it ([`log`]). A session saves to JSON and is restored by replaying its history
 //! ([`save`]): the same state and the same lines.
 //!
-//! Seats decide in seat order, as [`agents::play_game`](crate::agents::play_game) asks them, so a
-//! session's game is the game `transcript` plays with the same seats and seed.
+//! Agents decide in seat order, as [`agents::play_game`](crate::agents::play_game) asks them, so
+//! a session of agents alone plays the game `transcript` plays with the same seats and seed.
+//! Where players choose at once, people choose in any order, after the agents.
 
 pub mod log;
 pub mod save;
@@ -62,18 +63,34 @@ pub struct Step {
     pub action: u32,
 }
 
+/// A seat that must decide now, and what it may choose.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Turn {
+    /// The seat (from 0).
+    pub seat: u8,
+    /// Its legal actions.
+    pub legal: Vec<Action>,
+}
+
 /// Where a session stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum Status {
-    /// A person must decide: the seat and its legal actions.
-    Waiting {
-        /// The seat (from 0).
-        seat: u8,
-        /// What it may choose.
-        legal: Vec<Action>,
-    },
+    /// People must decide: one seat, or, where players choose at once, each of them that has
+    /// not chosen yet (in any order). Empty only before [`Session::advance`] has let the agents
+    /// whose turn it is act.
+    Waiting(Vec<Turn>),
     /// The game is over.
     Over,
+}
+
+impl Status {
+    /// The turn of `seat`, when it must decide now.
+    pub fn turn_of(&self, seat: u8) -> Option<&Turn> {
+        match self {
+            Status::Waiting(turns) => turns.iter().find(|t| t.seat == seat),
+            Status::Over => None,
+        }
+    }
 }
 
 /// Why a session refused something.
@@ -195,32 +212,45 @@ impl Session {
         self.log.lines_for(viewer)
     }
 
-    /// The seat that decides next and its legal actions, or `None` when the game is over. In a
-    /// step where several players choose at once, seats decide in seat order.
-    fn next_decider(&self) -> Option<(u8, Vec<Action>)> {
+    /// The seats that must decide now, in seat order, each with its legal actions: one, or, where
+    /// players choose at once, each that has not chosen yet. Empty when the game is over.
+    fn pending(&self) -> Vec<Turn> {
         let deciders: Vec<u8> = match self.state.to_move() {
-            ToMove::Nobody => return None,
+            ToMove::Nobody => return Vec::new(),
             ToMove::One(p) => vec![p],
             ToMove::Simultaneous(ps) => ps.iter().collect(),
         };
-        deciders.into_iter().map(|p| (p, self.state.legal_actions(p))).find(|(_, legal)| !legal.is_empty())
+        deciders
+            .into_iter()
+            .map(|seat| Turn { seat, legal: self.state.legal_actions(seat) })
+            .filter(|t| !t.legal.is_empty())
+            .collect()
     }
 
-    /// Where the session stands, without asking any agent.
+    /// Where the session stands, without asking any agent: the people who must decide now.
     pub fn status(&self) -> Status {
-        match self.next_decider() {
-            None => Status::Over,
-            Some((seat, legal)) => Status::Waiting { seat, legal },
+        let turns: Vec<Turn> = self.pending().into_iter().filter(|t| self.seats[t.seat as usize].is_person()).collect();
+        if turns.is_empty() && self.pending().is_empty() {
+            Status::Over
+        } else {
+            Status::Waiting(turns)
         }
     }
 
-    /// Lets agent seats act until a person must decide or the game is over.
+    /// Lets agent seats act, in seat order, until only people must decide or the game is over.
+    /// Where players choose at once, an agent does not wait for a person before it (nobody's
+    /// choice shows until all are in), so a person's choice may come last.
     pub fn advance(&mut self) -> Result<Status, SessionError> {
         loop {
-            let Some((seat, legal)) = self.next_decider() else { return Ok(Status::Over) };
-            let Some(agent) = self.agents[seat as usize].as_mut() else {
-                return Ok(Status::Waiting { seat, legal });
+            let pending = self.pending();
+            if pending.is_empty() {
+                return Ok(Status::Over);
+            }
+            let Some(Turn { seat, legal }) = pending.into_iter().find(|t| !self.seats[t.seat as usize].is_person())
+            else {
+                return Ok(self.status());
             };
+            let agent = self.agents[seat as usize].as_mut().ok_or(SessionError::Agent { seat: seat + 1 })?;
             let chosen = agent.choose(&self.state, seat, &legal).ok_or(SessionError::Agent { seat: seat + 1 })?;
             self.apply(seat, &legal, chosen)?;
         }
@@ -233,14 +263,12 @@ impl Session {
         if at != self.history.len() {
             return Err(SessionError::Stale { at, now: self.history.len() });
         }
-        let (due, legal) = self.next_decider().ok_or(SessionError::NotYourTurn { seat: seat.saturating_add(1) })?;
-        if due != seat || !self.seats[seat as usize].is_person() {
-            return Err(SessionError::NotYourTurn { seat: seat.saturating_add(1) });
-        }
-        if !legal.contains(&action) {
+        let status = self.status();
+        let turn = status.turn_of(seat).ok_or(SessionError::NotYourTurn { seat: seat.saturating_add(1) })?;
+        if !turn.legal.contains(&action) {
             return Err(SessionError::Illegal { seat: seat + 1 });
         }
-        self.apply(seat, &legal, action)?;
+        self.apply(seat, &turn.legal, action)?;
         self.advance()
     }
 

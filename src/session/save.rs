@@ -144,10 +144,14 @@ impl Session {
         let mut session = Session::new(game, saved.seed, seats)?;
         for (i, step) in saved.history.iter().enumerate() {
             let why = |why: String| RestoreError::History { step: i + 1, why };
-            let (seat, legal) = session.next_decider().ok_or_else(|| why("the game is over by then".into()))?;
-            if seat != step.seat {
-                return Err(why(format!("it is player {}'s decision, not player {}'s", seat + 1, step.seat + 1)));
+            let pending = session.pending();
+            if pending.is_empty() {
+                return Err(why("the game is over by then".into()));
             }
+            let seat = step.seat;
+            let Some(legal) = pending.into_iter().find(|t| t.seat == seat).map(|t| t.legal) else {
+                return Err(why(format!("it is not player {}'s decision then", seat + 1)));
+            };
             let action = Action(step.action);
             if !legal.contains(&action) {
                 return Err(why(format!("it is not one of player {}'s choices", seat + 1)));
