@@ -103,7 +103,8 @@ fn a_simulation_gives_the_same_results_whatever_the_number_of_threads() {
         // quick, one block (the fold alone) where it is slow (rummy's meld search, in a debug
         // build).
         let started = std::time::Instant::now();
-        let _ = simulate::play_one(&game, 1, &players, &simulate::columns(&game), false);
+        let specs = vec![cardlang::agents::AgentSpec::Random; players.len()];
+        let _ = simulate::play_one(&game, 1, &specs, &simulate::columns(&game), false);
         let games = if started.elapsed().as_millis() < 5 { 130 } else { 3 };
         let settings = |jobs| Settings { games, seed: 5, jobs, players: players.clone(), samples: 2 };
         let one = simulate::run(&game, &settings(1), &|_| {}).expect("runs");

@@ -114,12 +114,14 @@ pub fn run_slice(
     if settings.players.len() != game.players() as usize {
         return Err(SimError::Seats { seats: game.players(), given: settings.players.len() });
     }
+    // Each seat's spec is read once, not once a game.
+    let mut specs = Vec::with_capacity(settings.players.len());
     for (i, kind) in settings.players.iter().enumerate() {
         match agents::AgentSpec::parse(kind, agents::Pace::Reproducible) {
             Ok(agents::AgentSpec::Human) => {
                 return Err(SimError::Agent { seat: i + 1, kind: kind.clone(), kinds: SIM_AGENTS.join(", ") })
             }
-            Ok(_) => {}
+            Ok(spec) => specs.push(spec),
             Err(e) => return Err(SimError::Spec { seat: i + 1, error: e }),
         }
     }
@@ -146,7 +148,7 @@ pub fn run_slice(
                 for i in start..end {
                     let seed = game_seed(settings.seed, i);
                     let sample = i < settings.samples;
-                    t.add(i, seed, play_one(game, seed, &settings.players, &columns, sample), sample);
+                    t.add(i, seed, play_one(game, seed, &specs, &columns, sample), sample);
                 }
                 tick(end - start);
                 t
@@ -156,17 +158,18 @@ pub fn run_slice(
     Ok(tally)
 }
 
-/// Plays one game with the given agents and records it.
+/// Plays one game with the given agents (one spec a seat, each seeded from the game's seed and
+/// its seat) and records it.
 pub fn play_one(
     game: &Arc<Game>,
     seed: u64,
-    kinds: &[String],
+    specs: &[agents::AgentSpec],
     columns: &[CounterColumn],
     keep_trace: bool,
 ) -> record::GameRecord {
     let mut observer = Observer::new(game.players(), keep_trace);
     let mut seats: Vec<Box<dyn Agent>> =
-        kinds.iter().enumerate().filter_map(|(i, k)| agents::make_agent(k, agents::seat_seed(seed, i))).collect();
+        specs.iter().enumerate().map(|(i, spec)| spec.build(agents::seat_seed(seed, i))).collect();
     // The memory of cards seen moving serves only players who read it (the search player).
     let mut state = if seats.iter().any(|a| a.remembers_sightings_in(game)) {
         State::with_sink(game.clone(), seed, Limits::default(), &mut observer)
