@@ -1,7 +1,8 @@
 //! cardlang: a language for card-game rules, its checker, and an engine that plays them.
 //!
 //! The pipeline shows in the modules: [`syntax`] → [`check`] → [`compile`] → [`engine`] → [`agents`] →
-//! [`session`] → [`simulate`] → [`cli`].
+//! [`session`] → [`simulate`] → the front ends: [`cli`] (the command line) and [`lsp`] (the language
+//! server).
 //!
 //! ```
 //! use cardlang::{check, engine, syntax};
@@ -49,6 +50,7 @@ pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod engine;
+pub mod lsp;
 /// A plain, slow evaluator of the checked program: an oracle for tests and fuzzing to compare
 /// the engine with, never used in play.
 pub mod reference;

@@ -165,6 +165,22 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Run the language server over standard input and output, for an editor (docs/editors.md).
+    Lsp {
+        /// Accepted for editors that pass it; standard input and output are the only channel.
+        #[arg(long, hide = true)]
+        stdio: bool,
+    },
+}
+
+/// Where the language server's diagnostics link each code: `CARDLANG_LINTS_URL` when set, else
+/// `docs/lints.md` of the source tree this binary was built from, when it is still there.
+fn lsp_links() -> crate::lsp::Links {
+    let page = std::env::var("CARDLANG_LINTS_URL").ok().or_else(|| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/lints.md");
+        path.is_file().then(|| format!("file://{}", path.display()))
+    });
+    crate::lsp::Links { lints_page: page }
 }
 
 /// The help of `--players`: the agent kinds a command seats, from the registry.
@@ -335,6 +351,10 @@ fn dispatch(command: Command) -> Result<(), Failure> {
         Command::Lint { files, format, deny_warnings } => match load::expand_folders(&files) {
             Ok(files) => exit_with(lint(&files, format, deny_warnings)),
             Err(message) => Err(Failure { message, code: 2 }),
+        },
+        Command::Lsp { stdio: _ } => match crate::lsp::run_stdio(lsp_links()) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(Failure { message: format!("error: {e}"), code: 1 }),
         },
         Command::Fmt { files, check } => match load::expand_folders(&files) {
             Ok(files) => exit_with(fmt::run(&files, check)),

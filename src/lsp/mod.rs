@@ -1,0 +1,202 @@
+//! A front end: `cardlang lsp`, a language server over standard input and output (the Language
+//! Server Protocol, with rust-analyzer's synchronous `lsp-server` crate). The editor sends each
+//! document's whole text on every change; the server answers with the document's problems (the
+//! same as `cardlang lint`), its outline, and its formatting (`cardlang fmt`).
+//!
+//! One thread reads and answers messages in order; the protocol's own threads read standard
+//! input and write standard output. `shutdown` then `exit` ends it, and so does standard input
+//! closing.
+
+mod diagnose;
+pub mod documents;
+mod outline;
+pub mod position;
+
+use lsp_server::{Connection, ErrorCode, Message, Notification, ProtocolError, Request, RequestId, Response};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics,
+};
+use lsp_types::request::{DocumentSymbolRequest, Formatting, Request as _};
+use lsp_types::{
+    DocumentSymbolResponse, InitializeParams, OneOf, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
+};
+
+pub use diagnose::Links;
+use documents::Documents;
+
+/// Why the server stopped before the editor asked it to.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum LspError {
+    /// The editor broke the protocol (a message that is not one, an `initialize` missing).
+    #[error("the language server's connection failed: {0}")]
+    #[diagnostic(code(cardlang::lsp::protocol))]
+    Protocol(String),
+    /// Standard input or output failed.
+    #[error("the language server could not read or write: {0}")]
+    #[diagnostic(code(cardlang::lsp::io))]
+    Io(#[from] std::io::Error),
+}
+
+impl From<ProtocolError> for LspError {
+    fn from(e: ProtocolError) -> LspError {
+        LspError::Protocol(e.to_string())
+    }
+}
+
+/// What the server can do, as told to the editor at `initialize`.
+pub fn capabilities() -> ServerCapabilities {
+    ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        ..ServerCapabilities::default()
+    }
+}
+
+/// Runs the server over standard input and output until `exit`, or until standard input
+/// closes.
+pub fn run_stdio(links: Links) -> Result<(), LspError> {
+    let (connection, io_threads) = Connection::stdio();
+    serve(&connection, links)?;
+    // Dropping the connection lets the writer thread end once it has written everything.
+    drop(connection);
+    io_threads.join()?;
+    Ok(())
+}
+
+/// Serves one editor on `connection`: `initialize`, then every message until `shutdown` and
+/// `exit` (or the connection closing).
+pub fn serve(connection: &Connection, links: Links) -> Result<(), LspError> {
+    let caps = serde_json::to_value(capabilities()).map_err(|e| LspError::Protocol(e.to_string()))?;
+    let info = ServerInfo { name: "cardlang".into(), version: Some(env!("CARGO_PKG_VERSION").into()) };
+    let (id, params) = connection.initialize_start()?;
+    // The parameters are read for their shape only: a client that sends none still gets served.
+    let _: Option<InitializeParams> = serde_json::from_value(params).ok();
+    connection.initialize_finish(id, serde_json::json!({ "capabilities": caps, "serverInfo": info }))?;
+    let mut server = Server { docs: Documents::default(), links, out: connection.sender.clone() };
+    for message in &connection.receiver {
+        match message {
+            Message::Request(req) => {
+                if connection.handle_shutdown(&req)? {
+                    return Ok(());
+                }
+                let response = server.request(req);
+                server.send(Message::Response(response));
+            }
+            Message::Notification(n) if n.method == lsp_types::notification::Exit::METHOD => return Ok(()),
+            Message::Notification(n) => server.notification(n),
+            Message::Response(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The server's state: the open documents.
+struct Server {
+    docs: Documents,
+    links: Links,
+    out: crossbeam_channel::Sender<Message>,
+}
+
+impl Server {
+    fn send(&self, message: Message) {
+        // The writer has gone only when the editor has: nothing is left to tell.
+        let _ = self.out.send(message);
+    }
+
+    fn notification(&mut self, n: Notification) {
+        match n.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                if let Ok(p) = serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(n.params) {
+                    let uri = p.text_document.uri.clone();
+                    self.docs.open(p.text_document.uri, p.text_document.text, p.text_document.version);
+                    self.publish_all(&uri);
+                }
+            }
+            DidChangeTextDocument::METHOD => {
+                if let Ok(p) = serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(n.params) {
+                    // Full sync: the last change holds the whole text.
+                    if let Some(change) = p.content_changes.into_iter().last() {
+                        let uri = p.text_document.uri.clone();
+                        self.docs.open(p.text_document.uri, change.text, p.text_document.version);
+                        self.publish_all(&uri);
+                    }
+                }
+            }
+            DidCloseTextDocument::METHOD => {
+                if let Ok(p) = serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(n.params) {
+                    self.docs.close(&p.text_document.uri);
+                    // A closed file's problems are the editor's to forget.
+                    self.publish(p.text_document.uri, Vec::new(), None);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Publishes the problems of `changed` and of every other open document (a variant file
+    /// reads the game it extends, which may be the one that changed).
+    fn publish_all(&self, changed: &Uri) {
+        let mut uris: Vec<Uri> = vec![changed.clone()];
+        uris.extend(self.docs.iter().map(|(u, _)| u.clone()).filter(|u| u.as_str() != changed.as_str()));
+        for uri in uris {
+            if let Some(doc) = self.docs.get(&uri) {
+                let found = diagnose::diagnostics(&uri, doc, &self.docs, &self.links);
+                let version = Some(doc.version);
+                self.publish(uri, found, version);
+            }
+        }
+    }
+
+    fn publish(&self, uri: Uri, diagnostics: Vec<lsp_types::Diagnostic>, version: Option<i32>) {
+        let params = PublishDiagnosticsParams { uri, diagnostics, version };
+        self.send(Message::Notification(Notification::new(PublishDiagnostics::METHOD.into(), params)));
+    }
+
+    fn request(&mut self, req: Request) -> Response {
+        let id = req.id.clone();
+        match req.method.as_str() {
+            Formatting::METHOD => match serde_json::from_value::<lsp_types::DocumentFormattingParams>(req.params) {
+                Ok(p) => ok(id, self.format(&p.text_document.uri)),
+                Err(e) => invalid(id, e),
+            },
+            DocumentSymbolRequest::METHOD => {
+                match serde_json::from_value::<lsp_types::DocumentSymbolParams>(req.params) {
+                    Ok(p) => ok(id, self.outline(&p.text_document.uri)),
+                    Err(e) => invalid(id, e),
+                }
+            }
+            other => {
+                Response::new_err(id, ErrorCode::MethodNotFound as i32, format!("cardlang does not answer {other}"))
+            }
+        }
+    }
+
+    /// The edits that lay a document out as `cardlang fmt` does: none when it is laid out
+    /// already, or does not parse.
+    fn format(&self, uri: &Uri) -> Option<Vec<TextEdit>> {
+        let doc = self.docs.get(uri)?;
+        let formatted = crate::syntax::format(&doc.text).ok()?;
+        if formatted == doc.text {
+            return Some(Vec::new());
+        }
+        let whole = doc.lines.range(&doc.text, 0, doc.text.len());
+        Some(vec![TextEdit { range: whole, new_text: formatted }])
+    }
+
+    /// A document's outline; none when it does not parse.
+    fn outline(&self, uri: &Uri) -> Option<DocumentSymbolResponse> {
+        let doc = self.docs.get(uri)?;
+        let file = crate::syntax::parse(&doc.text).ok()?;
+        Some(DocumentSymbolResponse::Nested(outline::symbols(doc, &file.items)))
+    }
+}
+
+fn ok<T: serde::Serialize>(id: RequestId, result: T) -> Response {
+    Response::new_ok(id, result)
+}
+
+fn invalid(id: RequestId, e: serde_json::Error) -> Response {
+    Response::new_err(id, ErrorCode::InvalidParams as i32, e.to_string())
+}
