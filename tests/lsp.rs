@@ -149,6 +149,18 @@ fn a_mistake_is_shown_where_it_is_and_goes_when_it_is_mended() {
         "{}",
         zone.message
     );
+    // The quick fix writes the name it suggests.
+    let actions = client.request(
+        lsp_types::request::CodeActionRequest::METHOD,
+        json!({
+            "textDocument": { "uri": u.as_str() },
+            "range": zone.range,
+            "context": { "diagnostics": [zone] },
+        }),
+    );
+    assert_eq!(actions[0]["title"], json!("Change to `deck`"), "{actions}");
+    let edit = &actions[0]["edit"]["changes"][u.as_str()][0];
+    assert_eq!((edit["newText"].clone(), edit["range"].clone()), (json!("deck"), json!(zone.range)));
     client.change(&u, 2, &BROKEN.replace("dekc", "deck"));
     let (version, found) = client.diagnostics(&u);
     assert_eq!(version, Some(2));

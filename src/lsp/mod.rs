@@ -1,12 +1,14 @@
 //! A front end: `cardlang lsp`, a language server over standard input and output (the Language
 //! Server Protocol, with rust-analyzer's synchronous `lsp-server` crate). The editor sends each
 //! document's whole text on every change; the server answers with the document's problems (the
-//! same as `cardlang lint`), its outline, and its formatting (`cardlang fmt`).
+//! same as `cardlang lint`), its outline, its formatting (`cardlang fmt`), and a quick fix for
+//! every "did you mean".
 //!
 //! One thread reads and answers messages in order; the protocol's own threads read standard
 //! input and write standard output. `shutdown` then `exit` ends it, and so does standard input
 //! closing.
 
+mod actions;
 mod diagnose;
 pub mod documents;
 mod outline;
@@ -16,10 +18,10 @@ use lsp_server::{Connection, ErrorCode, Message, Notification, ProtocolError, Re
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics,
 };
-use lsp_types::request::{DocumentSymbolRequest, Formatting, Request as _};
+use lsp_types::request::{CodeActionRequest, DocumentSymbolRequest, Formatting, Request as _};
 use lsp_types::{
-    DocumentSymbolResponse, InitializeParams, OneOf, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
+    CodeActionProviderCapability, DocumentSymbolResponse, InitializeParams, OneOf, PublishDiagnosticsParams,
+    ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
 };
 
 pub use diagnose::Links;
@@ -50,6 +52,7 @@ pub fn capabilities() -> ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -167,6 +170,10 @@ impl Server {
                     Err(e) => invalid(id, e),
                 }
             }
+            CodeActionRequest::METHOD => match serde_json::from_value::<lsp_types::CodeActionParams>(req.params) {
+                Ok(p) => ok(id, actions::quick_fixes(&p)),
+                Err(e) => invalid(id, e),
+            },
             other => {
                 Response::new_err(id, ErrorCode::MethodNotFound as i32, format!("cardlang does not answer {other}"))
             }
