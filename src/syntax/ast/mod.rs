@@ -85,12 +85,30 @@ pub struct BaseGame {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Item {
     /// `game "Name"`.
-    Game { span: Span, title: String },
+    Game {
+        /// The whole `game` line.
+        span: Span,
+        /// The title, without its quotes: it heads every transcript.
+        title: String,
+    },
     /// `teams {player 1, player 3}, {player 2, player 4}`: each team's seats (from 1), each
     /// with its place in the file.
-    Teams { span: Span, teams: Vec<Vec<(u32, Span)>> },
+    Teams {
+        /// The whole `teams` line.
+        span: Span,
+        /// The teams in the order written (team 1 first): each its players' seats, from 1, with
+        /// where each is written (for a seat the table lacks, or a player in two teams).
+        teams: Vec<Vec<(u32, Span)>>,
+    },
     /// `players 2`, or `players 2 to 7` (`most`: the largest count).
-    Players { span: Span, count: u32, most: Option<u32> },
+    Players {
+        /// The whole `players` line.
+        span: Span,
+        /// How many players sit at the table; the fewest, when a range is given.
+        count: u32,
+        /// The most players, for `players 2 to 7`; `None` when the count is fixed.
+        most: Option<u32>,
+    },
     /// `option name = literal`.
     Option(OptionDecl),
     /// `enum name = a, b, c`.
@@ -112,7 +130,12 @@ pub enum Item {
     /// `variant name { ... }`.
     Variant(VariantDecl),
     /// `length turns`: the counter that is a game's length, for `simulate`.
-    Length { span: Span, counter: Name },
+    Length {
+        /// The whole `length` line.
+        span: Span,
+        /// The counter whose value when the game ends is its length.
+        counter: Name,
+    },
     /// `progress p = expr`: how far along each player is, for `simulate`.
     Progress(ProgressDecl),
     /// `melds name { ... }`: the melds of a rummy game.
