@@ -15,7 +15,6 @@ pub use expr::*;
 pub use melds::*;
 pub use stmt::*;
 
-
 /// A byte range in the source file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Span {
