@@ -20,10 +20,15 @@ pub use stmt::*;
 /// The static type of a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Type {
+    /// A whole number (`Value::Int`).
     Int,
+    /// `true` or `false` (`Value::Bool`).
     Bool,
+    /// One card of the game (`Value::Card`).
     Card,
+    /// One seat at the table (`Value::Player`).
     Player,
+    /// One zone (`Value::Zone`): a shared zone, or one instance of a per-player zone or a row.
     Zone,
     /// All the zones of a row or of every player (`every column`).
     Zones,
@@ -50,7 +55,9 @@ pub enum Value {
     /// No value: the top of an empty zone, a card an order does not rank, ...
     #[default]
     None,
+    /// A whole number.
     Int(i64),
+    /// `true` or `false`.
     Bool(bool),
     /// An enum member, by index within its enum.
     Sym(u16),
@@ -198,9 +205,13 @@ pub struct Measures {
 /// An option and its value.
 #[derive(Debug, Clone)]
 pub struct OptionInfo {
+    /// The option's name, as `--set` and `cardlang variants` write it.
     pub name: String,
+    /// The type of its values: a number, `true`/`false` or a member of an enum.
     pub ty: Type,
+    /// The value in force: the game's default, as the variant and `--set` changed it.
     pub value: Value,
+    /// The game's own default, before any variant or `--set` (what `cardlang variants` lists).
     pub default: Value,
     /// The lowest and highest value of a number option that declares them (`in 0 to 10`).
     pub range: Option<(i64, i64)>,
@@ -229,7 +240,10 @@ impl OptionInfo {
 /// An enum.
 #[derive(Debug, Clone)]
 pub struct EnumInfo {
+    /// The enum's name, which is also a type.
     pub name: String,
+    /// Its members' names as the rules write them, in the order declared (`Value::Sym(i)` is
+    /// `members[i]`).
     pub members: Vec<String>,
     /// How each member is shown (its display text, or its name).
     pub display: Vec<String>,
@@ -238,7 +252,9 @@ pub struct EnumInfo {
 /// A card property.
 #[derive(Debug, Clone)]
 pub struct PropertyInfo {
+    /// The property's name, read as `c.name`.
     pub name: String,
+    /// The type of every card's value for it.
     pub ty: Type,
 }
 
@@ -254,7 +270,9 @@ pub struct CardInfo {
 /// A zone declaration.
 #[derive(Debug, Clone)]
 pub struct ZoneDeclInfo {
+    /// The declared name (`hand`), without a player or key.
     pub name: String,
+    /// Whether each player has an instance of their own (`per player`).
     pub per_player: bool,
     /// What picks one of its instances: nothing, a player, a number or an enum member.
     pub key: ZoneKey,
@@ -272,7 +290,10 @@ pub enum ZoneKey {
     /// One per player: `hand of p`.
     Player,
     /// One per number from `lo`: `column of 3`.
-    Range { lo: i64 },
+    Range {
+        /// The number of the first zone (1 for `per 1 to 7`): key `k` is instance `k - lo`.
+        lo: i64,
+    },
     /// One per member of an enum: `pile of hearts`.
     Enum(u16),
 }
@@ -293,12 +314,16 @@ pub enum Visibility {
 pub struct ZoneInfo {
     /// "deck of player 1", "pack".
     pub name: String,
+    /// Its declaration, by index in [`Program::zone_decls`].
     pub decl: u16,
+    /// The player (seat from 0) an instance of a per-player zone belongs to; `None` for a
+    /// shared zone or a zone of a row, which nobody owns.
     pub owner: Option<u8>,
     /// Whether cards moved in face up unless the move says otherwise.
     pub face_up: bool,
     /// A spread shows every face-up card; a stack only its top card.
     pub spread: bool,
+    /// Who sees its cards: by their facing, everyone (`public`), or only the owner (`private`).
     pub visibility: Visibility,
     /// The cards it starts with, bottom first.
     pub initial: Vec<u16>,
@@ -307,23 +332,28 @@ pub struct ZoneInfo {
 /// A counter or variable.
 #[derive(Debug, Clone)]
 pub struct CounterInfo {
+    /// The counter's name, as the rules and the results write it.
     pub name: String,
     /// One value for the game, per player or per card.
     pub per: Per,
     /// Whether players see it and results report it (`counter`), or not (`variable`).
     pub reported: bool,
+    /// The type of its values: a number, `true`/`false`, a member, a player or a text.
     pub ty: Type,
     /// Its first slot; it takes [`CounterInfo::width`] of them.
     pub slot: u16,
     /// How many slots it takes: 1, the number of players, or the number of cards.
     pub width: u16,
+    /// The value every slot starts with.
     pub init: Value,
 }
 
 /// A rank order over one enum property.
 #[derive(Debug, Clone)]
 pub struct OrderInfo {
+    /// The order's name, applied as `name of c`.
     pub name: String,
+    /// The property it ranks, by index in [`Program::properties`]; its type is an enum.
     pub property: u16,
     /// Position of each member of the property's enum; `None` when not ranked.
     pub rank_of: Vec<Option<i64>>,
@@ -342,33 +372,44 @@ impl OrderInfo {
 /// A procedure.
 #[derive(Debug, Clone)]
 pub struct Procedure {
+    /// The procedure's name as declared (a game that runs away names the procedure it was in).
     pub name: String,
+    /// How many parameters it takes: a call puts the arguments in the first local slots.
     pub params: u16,
     /// Local slots in a frame (parameters first).
     pub locals: u16,
+    /// Its statements, run in order.
     pub body: Vec<Stmt>,
+    /// Its declaration in the file.
     pub span: Span,
 }
 
 /// Built-in functions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Builtin {
+    /// `sign(x)`: -1, 0 or 1.
     Sign,
+    /// `abs(x)`: `x` without its sign.
     Abs,
+    /// `min(x, y)`: the smaller.
     Min,
+    /// `max(x, y)`: the larger.
     Max,
 }
 
 /// A resolved expression.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Expr {
+    /// A value known once the game is checked: a literal, an option, a member, `player 2`, ...
     Const(Value),
     /// `position seen before`: whether every card lies (zone, place, facing) as at an earlier
     /// `remember position`.
     PositionSeen,
+    /// A local of the procedure's frame (a parameter, a `let`, a loop's name), by slot.
     Local(u16),
     /// A per-player local: slot `base + player`.
     LocalOf(u16, Box<Expr>),
+    /// A counter or variable with one value for the game, by slot.
     Counter(u16),
     /// A per-player counter: slot `base + player`.
     CounterOf(u16, Box<Expr>),
@@ -379,18 +420,28 @@ pub enum Expr {
     /// A zone of a row: instance `first + (key - lo)` when the key (a number, or an enum
     /// member's index with `lo` 0) is one of the `count` keys.
     ZoneAt {
+        /// The row's first instance in [`Program::zones`].
         first: u16,
+        /// The key of that first instance.
         lo: i64,
+        /// How many zones the row has; a key past them gives `none`.
         count: u16,
+        /// The key written after `of`: a number, or a member of the row's enum.
         key: Box<Expr>,
     },
     /// Whether a card faces up (`true`) or down (`false`); false for `none`.
     FaceUp(Box<Expr>, bool),
+    /// The top card of a zone or set of cards; `none` when it holds none.
     Top(Box<Expr>),
+    /// The bottom card of a zone or set of cards; `none` when it holds none.
     Bottom(Box<Expr>),
+    /// How many cards a zone, a row of zones or a set holds.
     Count(Box<Expr>),
+    /// Whether a zone, a row of zones or a set holds no card.
     IsEmpty(Box<Expr>),
+    /// The next player after one around the table (`opponent of p`).
     Opponent(Box<Expr>),
+    /// A card's value for property `.1` (by index in [`Program::properties`]); `none` for `none`.
     Prop(Box<Expr>, u16),
     /// The position of a card's property in a rank order.
     OrderOf(u16, Box<Expr>),
@@ -399,11 +450,17 @@ pub enum Expr {
     /// The fewest deadwood points the cards of a zone can be left with, leaving out one card
     /// when the second expression is one (`deadwood of hand of p without c`).
     Deadwood(Box<Expr>, Option<Box<Expr>>),
+    /// Two values joined by an operator (`and` and `or` stop early).
     Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `not a`.
     Not(Box<Expr>),
+    /// `-a`.
     Neg(Box<Expr>),
+    /// `if C then X else Y`: the condition, then the two values.
     If(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// Whether a value is `none`.
     IsNone(Box<Expr>),
+    /// A built-in function of numbers, with its arguments.
     Builtin(Builtin, Vec<Expr>),
     /// A set built from member expressions.
     SetOf(Vec<Expr>),

@@ -48,7 +48,12 @@ pub enum MeldRule {
     Different,
     /// The values are consecutive in rank order `order`, without gaps or repeats:
     /// `rank_of[member]` is a member's position (`None`: not ranked, never in such a meld).
-    Consecutive { order: u16, rank_of: Vec<Option<i64>> },
+    Consecutive {
+        /// The order, by index in `Program::orders`.
+        order: u16,
+        /// Each member's position in the order, by the member's index; `None` when not ranked.
+        rank_of: Vec<Option<i64>>,
+    },
 }
 
 /// A card as the meld search sees it.

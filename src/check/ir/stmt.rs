@@ -5,10 +5,15 @@ use super::{Expr, Type};
 /// Where `set`/`add` writes.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Place {
+    /// A local of the procedure's frame, by slot.
     Local(u16),
+    /// A per-player local (a secret choice's name): slot `base + player`, the player worked out.
     LocalOf(u16, Expr),
+    /// A counter or variable with one value for the game, by slot.
     Counter(u16),
+    /// A per-player counter: slot `base + player` (for a `per team` one, the team's first seat).
     CounterOf(u16, Expr),
+    /// A per-card counter: slot `base + card`.
     CounterOfCard(u16, Expr),
 }
 
@@ -28,9 +33,13 @@ impl Place {
 /// Which cards a move takes.
 #[derive(Debug, Clone, PartialEq)]
 pub enum MoveWhat {
+    /// Every card of a zone, one at a time from the top.
     All(Expr),
+    /// `top N of Z`: how many cards (1 when the rules say no number), then the zone.
     Top(Expr, Expr),
+    /// `bottom N of Z`: how many cards (1 when the rules say no number), then the zone.
     Bottom(Expr, Expr),
+    /// One card, found wherever it lies.
     Card(Expr),
     /// A card and every card on top of it, their order kept.
     Above(Expr),
@@ -39,13 +48,19 @@ pub enum MoveWhat {
 /// How `end game` ends it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum End {
+    /// The player wins, with their team.
     Winner(Expr),
+    /// Every other player wins (every other team); alone at the table, the player has lost.
     Loser(Expr),
+    /// Nobody wins.
     Draw,
+    /// The game stopped before its end (a cap on rounds).
     Unfinished,
     /// The players with the highest score win; `slot` holds the player while scoring.
     Highest {
+        /// The hidden local that holds each player while their score is worked out.
         slot: u16,
+        /// A player's score, read with the player in `slot`.
         score: Expr,
         /// `end game lowest`: the lowest score wins instead.
         lowest: bool,
@@ -55,39 +70,58 @@ pub enum End {
 /// A piece of an announcement.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TextPart {
+    /// Text shown as written.
     Text(String),
+    /// A hole: a value, and its type, which says how to show it (a card by name, a member by
+    /// its display text).
     Value(Expr, Type),
 }
 
 /// A statement that changes the table or the counters and never pauses or jumps.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
+    /// Puts a zone's cards in a random order, drawn from the game's generator.
     Shuffle(Expr),
     /// Deal one card at a time to each player's instance of zone declaration `to`.
     Deal {
+        /// How many cards each player gets; `None` for all, until the source runs out.
         count: Option<Expr>,
+        /// The zone dealt from, top card first.
         from: Expr,
+        /// The per-player zone declaration dealt to, by index in `Program::zone_decls`.
         to: u16,
+        /// Whether the dealt cards lie face up; the zone's own facing when `None`.
         face_up: Option<bool>,
         /// Who gets the first card; player 1 when `None`.
         first: Option<Expr>,
     },
+    /// Moves cards from where they lie onto a zone, one at a time.
     Move {
+        /// Which cards move.
         what: MoveWhat,
+        /// The zone they go to.
         to: Expr,
+        /// Whether they lie face up there; the zone's own facing when `None`.
         face_up: Option<bool>,
         /// The cards go under the zone's cards (`to bottom of Z`) instead of on top.
         bottom: bool,
     },
+    /// Reverses a zone's order and flips every card, as a pile is turned over by hand.
     TurnOver(Expr),
+    /// Turns a card face up (`true`) or face down, where it lies.
     TurnCard(Expr, bool),
+    /// `let`, `set`, `add` and `subtract`: a place takes a value (for `add`, the sum).
     Assign(Place, Expr),
     /// Moves an amount (all, when `None`) from one counter to another.
     Transfer {
+        /// How much; never more than the source holds, nor less than nothing.
         amount: Option<Expr>,
+        /// The counter or variable the amount leaves.
         from: Place,
+        /// The counter or variable it arrives at.
         to: Place,
     },
+    /// `announce`: a line for the commentary and the transcript, made of its parts.
     Announce(Vec<TextPart>),
     /// `pause "text"`: a sink that seats people waits for them (an event only such sinks get).
     Pause(Vec<TextPart>),
@@ -100,9 +134,14 @@ pub enum Effect {
     /// melds of zone `from` (or the cards it can lay off) into the zones of row `to`; `chosen`
     /// (`as a`) names the arrangement to lay down instead of the search's own.
     Meld {
+        /// The zone whose melds (or cards to lay off) are moved; its deadwood stays.
         from: Expr,
+        /// The row of zones the melds go to, or in which the melds to lay off onto lie.
         to: Expr,
+        /// `lay off`: cards go onto the melds already in the row, rather than new melds into
+        /// its empty zones.
         lay_off: bool,
+        /// `as a`: the arrangement chosen from `arrangements of Z`.
         chosen: Option<Expr>,
     },
 }
@@ -147,21 +186,34 @@ impl Domain {
 pub enum Choice {
     /// One player (or chance, when `player` is `None`) chooses into local `slot`.
     One {
+        /// Who chooses; `None` for chance.
         player: Option<Expr>,
+        /// The local that holds each candidate while `filter` is tested, then the choice.
         slot: u16,
+        /// What is chosen from.
         from: Domain,
+        /// `where C`: only the candidates that meet it are offered.
         filter: Option<Expr>,
+        /// `asking "..."`: the question shown to the chooser.
         prompt: Option<Vec<TextPart>>,
+        /// Whether only the chooser is told of the choice (see [`Choice`]).
         private: bool,
     },
     /// Every player chooses at once; player `p`'s choice goes to local `base + p`, and
     /// `player_slot` holds the player while their candidates are listed.
     Secret {
+        /// The local that holds the player whose candidates are listed.
         player_slot: u16,
+        /// The first of the locals, one per player, that hold the choices (and the candidate
+        /// while `filter` is tested).
         base: u16,
+        /// What each player chooses from; it may read the player.
         from: Domain,
+        /// `where C`: only the candidates that meet it are offered.
         filter: Option<Expr>,
+        /// `asking "..."`: the question each player is shown, worked out for that player.
         prompt: Option<Vec<TextPart>>,
+        /// Whether only the choosers are told of the choice (see [`Choice`]).
         private: bool,
     },
     /// One player (or chance) chooses one candidate among all the branches of `chooses one of`;
@@ -169,11 +221,17 @@ pub enum Choice {
     /// With `fresh` (`, never repeating a position`), a candidate is offered only if playing it
     /// does not bring the cards back to a position the menu was offered in.
     Menu {
+        /// Who chooses; `None` for chance.
         player: Option<Expr>,
+        /// The local that receives the chosen branch's index.
         branch: u16,
+        /// The branches, whose candidates are listed branch by branch.
         branches: Vec<MenuBranch>,
+        /// `asking "..."`: the question shown to the chooser.
         prompt: Option<Vec<TextPart>>,
+        /// Whether only the chooser is told of the choice (see [`Choice`]).
         private: bool,
+        /// `, never repeating a position`: a candidate that would repeat one is not offered.
         fresh: bool,
     },
 }
@@ -193,8 +251,11 @@ pub struct MenuBranch {
 /// the condition it must meet (which may read the names bound before it).
 #[derive(Debug, Clone, PartialEq)]
 pub struct MenuBind {
+    /// The local that holds each candidate for the name, and the chosen one in the block.
     pub slot: u16,
+    /// The name's candidates.
     pub from: Domain,
+    /// `where C`: tested as soon as the name is bound; a candidate that fails it is dropped.
     pub filter: Option<Expr>,
 }
 
@@ -223,26 +284,40 @@ impl Choice {
 pub enum Stmt {
     /// A change to the table or the counters.
     Effect(Effect),
+    /// `if`: the condition, the statements run when it holds, and those run when it does not
+    /// (none without `else`).
     If(Expr, Vec<Stmt>, Vec<Stmt>),
+    /// `while`: the condition, tested before each round, and the statements repeated.
     While(Expr, Vec<Stmt>),
     /// `repeat`: `slot` counts the remaining iterations.
     Repeat {
+        /// How many rounds, worked out once before the first.
         count: Expr,
+        /// The hidden local that holds the rounds left.
         slot: u16,
+        /// The statements repeated.
         body: Vec<Stmt>,
     },
     /// `break`: leaves the innermost loop.
     Break,
+    /// `for each player p`: the statements once per player, in seat order.
     ForPlayer {
+        /// The local that holds each player in turn.
         slot: u16,
+        /// The statements run for each player.
         body: Vec<Stmt>,
     },
     /// `for each k in a to b`: `slot` holds the number, `end` the last one (worked out once).
     ForRange {
+        /// The local that holds each number in turn.
         slot: u16,
+        /// The hidden local that holds the last number.
         end: u16,
+        /// The first number.
         from: Expr,
+        /// The last number; nothing runs when it is below the first.
         to: Expr,
+        /// The statements run for each number.
         body: Vec<Stmt>,
     },
     /// `for each card`: `slot` holds the card; `mark` the loop's place in the scratch list.
@@ -250,31 +325,46 @@ pub enum Stmt {
     /// to `sizes.1` cards (`Value::Listed`), smaller sets first and, among sets of one size,
     /// the sets with cards nearer the top first; `mark + 1` and `mark + 2` are the loop's own.
     ForCard {
+        /// The local that holds each card (or each set) in turn.
         slot: u16,
+        /// The hidden local that holds where the loop's cards start in the scratch list.
         mark: u16,
+        /// The zone (or row, or set) whose cards are visited, as it was when the loop began.
         zone: Expr,
+        /// `for each subset`: the fewest and the most cards of a set.
         sizes: Option<Box<(Expr, Expr)>>,
+        /// The statements run for each card or set.
         body: Vec<Stmt>,
     },
+    /// `return`: leaves the procedure, back to its caller.
     Return,
+    /// `end game`: the game ends at once, with this result.
     End(End),
     /// A choice: the rules pause until it is made.
     Choose(Choice),
     /// `chooses one of`: the choice, then the block of the branch chosen, or `otherwise` when
     /// there was no candidate.
     Menu {
+        /// The menu itself, a [`Choice::Menu`].
         choice: Choice,
+        /// Each branch's block, by the branch's index.
         bodies: Vec<Vec<Stmt>>,
+        /// The `else` block (empty without one).
         otherwise: Vec<Stmt>,
     },
+    /// A procedure's call: its index in `Program::procedures`, and the arguments in order.
     Call(u16, Vec<Expr>),
     /// A recursive procedure's call whose body the compile step copied in (compile/inline.rs;
     /// never the checker's): its locals, arguments first, start at the caller's local `base`,
     /// and it counts as the call would (a frame, the call's and the return's steps).
     Inlined {
+        /// The procedure called, by index in `Program::procedures`.
         proc_: u16,
+        /// The caller's local where the copy's locals start.
         base: u16,
+        /// The arguments, put in the copy's first locals.
         args: Vec<Expr>,
+        /// The procedure's body, its locals moved up by `base`.
         body: Vec<Stmt>,
     },
 }
