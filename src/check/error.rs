@@ -152,7 +152,7 @@ pub enum CheckError {
         /// Where an `extends` names it; `None` for `--variant`, which is not in the file.
         #[label("no variant has this name")]
         span: Option<SourceSpan>,
-        /// A variant's name close to it ("did you mean"), or the variants there are.
+        /// A variant's name close to it ("did you mean"), or which variants may be named.
         #[help]
         help: String,
     },
