@@ -54,9 +54,7 @@ fn report(args: &[&str], file: &std::path::Path) {
 #[test]
 fn the_reports_load_in_chromium_with_their_charts_and_no_errors() {
     let Some(browser) = chromium() else {
-        crate::common::skipped(&format!(
-            "skipped: no Chromium on this machine (apt-get install chromium; .ci/run installs it)"
-        ));
+        crate::common::skipped("skipped: no Chromium on this machine (apt-get install chromium; .ci/run installs it)");
         return;
     };
     let dir = std::env::temp_dir().join(format!("cardlang-browser-{}", std::process::id()));

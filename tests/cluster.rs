@@ -341,9 +341,9 @@ fn a_slurm_job_array_of_shards_merges_to_one_simulate_run_byte_for_byte() {
         }
     };
     if !is_root() {
-        crate::common::skipped(&format!(
-            "skipped: a one-node Slurm runs its jobs as root here (SlurmUser=root), and this is not root"
-        ));
+        crate::common::skipped(
+            "skipped: a one-node Slurm runs its jobs as root here (SlurmUser=root), and this is not root",
+        );
         return;
     }
     let cluster = match Cluster::start(&programs) {

@@ -234,7 +234,7 @@ fn fmt_refuses_a_file_the_user_may_not_write_whatever_its_mode_bits() {
         .args(["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_cardlang"), "fmt", s(&path)])
         .output();
     let Ok(out) = as_nobody else {
-        crate::common::skipped(&format!("skipped: setpriv cannot run cardlang as another user here"));
+        crate::common::skipped("skipped: setpriv cannot run cardlang as another user here");
         return;
     };
     let err = String::from_utf8_lossy(&out.stderr);
@@ -258,7 +258,7 @@ fn fmt_keeps_the_owner_and_refuses_to_split_hard_links() {
     std::fs::write(&path, MESSY).expect("written");
     // Root may give the file away; another user may not, and then the test is of nothing.
     if std::os::unix::fs::chown(&path, Some(4321), Some(4321)).is_err() {
-        crate::common::skipped(&format!("skipped: not root, the file cannot be given to another user"));
+        crate::common::skipped("skipped: not root, the file cannot be given to another user");
         return;
     }
     let (code, _, err) = run(&["fmt", s(&path)]);
@@ -455,7 +455,7 @@ fn a_transcript_is_streamed_so_a_long_game_needs_no_more_memory_than_a_short_one
         let short = ["transcript", "games/scopa.cardgame", "--seed", "1", "--set", "target=1", "--format", format];
         let long = ["transcript", "games/scopa.cardgame", "--seed", "1", "--set", "target=200", "--format", format];
         let (Some(a), Some(b)) = (peak_kb(&short), peak_kb(&long)) else {
-            crate::common::skipped(&format!("skipped: /usr/bin/time is not installed"));
+            crate::common::skipped("skipped: /usr/bin/time is not installed");
             return;
         };
         // Held whole, the long JSON transcript took 40 MB more than the short one.

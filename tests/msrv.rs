@@ -36,9 +36,7 @@ fn no_locked_dependency_needs_a_newer_rust_than_we_declare() {
         .expect("Cargo.toml states rust-version");
     let registries = registry_sources();
     if registries.is_empty() {
-        crate::common::skipped(&format!(
-            "skipped: cargo's registry sources are not on this machine (~/.cargo/registry/src)"
-        ));
+        crate::common::skipped("skipped: cargo's registry sources are not on this machine (~/.cargo/registry/src)");
         return;
     }
     let lock = std::fs::read_to_string(format!("{ROOT}/Cargo.lock")).expect("Cargo.lock");
@@ -67,7 +65,7 @@ fn no_locked_dependency_needs_a_newer_rust_than_we_declare() {
         }
     }
     if read == 0 {
-        crate::common::skipped(&format!("skipped: none of the locked packages' sources are downloaded"));
+        crate::common::skipped("skipped: none of the locked packages' sources are downloaded");
         return;
     }
     if !absent.is_empty() {

@@ -131,9 +131,7 @@ fn tmux(socket: &str, args: &[&str]) {
 #[test]
 fn at_a_real_terminal_the_screen_is_cleared_before_the_next_person_sits_down() {
     if Command::new("tmux").arg("-V").output().is_err() {
-        crate::common::skipped(&format!(
-            "skipped: tmux is not installed, so the terminal cannot be driven (apt install tmux)"
-        ));
+        crate::common::skipped("skipped: tmux is not installed, so the terminal cannot be driven (apt install tmux)");
         return;
     }
     let socket = format!("cardlang-test-{}", std::process::id());

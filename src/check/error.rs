@@ -16,10 +16,14 @@ pub enum CheckError {
     #[error("unknown {what} `{name}`")]
     #[diagnostic(code(cardlang::check::unknown_name))]
     UnknownName {
+        /// What kind of name was wanted, in words (`name`, `function`, `order`, ...).
         what: &'static str,
+        /// The name as written.
         name: String,
+        /// Where it is written.
         #[label("not declared")]
         span: SourceSpan,
+        /// A declared name close to it ("did you mean"), or how to declare one.
         #[help]
         help: Option<String>,
     },
@@ -28,9 +32,12 @@ pub enum CheckError {
     #[error("{message}")]
     #[diagnostic(code(cardlang::check::seats))]
     Seats {
+        /// The range of counts the game is for, and the count asked for.
         message: String,
+        /// The `players` line.
         #[label("the game's count of players")]
         span: SourceSpan,
+        /// How many players to name with `--players`.
         #[help]
         help: String,
     },
@@ -39,9 +46,12 @@ pub enum CheckError {
     #[error("unknown zone `{name}`")]
     #[diagnostic(code(cardlang::check::unknown_zone))]
     UnknownZone {
+        /// The name as written.
         name: String,
+        /// Where it is written.
         #[label("no zone has this name")]
         span: SourceSpan,
+        /// A zone's name close to it ("did you mean"), or how to declare the zone.
         #[help]
         help: Option<String>,
     },
@@ -50,9 +60,12 @@ pub enum CheckError {
     #[error("unknown procedure `{name}`")]
     #[diagnostic(code(cardlang::check::unknown_procedure))]
     UnknownProcedure {
+        /// The name called.
         name: String,
+        /// Where the call names it.
         #[label("no procedure has this name")]
         span: SourceSpan,
+        /// A procedure's name close to it ("did you mean"), if any.
         #[help]
         help: Option<String>,
     },
@@ -61,10 +74,14 @@ pub enum CheckError {
     #[error("expected {expected}, found {found}")]
     #[diagnostic(code(cardlang::check::wrong_type))]
     WrongType {
+        /// The type wanted here, in words ("a zone", "a number").
         expected: String,
+        /// The type of what is written, in words.
         found: String,
+        /// The value of the wrong type.
         #[label("this is {found}")]
         span: SourceSpan,
+        /// How to write a value of the wanted type.
         #[help]
         help: Option<String>,
     },
@@ -76,9 +93,12 @@ pub enum CheckError {
         help("rename one of them; a variant replaces a declaration with `override`")
     )]
     Duplicate {
+        /// The name declared twice.
         name: String,
+        /// The second declaration.
         #[label("declared again here")]
         span: SourceSpan,
+        /// The first declaration.
         #[label("first declared here")]
         first: SourceSpan,
     },
@@ -87,11 +107,16 @@ pub enum CheckError {
     #[error("variant `{variant}` overrides {what} `{name}`, which the game does not declare")]
     #[diagnostic(code(cardlang::check::bad_override))]
     BadOverride {
+        /// The variant that overrides.
         variant: String,
+        /// The kind of declaration it overrides, in words (`procedure`, `option`, ...).
         what: &'static str,
+        /// The name it overrides, which the game lacks.
         name: String,
+        /// The name in the variant.
         #[label("nothing to override")]
         span: SourceSpan,
+        /// A name of that kind close to it ("did you mean"), or to add it without `override`.
         #[help]
         help: Option<String>,
     },
@@ -104,11 +129,16 @@ pub enum CheckError {
         help("keep one of the two: a variant changes each declaration and option at most once")
     )]
     ChangedTwice {
+        /// The variant that changes it twice.
         variant: String,
+        /// The kind of what it changes, in words (`option`, `procedure`, ...).
         what: &'static str,
+        /// The name of the option or declaration changed twice.
         name: String,
+        /// The second change.
         #[label("changed again here")]
         span: SourceSpan,
+        /// The first change.
         #[label("first changed here")]
         first: SourceSpan,
     },
@@ -117,9 +147,12 @@ pub enum CheckError {
     #[error("unknown variant `{name}`")]
     #[diagnostic(code(cardlang::check::unknown_variant))]
     UnknownVariant {
+        /// The variant asked for (`--variant`) or extended (`extends`).
         name: String,
+        /// Where an `extends` names it; `None` for `--variant`, which is not in the file.
         #[label("no variant has this name")]
         span: Option<SourceSpan>,
+        /// A variant's name close to it ("did you mean"), or which variants may be named.
         #[help]
         help: String,
     },
@@ -128,8 +161,11 @@ pub enum CheckError {
     #[error("cannot set option `{name}`: {reason}")]
     #[diagnostic(code(cardlang::check::bad_option_value))]
     BadOptionValue {
+        /// The option named by `--set`.
         name: String,
+        /// What is wrong: no such option, a value of the wrong type, or out of range.
         reason: String,
+        /// What to give instead: a close option's name, the type and the default, the range.
         #[help]
         help: String,
         /// The option's declaration, when it has something to show (its range).
@@ -141,14 +177,21 @@ pub enum CheckError {
     #[error("{value} is out of range for option `{name}`: it is from {lo} to {hi}")]
     #[diagnostic(code(cardlang::check::out_of_range))]
     OutOfRange {
+        /// The option.
         name: String,
+        /// The value given, outside the range.
         value: i64,
+        /// The lowest value the range allows.
         lo: i64,
+        /// The highest value the range allows.
         hi: i64,
+        /// Where the value is given: the default, or a variant's `option` line.
         #[label(primary, "out of range")]
         span: SourceSpan,
+        /// The `in LO to HI` of the declaration.
         #[label("the range is declared here")]
         declared: SourceSpan,
+        /// The values the option takes, and its default when that is not the value at fault.
         #[help]
         help: String,
     },
@@ -157,11 +200,16 @@ pub enum CheckError {
     #[error("`{name}` takes {expected} argument(s), but {found} are given")]
     #[diagnostic(code(cardlang::check::argument_count), help("match the parameters of `{name}`"))]
     ArgumentCount {
+        /// The function or procedure called.
         name: String,
+        /// How many parameters it has.
         expected: usize,
+        /// How many arguments the call gives.
         found: usize,
+        /// The call.
         #[label("called here")]
         span: SourceSpan,
+        /// Its name where it is declared; `None` for a built-in (`min`, `abs`, ...).
         #[label("declared here")]
         decl: Option<SourceSpan>,
     },
@@ -170,12 +218,17 @@ pub enum CheckError {
     #[error("zone `{zone}` says {what} twice")]
     #[diagnostic(code(cardlang::check::conflicting_attributes))]
     ConflictingAttributes {
+        /// The zone declared.
         zone: String,
+        /// What it says twice, in words ("who owns it", "how its cards face", ...).
         what: &'static str,
+        /// The second attribute of that kind.
         #[label("said again here")]
         span: SourceSpan,
+        /// The first.
         #[label("first said here")]
         first: SourceSpan,
+        /// To keep one attribute of that kind.
         #[help]
         help: String,
     },
@@ -187,7 +240,9 @@ pub enum CheckError {
         help("functions are expanded where they are used, so they cannot recurse; use a procedure")
     )]
     RecursiveFunction {
+        /// The function called again while it is being written out.
         name: String,
+        /// The call that closes the circle.
         #[label("recursive call")]
         span: SourceSpan,
     },
@@ -202,9 +257,13 @@ pub enum CheckError {
         help("functions are written out where they are called, so a chain of functions that call one another nests as deeply as all of them together; cut the chain with a function whose block holds statements (it runs on a frame of its own and is not written out), or work part of it out into a counter")
     )]
     TooDeep {
+        /// The function called.
         name: String,
+        /// How deep the rules nest at this call once its body is written out.
         depth: usize,
+        /// The deepest the passes after the checker follow (`syntax::MAX_DEPTH`).
         max: usize,
+        /// The call.
         #[label("this call")]
         span: SourceSpan,
     },
@@ -217,8 +276,11 @@ pub enum CheckError {
         help("functions are written out where they are called, so a function that calls another twice, which calls another twice, doubles at every level; make the function that is called twice one whose block holds statements (it runs on a frame of its own and is not written out)")
     )]
     TooLarge {
+        /// The function whose call goes past the budget.
         name: String,
+        /// The budget: the most parts the written-out calls may add up to.
         max: u64,
+        /// The call.
         #[label("this call goes past the budget")]
         span: SourceSpan,
     },
@@ -227,10 +289,14 @@ pub enum CheckError {
     #[error("{message}")]
     #[diagnostic(code(cardlang::check::invalid))]
     Invalid {
+        /// What is wrong, in a sentence.
         message: String,
+        /// Where it is wrong.
         #[label("{label}")]
         span: SourceSpan,
+        /// A few words at the place (`not inside a loop`).
         label: String,
+        /// How to put it right.
         #[help]
         help: Option<String>,
     },
@@ -239,7 +305,9 @@ pub enum CheckError {
     #[error("{message}")]
     #[diagnostic(code(cardlang::check::missing))]
     Missing {
+        /// What the game lacks, in a sentence (that it has no `play` procedure).
         message: String,
+        /// What to add.
         #[help]
         help: String,
     },

@@ -8,18 +8,27 @@ use crate::syntax::ast::{BinOp, Span};
 
 mod aggregate;
 mod hands;
+mod melds;
 mod routine;
+mod stmt;
 pub use aggregate::*;
 pub use hands::*;
+pub use melds::*;
 pub use routine::*;
+pub use stmt::*;
 
 /// The static type of a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Type {
+    /// A whole number (`Value::Int`).
     Int,
+    /// `true` or `false` (`Value::Bool`).
     Bool,
+    /// One card of the game (`Value::Card`).
     Card,
+    /// One seat at the table (`Value::Player`).
     Player,
+    /// One zone (`Value::Zone`): a shared zone, or one instance of a per-player zone or a row.
     Zone,
     /// All the zones of a row or of every player (`every column`).
     Zones,
@@ -46,7 +55,9 @@ pub enum Value {
     /// No value: the top of an empty zone, a card an order does not rank, ...
     #[default]
     None,
+    /// A whole number.
     Int(i64),
+    /// `true` or `false`.
     Bool(bool),
     /// An enum member, by index within its enum.
     Sym(u16),
@@ -181,70 +192,6 @@ pub enum ViewWhat {
     Counter(u16),
 }
 
-/// What a `melds` declaration says, ready for the meld search: the patterns a meld may follow,
-/// and what every card is to the search.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct MeldRules {
-    /// The declaration's name.
-    pub name: String,
-    /// The patterns, in declaration order; a meld follows at least one.
-    pub patterns: Vec<MeldPattern>,
-    /// The card properties the patterns constrain, in property order.
-    pub slots: Vec<MeldSlot>,
-    /// Every card of the game, by card index.
-    pub cards: Vec<MeldCard>,
-    /// `fixed once laid`: a wild laid down in a meld keeps the card it was shown as while it
-    /// stays there, so lay-offs never read it afresh.
-    pub fixed_wilds: bool,
-}
-
-/// A card property that some pattern constrains.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MeldSlot {
-    /// The property's index.
-    pub property: u16,
-    /// How many members its enum has (the values a wild may take).
-    pub members: u16,
-}
-
-/// One pattern of a `melds` declaration: `run: same suit, consecutive aces_low, 3 or more cards`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MeldPattern {
-    /// Its name, as written (`set`, `run`).
-    pub name: String,
-    /// The fewest cards it may hold.
-    pub min: u16,
-    /// The most cards it may hold (`u16::MAX`: no most).
-    pub max: u16,
-    /// One rule per constrained slot: the slot's index in [`MeldRules::slots`] and the rule.
-    pub rules: Vec<(u8, MeldRule)>,
-}
-
-/// What a pattern asks of one property of its cards.
-#[derive(Debug, Clone, PartialEq)]
-pub enum MeldRule {
-    /// Every card has the same value.
-    Same,
-    /// No two cards have the same value.
-    Different,
-    /// The values are consecutive in rank order `order`, without gaps or repeats:
-    /// `rank_of[member]` is a member's position (`None`: not ranked, never in such a meld).
-    Consecutive { order: u16, rank_of: Vec<Option<i64>> },
-}
-
-/// A card as the meld search sees it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MeldCard {
-    /// Its value (an enum member's index) for each slot; `None` when it has none.
-    pub values: Vec<Option<u16>>,
-    /// Whether it is wild: it stands for a card of any value, except for the slots it keeps.
-    pub wild: bool,
-    /// For a wild, the slots (a bit per slot) whose value it keeps from its own card.
-    pub keeps: u64,
-    /// What it counts when it lies in the deadwood.
-    pub points: i64,
-}
-
 /// How `cardlang simulate` measures a game (`length` and `progress` declarations).
 #[derive(Debug, Clone, Default)]
 pub struct Measures {
@@ -258,9 +205,13 @@ pub struct Measures {
 /// An option and its value.
 #[derive(Debug, Clone)]
 pub struct OptionInfo {
+    /// The option's name, as `--set` and `cardlang variants` write it.
     pub name: String,
+    /// The type of its values: a number, `true`/`false` or a member of an enum.
     pub ty: Type,
+    /// The value in force: the game's default, as the variant and `--set` changed it.
     pub value: Value,
+    /// The game's own default, before any variant or `--set` (what `cardlang variants` lists).
     pub default: Value,
     /// The lowest and highest value of a number option that declares them (`in 0 to 10`).
     pub range: Option<(i64, i64)>,
@@ -289,7 +240,10 @@ impl OptionInfo {
 /// An enum.
 #[derive(Debug, Clone)]
 pub struct EnumInfo {
+    /// The enum's name, which is also a type.
     pub name: String,
+    /// Its members' names as the rules write them, in the order declared (`Value::Sym(i)` is
+    /// `members[i]`).
     pub members: Vec<String>,
     /// How each member is shown (its display text, or its name).
     pub display: Vec<String>,
@@ -298,7 +252,9 @@ pub struct EnumInfo {
 /// A card property.
 #[derive(Debug, Clone)]
 pub struct PropertyInfo {
+    /// The property's name, read as `c.name`.
     pub name: String,
+    /// The type of every card's value for it.
     pub ty: Type,
 }
 
@@ -314,7 +270,9 @@ pub struct CardInfo {
 /// A zone declaration.
 #[derive(Debug, Clone)]
 pub struct ZoneDeclInfo {
+    /// The declared name (`hand`), without a player or key.
     pub name: String,
+    /// Whether each player has an instance of their own (`per player`).
     pub per_player: bool,
     /// What picks one of its instances: nothing, a player, a number or an enum member.
     pub key: ZoneKey,
@@ -332,7 +290,10 @@ pub enum ZoneKey {
     /// One per player: `hand of p`.
     Player,
     /// One per number from `lo`: `column of 3`.
-    Range { lo: i64 },
+    Range {
+        /// The number of the first zone (1 for `per 1 to 7`): key `k` is instance `k - lo`.
+        lo: i64,
+    },
     /// One per member of an enum: `pile of hearts`.
     Enum(u16),
 }
@@ -353,12 +314,16 @@ pub enum Visibility {
 pub struct ZoneInfo {
     /// "deck of player 1", "pack".
     pub name: String,
+    /// Its declaration, by index in [`Program::zone_decls`].
     pub decl: u16,
+    /// The player (seat from 0) an instance of a per-player zone belongs to; `None` for a
+    /// shared zone or a zone of a row, which nobody owns.
     pub owner: Option<u8>,
     /// Whether cards moved in face up unless the move says otherwise.
     pub face_up: bool,
     /// A spread shows every face-up card; a stack only its top card.
     pub spread: bool,
+    /// Who sees its cards: by their facing, everyone (`public`), or only the owner (`private`).
     pub visibility: Visibility,
     /// The cards it starts with, bottom first.
     pub initial: Vec<u16>,
@@ -367,23 +332,28 @@ pub struct ZoneInfo {
 /// A counter or variable.
 #[derive(Debug, Clone)]
 pub struct CounterInfo {
+    /// The counter's name, as the rules and the results write it.
     pub name: String,
     /// One value for the game, per player or per card.
     pub per: Per,
     /// Whether players see it and results report it (`counter`), or not (`variable`).
     pub reported: bool,
+    /// The type of its values: a number, `true`/`false`, a member, a player or a text.
     pub ty: Type,
     /// Its first slot; it takes [`CounterInfo::width`] of them.
     pub slot: u16,
     /// How many slots it takes: 1, the number of players, or the number of cards.
     pub width: u16,
+    /// The value every slot starts with.
     pub init: Value,
 }
 
 /// A rank order over one enum property.
 #[derive(Debug, Clone)]
 pub struct OrderInfo {
+    /// The order's name, applied as `name of c`.
     pub name: String,
+    /// The property it ranks, by index in [`Program::properties`]; its type is an enum.
     pub property: u16,
     /// Position of each member of the property's enum; `None` when not ranked.
     pub rank_of: Vec<Option<i64>>,
@@ -402,33 +372,44 @@ impl OrderInfo {
 /// A procedure.
 #[derive(Debug, Clone)]
 pub struct Procedure {
+    /// The procedure's name as declared (a game that runs away names the procedure it was in).
     pub name: String,
+    /// How many parameters it takes: a call puts the arguments in the first local slots.
     pub params: u16,
     /// Local slots in a frame (parameters first).
     pub locals: u16,
+    /// Its statements, run in order.
     pub body: Vec<Stmt>,
+    /// Its declaration in the file.
     pub span: Span,
 }
 
 /// Built-in functions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Builtin {
+    /// `sign(x)`: -1, 0 or 1.
     Sign,
+    /// `abs(x)`: `x` without its sign.
     Abs,
+    /// `min(x, y)`: the smaller.
     Min,
+    /// `max(x, y)`: the larger.
     Max,
 }
 
 /// A resolved expression.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Expr {
+    /// A value known once the game is checked: a literal, an option, a member, `player 2`, ...
     Const(Value),
     /// `position seen before`: whether every card lies (zone, place, facing) as at an earlier
     /// `remember position`.
     PositionSeen,
+    /// A local of the procedure's frame (a parameter, a `let`, a loop's name), by slot.
     Local(u16),
     /// A per-player local: slot `base + player`.
     LocalOf(u16, Box<Expr>),
+    /// A counter or variable with one value for the game, by slot.
     Counter(u16),
     /// A per-player counter: slot `base + player`.
     CounterOf(u16, Box<Expr>),
@@ -439,18 +420,28 @@ pub enum Expr {
     /// A zone of a row: instance `first + (key - lo)` when the key (a number, or an enum
     /// member's index with `lo` 0) is one of the `count` keys.
     ZoneAt {
+        /// The row's first instance in [`Program::zones`].
         first: u16,
+        /// The key of that first instance.
         lo: i64,
+        /// How many zones the row has; a key past them gives `none`.
         count: u16,
+        /// The key written after `of`: a number, or a member of the row's enum.
         key: Box<Expr>,
     },
     /// Whether a card faces up (`true`) or down (`false`); false for `none`.
     FaceUp(Box<Expr>, bool),
+    /// The top card of a zone or set of cards; `none` when it holds none.
     Top(Box<Expr>),
+    /// The bottom card of a zone or set of cards; `none` when it holds none.
     Bottom(Box<Expr>),
+    /// How many cards a zone, a row of zones or a set holds.
     Count(Box<Expr>),
+    /// Whether a zone, a row of zones or a set holds no card.
     IsEmpty(Box<Expr>),
+    /// The next player after one around the table (`opponent of p`).
     Opponent(Box<Expr>),
+    /// A card's value for property `.1` (by index in [`Program::properties`]); `none` for `none`.
     Prop(Box<Expr>, u16),
     /// The position of a card's property in a rank order.
     OrderOf(u16, Box<Expr>),
@@ -459,11 +450,17 @@ pub enum Expr {
     /// The fewest deadwood points the cards of a zone can be left with, leaving out one card
     /// when the second expression is one (`deadwood of hand of p without c`).
     Deadwood(Box<Expr>, Option<Box<Expr>>),
+    /// Two values joined by an operator (`and` and `or` stop early).
     Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `not a`.
     Not(Box<Expr>),
+    /// `-a`.
     Neg(Box<Expr>),
+    /// `if C then X else Y`: the condition, then the two values.
     If(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// Whether a value is `none`.
     IsNone(Box<Expr>),
+    /// A built-in function of numbers, with its arguments.
     Builtin(Builtin, Vec<Expr>),
     /// A set built from member expressions.
     SetOf(Vec<Expr>),
@@ -529,281 +526,4 @@ impl CardTable {
             _ => self.stride - 1,
         }
     }
-}
-
-/// Where `set`/`add` writes.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Place {
-    Local(u16),
-    LocalOf(u16, Expr),
-    Counter(u16),
-    CounterOf(u16, Expr),
-    CounterOfCard(u16, Expr),
-}
-
-impl Place {
-    /// The place read as an expression.
-    pub fn read(&self) -> Expr {
-        match self {
-            Place::Local(s) => Expr::Local(*s),
-            Place::LocalOf(b, e) => Expr::LocalOf(*b, Box::new(e.clone())),
-            Place::Counter(s) => Expr::Counter(*s),
-            Place::CounterOf(b, e) => Expr::CounterOf(*b, Box::new(e.clone())),
-            Place::CounterOfCard(b, e) => Expr::CounterOfCard(*b, Box::new(e.clone())),
-        }
-    }
-}
-
-/// Which cards a move takes.
-#[derive(Debug, Clone, PartialEq)]
-pub enum MoveWhat {
-    All(Expr),
-    Top(Expr, Expr),
-    Bottom(Expr, Expr),
-    Card(Expr),
-    /// A card and every card on top of it, their order kept.
-    Above(Expr),
-}
-
-/// How `end game` ends it.
-#[derive(Debug, Clone, PartialEq)]
-pub enum End {
-    Winner(Expr),
-    Loser(Expr),
-    Draw,
-    Unfinished,
-    /// The players with the highest score win; `slot` holds the player while scoring.
-    Highest {
-        slot: u16,
-        score: Expr,
-        /// `end game lowest`: the lowest score wins instead.
-        lowest: bool,
-    },
-}
-
-/// A piece of an announcement.
-#[derive(Debug, Clone, PartialEq)]
-pub enum TextPart {
-    Text(String),
-    Value(Expr, Type),
-}
-
-/// A statement that changes the table or the counters and never pauses or jumps.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Effect {
-    Shuffle(Expr),
-    /// Deal one card at a time to each player's instance of zone declaration `to`.
-    Deal {
-        count: Option<Expr>,
-        from: Expr,
-        to: u16,
-        face_up: Option<bool>,
-        /// Who gets the first card; player 1 when `None`.
-        first: Option<Expr>,
-    },
-    Move {
-        what: MoveWhat,
-        to: Expr,
-        face_up: Option<bool>,
-        /// The cards go under the zone's cards (`to bottom of Z`) instead of on top.
-        bottom: bool,
-    },
-    TurnOver(Expr),
-    TurnCard(Expr, bool),
-    Assign(Place, Expr),
-    /// Moves an amount (all, when `None`) from one counter to another.
-    Transfer {
-        amount: Option<Expr>,
-        from: Place,
-        to: Place,
-    },
-    Announce(Vec<TextPart>),
-    /// `pause "text"`: a sink that seats people waits for them (an event only such sinks get).
-    Pause(Vec<TextPart>),
-    /// `reveal Z`: every card of the zone is shown to every player (an event); nothing changes.
-    Reveal(Expr),
-    /// `remember position`: the engine keeps the position (every card's zone, place and
-    /// facing) for [`Expr::PositionSeen`].
-    RememberPosition,
-    /// `meld Z to every R` (`lay_off`: `lay off Z to every R`): the meld search moves the
-    /// melds of zone `from` (or the cards it can lay off) into the zones of row `to`; `chosen`
-    /// (`as a`) names the arrangement to lay down instead of the search's own.
-    Meld {
-        from: Expr,
-        to: Expr,
-        lay_off: bool,
-        chosen: Option<Expr>,
-    },
-}
-
-/// What a choice is made from.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Domain {
-    /// The cards of a zone; an action is a card's place in it (from the bottom).
-    Zone(Expr),
-    /// The members in a set of members of enum `e`; an action is a member's index.
-    Members(Expr, u16),
-    /// The whole numbers from one value to another; an action is the offset from the first.
-    Range(Expr, Expr),
-    /// One card (no candidate when it is `none`); the action is 0.
-    Card(Expr),
-    /// The least-deadwood arrangements of a zone's cards, when there are several; an action is
-    /// an arrangement's place in their list.
-    Arrangements(Expr),
-    /// The cards of a zone (the first expression) lying above a card (the second): a choice of
-    /// several cards binds each card above the one before, so each set is offered once. Only
-    /// in a `chooses one of` branch.
-    Above(Expr, Expr),
-}
-
-impl Domain {
-    /// The type of the chosen value.
-    pub fn value_type(&self) -> Type {
-        match self {
-            Domain::Zone(_) | Domain::Card(_) | Domain::Above(..) => Type::Card,
-            Domain::Members(_, e) => Type::Enum(*e),
-            Domain::Range(..) => Type::Int,
-            Domain::Arrangements(_) => Type::Arrangement,
-        }
-    }
-}
-
-/// A choice: of a card, a named option or a number.
-///
-/// `private`: the choice is offered only because a condition on cards some player cannot see
-/// holds (GR-14), so it is shown to its chooser alone; the others see only what follows.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Choice {
-    /// One player (or chance, when `player` is `None`) chooses into local `slot`.
-    One {
-        player: Option<Expr>,
-        slot: u16,
-        from: Domain,
-        filter: Option<Expr>,
-        prompt: Option<Vec<TextPart>>,
-        private: bool,
-    },
-    /// Every player chooses at once; player `p`'s choice goes to local `base + p`, and
-    /// `player_slot` holds the player while their candidates are listed.
-    Secret {
-        player_slot: u16,
-        base: u16,
-        from: Domain,
-        filter: Option<Expr>,
-        prompt: Option<Vec<TextPart>>,
-        private: bool,
-    },
-    /// One player (or chance) chooses one candidate among all the branches of `chooses one of`;
-    /// the branch's index goes to local `branch` (`none` when there was no candidate).
-    /// With `fresh` (`, never repeating a position`), a candidate is offered only if playing it
-    /// does not bring the cards back to a position the menu was offered in.
-    Menu {
-        player: Option<Expr>,
-        branch: u16,
-        branches: Vec<MenuBranch>,
-        prompt: Option<Vec<TextPart>>,
-        private: bool,
-        fresh: bool,
-    },
-}
-
-/// One branch of `chooses one of`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MenuBranch {
-    /// How a candidate is shown.
-    pub label: Vec<TextPart>,
-    /// The names bound in turn; every candidate binds each.
-    pub binds: Vec<MenuBind>,
-    /// The condition of a branch that binds nothing.
-    pub guard: Option<Expr>,
-}
-
-/// `c from D [where cond]` in a branch: the local that holds the candidate, its domain and
-/// the condition it must meet (which may read the names bound before it).
-#[derive(Debug, Clone, PartialEq)]
-pub struct MenuBind {
-    pub slot: u16,
-    pub from: Domain,
-    pub filter: Option<Expr>,
-}
-
-/// The most names one branch of `chooses one of` may bind.
-pub const MAX_BINDS: usize = 6;
-
-impl Choice {
-    /// Whether the choice is shown to its chooser alone (see [`Choice`]).
-    pub fn is_private(&self) -> bool {
-        match self {
-            Choice::One { private, .. } | Choice::Secret { private, .. } | Choice::Menu { private, .. } => *private,
-        }
-    }
-
-    /// What the choice is made from; a menu has a domain per name, not one.
-    pub fn domain(&self) -> Option<&Domain> {
-        match self {
-            Choice::One { from, .. } | Choice::Secret { from, .. } => Some(from),
-            Choice::Menu { .. } => None,
-        }
-    }
-}
-
-/// A resolved statement.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Stmt {
-    /// A change to the table or the counters.
-    Effect(Effect),
-    If(Expr, Vec<Stmt>, Vec<Stmt>),
-    While(Expr, Vec<Stmt>),
-    /// `repeat`: `slot` counts the remaining iterations.
-    Repeat {
-        count: Expr,
-        slot: u16,
-        body: Vec<Stmt>,
-    },
-    /// `break`: leaves the innermost loop.
-    Break,
-    ForPlayer {
-        slot: u16,
-        body: Vec<Stmt>,
-    },
-    /// `for each k in a to b`: `slot` holds the number, `end` the last one (worked out once).
-    ForRange {
-        slot: u16,
-        end: u16,
-        from: Expr,
-        to: Expr,
-        body: Vec<Stmt>,
-    },
-    /// `for each card`: `slot` holds the card; `mark` the loop's place in the scratch list.
-    /// With `sizes`, `for each subset`: `slot` holds each set of the zone's cards with `sizes.0`
-    /// to `sizes.1` cards (`Value::Listed`), smaller sets first and, among sets of one size,
-    /// the sets with cards nearer the top first; `mark + 1` and `mark + 2` are the loop's own.
-    ForCard {
-        slot: u16,
-        mark: u16,
-        zone: Expr,
-        sizes: Option<Box<(Expr, Expr)>>,
-        body: Vec<Stmt>,
-    },
-    Return,
-    End(End),
-    /// A choice: the rules pause until it is made.
-    Choose(Choice),
-    /// `chooses one of`: the choice, then the block of the branch chosen, or `otherwise` when
-    /// there was no candidate.
-    Menu {
-        choice: Choice,
-        bodies: Vec<Vec<Stmt>>,
-        otherwise: Vec<Stmt>,
-    },
-    Call(u16, Vec<Expr>),
-    /// A recursive procedure's call whose body the compile step copied in (compile/inline.rs;
-    /// never the checker's): its locals, arguments first, start at the caller's local `base`,
-    /// and it counts as the call would (a frame, the call's and the return's steps).
-    Inlined {
-        proc_: u16,
-        base: u16,
-        args: Vec<Expr>,
-        body: Vec<Stmt>,
-    },
 }

@@ -2,6 +2,7 @@
 //! and `--set` options, and reports every problem at once.
 
 mod aggregates;
+mod calls;
 mod consts;
 mod decls;
 pub mod error;

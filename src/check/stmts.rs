@@ -437,6 +437,9 @@ impl Checker {
 
     /// `chooses one of`: each branch's names are bound in turn, each with its domain and
     /// condition; the label and the block see them all.
+    // The arguments are the parts of one `StmtKind::ChooseOne`, each distinct and each read
+    // once: a struct to carry them would be built at the one call only to be taken apart here.
+    #[allow(clippy::too_many_arguments)]
     fn check_menu(
         &mut self,
         span: ast::Span,

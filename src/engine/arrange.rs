@@ -13,14 +13,37 @@ use super::Game;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ArrangeStep {
     /// Put these cards (top first) on top of the zone.
-    Top { zone: String, cards: Vec<String> },
+    Top {
+        /// The zone, named as in transcripts ("deck of player 1", "pack").
+        zone: String,
+        /// The cards by name ("10♥"), the one to end on top first; each is taken from wherever
+        /// it lies, a copy already in the zone preferred, and no card is named twice.
+        cards: Vec<String>,
+    },
     /// Move every card of `from` onto `to`, keeping their order.
-    MoveAll { from: String, to: String },
+    MoveAll {
+        /// The zone emptied, named as in transcripts.
+        from: String,
+        /// The zone the cards go onto, taking its facing.
+        to: String,
+    },
     /// Move `amount` from one counter to another, each named as in transcripts: "pot",
     /// "purse of player 1", "stake of 7♥".
-    Transfer { amount: i64, from: String, to: String },
+    Transfer {
+        /// How much; never more than `from` holds.
+        amount: i64,
+        /// The counter the amount leaves.
+        from: String,
+        /// The counter it arrives at.
+        to: String,
+    },
     /// Turn the top card of the zone face up (or down).
-    TurnTop { zone: String, face_up: bool },
+    TurnTop {
+        /// The zone, named as in transcripts.
+        zone: String,
+        /// Whether the card ends face up.
+        face_up: bool,
+    },
 }
 
 /// A name in an arrangement that the game does not know.

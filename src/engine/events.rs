@@ -8,27 +8,84 @@ use crate::check::ir::{Type, Value};
 #[derive(Debug, Clone, Copy)]
 pub enum Event<'a> {
     /// A zone was shuffled; its new order is in the state.
-    Shuffle { zone: u16 },
+    Shuffle {
+        /// The zone shuffled, by index in `Program::zones`.
+        zone: u16,
+    },
     /// A card moved into a zone, at place `at` from the bottom (its top, unless the rules put
     /// it under other cards); `was` is where it was (index from the bottom, the zone's size
     /// then, and whether it faced up), so a viewer can tell whether they saw it.
-    Move { card: u16, from: u16, to: u16, face_up: bool, was: (usize, usize, bool), at: usize },
+    Move {
+        /// The card, by index in `Program::cards`.
+        card: u16,
+        /// The zone it left.
+        from: u16,
+        /// The zone it went to.
+        to: u16,
+        /// Whether it lies face up there.
+        face_up: bool,
+        /// Where it was: its place in `from` from the bottom, how many cards `from` held then,
+        /// and whether it faced up.
+        was: (usize, usize, bool),
+        /// Its place in `to`, from the bottom.
+        at: usize,
+    },
     /// A zone was turned over: its order reversed and every card flipped.
-    TurnOver { zone: u16 },
+    TurnOver {
+        /// The zone turned over.
+        zone: u16,
+    },
     /// A card was turned face up or down.
-    Turn { card: u16, face_up: bool },
+    Turn {
+        /// The card turned.
+        card: u16,
+        /// Whether it now faces up.
+        face_up: bool,
+    },
     /// A choice took effect (a secret one once all were made): a player's, or chance's when
     /// `player` is `None`. `value` is a card, a member or a number, read by `ty`. A `private`
     /// choice was offered only under a condition on hidden cards: only its chooser is told of it.
-    Choice { player: Option<u8>, value: Value, ty: Type, secret: bool, private: bool },
+    Choice {
+        /// Who chose, a seat from 0; `None` for chance.
+        player: Option<u8>,
+        /// What was chosen: a card, a member, a number, an arrangement, ...
+        value: Value,
+        /// The type `value` is read by.
+        ty: Type,
+        /// Whether it was one of a secret choice's, which every player makes at once.
+        secret: bool,
+        /// Whether only the chooser is told of it.
+        private: bool,
+    },
     /// A candidate of `chooses one of` was chosen, shown by its label: with every card named
     /// (`full`), as the chooser sees it (`own`), and as everyone sees it (`public`); a card
     /// someone cannot see is "a card" in their label. `private` as for [`Event::Choice`].
-    Picked { player: Option<u8>, full: &'a str, own: &'a str, public: &'a str, private: bool },
+    Picked {
+        /// Who chose, a seat from 0; `None` for chance.
+        player: Option<u8>,
+        /// The label with every card named, as an onlooker who sees everything reads it.
+        full: &'a str,
+        /// The label as the chooser sees it.
+        own: &'a str,
+        /// The label as every player sees it.
+        public: &'a str,
+        /// Whether only the chooser is told of it.
+        private: bool,
+    },
     /// An amount moved from one counter slot to another.
-    Transfer { amount: i64, from: u16, to: u16 },
+    Transfer {
+        /// How much moved (never nothing: a transfer of 0 is no event).
+        amount: i64,
+        /// The counter slot it left.
+        from: u16,
+        /// The counter slot it reached.
+        to: u16,
+    },
     /// Every card of a zone was shown to every player (`reveal Z`); the cards are in the state.
-    Reveal { zone: u16 },
+    Reveal {
+        /// The zone shown.
+        zone: u16,
+    },
     /// A line the rules announce.
     Announce(&'a str),
     /// The rules pause for the people at the table (`pause "text"`; the text may be empty). Only

@@ -13,7 +13,9 @@ use crate::syntax::ast::BinOp;
 /// and its kind quick to tell.
 #[derive(Debug)]
 pub enum Instr {
+    /// Goes on at instruction `.0`.
     Jump(u32),
+    /// Jumps to `.1` unless the condition `.0` holds (`none` does not).
     JumpUnless(Ev, u32),
     /// Jumps to `.1` unless the emptiness test `.0` holds: a [`Instr::JumpUnless`] whose
     /// condition only asks whether zones known before play are empty.
@@ -34,39 +36,53 @@ pub enum Instr {
     RepeatStart(u16, Ev),
     /// Jumps to `end` when local `slot` is 0, else decrements it.
     RepeatNext {
+        /// The local that holds the rounds left.
         slot: u16,
+        /// The instruction after the loop.
         end: u32,
     },
     /// Sets local `slot` to the first player.
     PlayersStart(u16),
     /// Jumps to `end` when local `slot` is past the last player.
     PlayersTest {
+        /// The local that holds the player.
         slot: u16,
+        /// The instruction after the loop.
         end: u32,
     },
     /// Moves local `slot` to the next player.
     PlayersStep(u16),
     /// Copies a zone's cards to the scratch list and records where they start in `mark`.
     CardsStart {
+        /// The local that keeps where the loop's cards start in the scratch list.
         mark: u16,
+        /// The zone (or row, or set of cards) whose cards the loop visits.
         zone: Box<Expr>,
     },
     /// Takes the next card from the scratch list into `slot`, or jumps to `end`.
     CardsNext {
+        /// The local that takes each card.
         slot: u16,
+        /// The local that keeps where the loop's cards start in the scratch list.
         mark: u16,
+        /// The instruction after the loop, once every card has been taken.
         end: u32,
     },
     /// The start of a `for each subset` loop (see [`SubsetsStart`]).
     SubsetsStart(Box<SubsetsStart>),
     /// Puts the set at `mark + 1` into `slot` and moves on to the next, or jumps to `end`.
     SubsetsNext {
+        /// The local that takes each set.
         slot: u16,
+        /// The first of the loop's three locals: where its cards start in the scratch list (and
+        /// how many there are), the set to come, and the most cards a set may hold.
         mark: u16,
+        /// The instruction after the loop, once every set has been taken.
         end: u32,
     },
     /// Drops the cards a loop left in the scratch list (after a `break`).
     CardsDrop {
+        /// The local that keeps where the loop's cards start: the list is cut back to there.
         mark: u16,
     },
     /// A change to the table or the counters.
@@ -84,7 +100,9 @@ pub enum Instr {
     Move(Box<QuickMove>),
     /// A quick move of the top cards between two zones known before play.
     MoveTop(TopMove),
+    /// Calls procedure `.0` on a new frame, its parameters set to the arguments `.1`.
     Call(u16, Vec<Ev>),
+    /// Leaves the procedure's frame, back to the instruction after its call.
     Return,
     /// The start of a recursive procedure's body copied into its caller ([`Stmt::Inlined`]):
     /// counted as the call, it sets the parameters and enters the procedure without a frame.
@@ -94,6 +112,7 @@ pub enum Instr {
     /// A jump, or a `Leave`, carried out with the jumps and always-true tests its path passes
     /// over (chain.rs).
     Chain(Chain),
+    /// `end game`: the game ends with this result.
     End(Box<End>),
     /// A choice: the run stops here until it is made.
     Choose(Box<ChoiceCode>),

@@ -20,9 +20,19 @@ pub use ast::{File, Span};
 pub use fmt::format;
 pub use parse_depth::MAX_DEPTH;
 
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/cardgame.pest"]
-struct CardgameParser;
+/// The parser pest derives from `grammar/cardgame.pest`, with its `Rule` enum (one variant per
+/// grammar rule).
+// pest_derive writes `Rule`, its variants and `Rule::all_rules` without doc lines (the grammar's
+// own comments explain each rule), so the generated items are let off `missing_docs` here.
+#[allow(missing_docs)]
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/cardgame.pest"]
+    pub(super) struct CardgameParser;
+}
+
+use grammar::CardgameParser;
+pub use grammar::Rule;
 
 /// A file that does not follow the grammar (code `cardlang::syntax::error`), or that nests
 /// deeper than [`MAX_DEPTH`] (code `cardlang::syntax::too_deep`).

@@ -15,7 +15,14 @@ pub enum AggOver {
     Members(u16),
     /// The sets of a zone's cards with `lo` to `hi` cards, the smaller sets first (see
     /// [`super::Stmt::ForCard`] for the order).
-    Subsets { zone: Expr, lo: Expr, hi: Expr },
+    Subsets {
+        /// The zone (or set) whose cards make the sets.
+        zone: Expr,
+        /// The fewest cards of a set.
+        lo: Expr,
+        /// The most cards of a set.
+        hi: Expr,
+    },
 }
 
 impl AggOver {

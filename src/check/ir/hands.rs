@@ -3,6 +3,7 @@
 /// A `hands` declaration: named patterns of cards, the best first.
 #[derive(Debug, Clone)]
 pub struct HandsInfo {
+    /// The declaration's name: `name of Z`, `strength of Z by name`.
     pub name: String,
     /// The enum of its pattern names, the best first.
     pub category: u16,
@@ -28,6 +29,7 @@ pub struct HandPattern {
 /// A group of a hand pattern: `3 cards, same rank`.
 #[derive(Debug, Clone)]
 pub struct HandPart {
+    /// How many cards the group takes.
     pub count: u8,
     /// Properties every card shares.
     pub same: Vec<u16>,

@@ -5,26 +5,42 @@ use super::{Name, Span};
 /// An expression.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Expr {
+    /// Where the expression is written, from its first word to its last.
     pub span: Span,
+    /// What the expression is.
     pub kind: ExprKind,
 }
 
 /// Binary operators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinOp {
+    /// `a or b`: true when either is; `b` is not looked at when `a` is true.
     Or,
+    /// `a and b`: true when both are; `b` is not looked at when `a` is false.
     And,
+    /// `a == b`: the same value (for cards, the same physical card; `none == none` is true).
     Eq,
+    /// `a != b`: not the same value.
     Ne,
+    /// `a < b` between numbers; false when either is `none`.
     Lt,
+    /// `a <= b` between numbers; false when either is `none`.
     Le,
+    /// `a > b` between numbers; false when either is `none`.
     Gt,
+    /// `a >= b` between numbers; false when either is `none`.
     Ge,
+    /// `m in s`: whether a member is in a set of members.
     In,
+    /// `a + b`; `none` when either is.
     Add,
+    /// `a - b`; `none` when either is.
     Sub,
+    /// `a * b`; `none` when either is.
     Mul,
+    /// `a / b`: whole-number division, the fraction dropped; `none` for a division by 0.
     Div,
+    /// `a % b`: the remainder of `a / b`, with the sign of `a`; `none` for a division by 0.
     Mod,
     /// `a ^ b`: `a` to the power `b` (`none` for a negative `b` or a result too large).
     Pow,
@@ -61,17 +77,22 @@ impl BinOp {
 /// Unary operators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnOp {
+    /// `not a`: true when `a` is false.
     Not,
+    /// `-a`: the number with its sign changed.
     Neg,
 }
 
 /// The kinds of expression.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExprKind {
+    /// A whole number written out (`3`; `-2` is a negation of `2`).
     Int(i64),
     /// `"made"`: a text, for announcements (`{if won then "made" else "down"}`).
     Text(String),
+    /// `true` or `false`.
     Bool(bool),
+    /// `none`: no value, which fits any type.
     None,
     /// `position seen before`: whether the cards lie as at an earlier `remember position`.
     PositionSeen,
@@ -79,61 +100,97 @@ pub enum ExprKind {
     Name(String),
     /// `player 2`.
     Player(u32),
+    /// `top of Z`: the top card of a zone (or of a set of cards), `none` when it is empty.
     Top(Box<Expr>),
+    /// `bottom of Z`: the bottom card of a zone (or of a set), `none` when it is empty.
     Bottom(Box<Expr>),
+    /// `count of Z`: how many cards a zone, a row of zones or a set holds.
     Count(Box<Expr>),
+    /// `opponent of p`: the next player after `p` around the table.
     Opponent(Box<Expr>),
+    /// `{hearts, diamonds}` or `{}`: a set of members of one enum.
     SetLit(Vec<Expr>),
+    /// `f(x, y)`: a function's value for these arguments (or a built-in: `min`, `abs`, ...).
     Call {
+        /// The function called.
         name: Name,
+        /// The arguments, one per parameter, in order.
         args: Vec<Expr>,
     },
     /// `name of arg`: a per-player zone, counter or local, or an order applied to a card.
     Of {
+        /// What is taken of the argument: a zone, counter, order, property, secret choice, ...
         name: Name,
+        /// Whose it is: a player, a card, a key of a row of zones, an enum member.
         arg: Box<Expr>,
     },
+    /// `if C then X else Y`: `X` when the condition holds, else `Y`.
     If {
+        /// The condition; `none` counts as false.
         cond: Box<Expr>,
+        /// The value when it holds.
         then: Box<Expr>,
+        /// The value when it does not.
         otherwise: Box<Expr>,
     },
+    /// `a op b`: two values joined by an operator.
     Binary {
+        /// The operator.
         op: BinOp,
+        /// The value on its left.
         lhs: Box<Expr>,
+        /// The value on its right.
         rhs: Box<Expr>,
     },
+    /// `not a` or `-a`.
     Unary {
+        /// The operator.
         op: UnOp,
+        /// The value it applies to.
         operand: Box<Expr>,
     },
+    /// `c.rank`: a card's property (`none` when the card is `none`).
     Field {
+        /// The card.
         target: Box<Expr>,
+        /// The property read.
         name: Name,
     },
+    /// `Z is empty` or `Z is not empty`: whether a zone (or row, or set) holds no card.
     IsEmpty {
+        /// The zone asked about.
         target: Box<Expr>,
+        /// `is not empty`: the answer turned round.
         negated: bool,
     },
+    /// `x is none` or `x is not none`: whether a value is missing.
     IsNone {
+        /// The value asked about.
         target: Box<Expr>,
+        /// `is not none`: the answer turned round.
         negated: bool,
     },
     /// `c is face up` (`up`) or `c is face down`.
     IsFaceUp {
+        /// The card asked about; both answers are false for `none`.
         target: Box<Expr>,
+        /// Whether the question is `face up` rather than `face down`.
         up: bool,
     },
     /// `every column`: all the zones of a row, or of every player, together.
     Every(Name),
     /// `deadwood of Z` or `deadwood of Z without c`.
     Deadwood {
+        /// The zone whose cards the meld search arranges.
         zone: Box<Expr>,
+        /// `without c`: the card counted as if it were not in the zone.
         without: Option<Box<Expr>>,
     },
     /// `strength of Z by category`: how a zone's cards (or a set's) rank by a `hands` declaration.
     Strength {
+        /// The cards ranked: a zone, or a set from `subsets of`.
         zone: Box<Expr>,
+        /// The `hands` declaration that ranks them.
         hands: Name,
     },
     /// `arrangements of Z`: the least-deadwood arrangements of a zone, a choice's domain.
@@ -142,7 +199,9 @@ pub enum ExprKind {
     PlayerAt(Box<Expr>),
     /// `card k of Z`: the k-th card from the top.
     CardAt {
+        /// Which card, from 1 at the top; `none` past either end.
         index: Box<Expr>,
+        /// The zone (or set) the card is taken from.
         zone: Box<Expr>,
     },
     /// `across from p`: the player opposite.
