@@ -266,7 +266,7 @@ fn every_game_and_fixture_gets_the_diagnostics_lint_gives() {
         files.extend(names);
     }
     assert!(files.len() > 60, "{} files", files.len());
-    let mut client = Client::start();
+    let client = Client::start();
     let mut compared = 0;
     for (i, path) in files.iter().enumerate() {
         let Ok(text) = std::fs::read_to_string(format!("{ROOT}/{path}")) else { continue };
