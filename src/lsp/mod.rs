@@ -46,6 +46,13 @@ impl From<ProtocolError> for LspError {
     }
 }
 
+/// The problems of a document with `text` at `uri`, as the server publishes them when it is the
+/// only open document (a game it extends is read from the disk).
+pub fn diagnostics_of(uri: &Uri, text: &str) -> Vec<lsp_types::Diagnostic> {
+    let doc = documents::Document::new(text.to_string(), 0);
+    diagnose::diagnostics(uri, &doc, &Documents::default(), &Links::default())
+}
+
 /// What the server can do, as told to the editor at `initialize`.
 pub fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
