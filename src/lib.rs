@@ -1,7 +1,9 @@
 //! cardlang: a language for card-game rules, its checker, and an engine that plays them.
 //!
 //! The pipeline shows in the modules: [`syntax`] → [`check`] → [`compile`] → [`engine`] → [`agents`] →
-//! [`simulate`] → [`cli`].
+//! [`simulate`] → [`cli`]. Beside it, [`load`] reads a game's files (from the disk or from an
+//! editor's buffers) and gives every problem as plain data, for the front ends; [`files`]
+//! writes files whole or not at all.
 //!
 //! ```
 //! use cardlang::{check, engine, syntax};
@@ -49,6 +51,8 @@ pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod engine;
+pub mod files;
+pub mod load;
 /// A plain, slow evaluator of the checked program: an oracle for tests and fuzzing to compare
 /// the engine with, never used in play.
 pub mod reference;

@@ -2,9 +2,9 @@
 //! snapshot was read against the rule text before it was accepted (see docs/reviews.md).
 
 use cardlang::check::{self, Config};
-use cardlang::cli::load::load_game;
 use cardlang::cli::transcript::{self, TranscriptSpec};
 use cardlang::engine::Game;
+use cardlang::load::load_game;
 
 /// `game` is a path under games/ without its extension: a game, or a variant file.
 fn transcript(game: &str, variant: Option<&str>, seed: u64) -> String {

@@ -524,8 +524,8 @@ impl cardlang::agents::Watcher for Seats {
 /// the player who takes the pile is told its cards.
 #[test]
 fn ch_3_the_cards_put_down_are_named_to_nobody_else_until_shown() {
-    use cardlang::cli::load::load_game;
     use cardlang::cli::transcript::{run, TranscriptSpec};
+    use cardlang::load::load_game;
     for (seats, seed) in [(3u8, 1u64), (5, 2), (8, 8)] {
         let path = format!("{}/games/{GAME}.cardgame", env!("CARGO_MANIFEST_DIR"));
         let game = load_game(&path, &Config { seats: Some(seats), ..Config::default() }).expect("the game checks");
