@@ -44,6 +44,8 @@ impl std::fmt::Display for Refusal {
     }
 }
 
+impl std::error::Error for Refusal {}
+
 impl Loaded {
     /// Whether the file given is a variant file (it starts with `extends "..."`).
     pub fn is_variant_file(&self) -> bool {
@@ -164,7 +166,8 @@ pub(super) fn folded_base(variant_file: &Path, written: &str) -> PathBuf {
     folded(&variant_file.parent().unwrap_or(Path::new("")).join(written))
 }
 
-/// Why a game could not be had to play: the sources read and what is wrong.
+/// Why a game could not be had to play: the sources read and what is wrong (its diagnostics
+/// are in it; [`NotLoaded::problems`] gives them as data).
 #[derive(Debug)]
 pub enum NotLoaded {
     /// A file cannot be read or parsed.
@@ -204,6 +207,8 @@ impl std::fmt::Display for NotLoaded {
         Ok(())
     }
 }
+
+impl std::error::Error for NotLoaded {}
 
 /// Loads a game from the disk with a variant and options, checked and lowered.
 pub fn load_game(path: &str, config: &Config) -> Result<Arc<Game>, NotLoaded> {

@@ -9,17 +9,24 @@ use std::path::{Component, Path, PathBuf};
 /// and `/dev/zero` or a wrong path to a huge file is refused after reading this much.
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
-/// Why the text of a file could not be had.
-#[derive(Debug)]
+/// Why the text of a file could not be had. (The loader reports it as a `LoadError`, with the
+/// path and the `extends` that named the file: `LoadError::cannot_read`.)
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum TextError {
     /// The system refused (no such file, no permission, a folder, ...).
+    #[error("{0}")]
+    #[diagnostic(code(cardlang::load::io))]
     Io(std::io::Error),
     /// The file goes on past `limit` bytes.
+    #[error("it is larger than {} MiB", limit >> 20)]
+    #[diagnostic(code(cardlang::load::too_large))]
     TooLarge {
         /// The most bytes read.
         limit: u64,
     },
     /// The bytes are not UTF-8 text; where the first bad byte is (both from 1).
+    #[error("its content is not UTF-8 text (from line {line}, column {column})")]
+    #[diagnostic(code(cardlang::load::not_utf8))]
     NotUtf8 {
         /// Its line.
         line: usize,
