@@ -2,7 +2,9 @@
 //!
 //! The pipeline shows in the modules: [`syntax`] → [`check`] → [`compile`] → [`engine`] → [`agents`] →
 //! [`session`] → [`simulate`] → the front ends: [`cli`] (the command line) and [`lsp`] (the language
-//! server).
+//! server). Beside it, [`load`] reads a game's files (from the disk or from an editor's buffers)
+//! and gives every problem as plain data, for the front ends; [`files`] writes files whole or not
+//! at all.
 //!
 //! ```
 //! use cardlang::{check, engine, syntax};
@@ -50,6 +52,8 @@ pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod engine;
+pub mod files;
+pub mod load;
 pub mod lsp;
 /// A plain, slow evaluator of the checked program: an oracle for tests and fuzzing to compare
 /// the engine with, never used in play.

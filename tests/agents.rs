@@ -13,7 +13,7 @@ use cardlang::engine::rng::Rng;
 use cardlang::engine::{Event, EventSink, Game, Limits, NoEvents, State, ToMove};
 
 fn load(path: &str) -> Arc<Game> {
-    cardlang::cli::load::load_game(path, &Config::default()).unwrap_or_else(|e| panic!("{path}: {e}"))
+    cardlang::load::load_game(path, &Config::default()).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// Where each card lies, as the zone holding it; panics unless every card lies in exactly one.

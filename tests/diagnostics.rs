@@ -2,7 +2,8 @@
 //! code and a help line. One snapshot per file: the source, then the rendered diagnostics.
 
 use cardlang::check;
-use cardlang::cli::load::{Source, Sources};
+use cardlang::cli::render::Render;
+use cardlang::load::{Source, Sources};
 
 fn diagnose(path: &std::path::Path) -> String {
     let text = std::fs::read_to_string(path).expect("fixture is readable");

@@ -222,7 +222,7 @@ fn every_game_file() -> Vec<(String, File, Config)> {
         std::fs::read_dir(format!("{dir}/variants")).expect("games/variants/").flatten().map(|e| e.path()).collect();
     files.sort();
     for path in files {
-        let loaded = cardlang::cli::load::read(&path.to_string_lossy()).unwrap_or_else(|e| panic!("{:?}", e.1));
+        let loaded = cardlang::load::read(&path.to_string_lossy()).unwrap_or_else(|e| panic!("{:?}", e.1));
         for v in &loaded.own_variants {
             let config = Config { variant: Some(v.clone()), sets: Vec::new(), seats: None };
             let Ok(config) = loaded.config(&config) else { continue };

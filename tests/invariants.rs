@@ -23,7 +23,7 @@ fn file_of(label: &str) -> cardlang::syntax::File {
     let first = label.split_whitespace().next().expect("a label");
     // Labels name a file under games/: `x.cardgame` or `variants/x.cardgame`.
     let path = format!("{ROOT}/games/{first}");
-    cardlang::cli::load::read(&path).unwrap_or_else(|e| panic!("{path}: {:?}", e.1)).file
+    cardlang::load::read(&path).unwrap_or_else(|e| panic!("{path}: {:?}", e.1)).file
 }
 
 /// Plays one game with the agents named, checking every invariant, to its end or for at most

@@ -10,7 +10,12 @@
 //! One snapshot per failing file: the source, the rendering, the JSON.
 
 use cardlang::check::lints::LINTS;
-use cardlang::cli::load::{lint_file, LintReport};
+use cardlang::cli::render::LintReport;
+
+/// A file linted by the library and rendered as the command line renders it.
+fn lint_file(path: &str) -> LintReport {
+    LintReport::of(&cardlang::load::lint_file(path))
+}
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -29,6 +29,7 @@ mod invariants;
 mod language;
 mod limits;
 mod lint;
+mod loading;
 mod lsp;
 mod mcts;
 mod meaning;

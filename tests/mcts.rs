@@ -15,7 +15,7 @@ use cardlang::engine::{Game, State, ToMove};
 use crate::common::every_game;
 
 fn load(path: &str) -> Arc<Game> {
-    cardlang::cli::load::load_game(path, &Config::default()).unwrap_or_else(|e| panic!("{path}: {e}"))
+    cardlang::load::load_game(path, &Config::default()).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// A small search: enough to exercise every part, cheap in a debug build.

@@ -182,7 +182,7 @@ fn fmt_through_a_symbolic_link_rewrites_the_file_it_points_to() {
 
 #[test]
 fn a_file_that_vanishes_before_it_is_written_is_not_brought_back() {
-    use cardlang::cli::write::{replace, Existing, WriteError};
+    use cardlang::files::write::{replace, Existing, WriteError};
     let dir = temp_dir("vanish");
     let path = dir.join("gone.cardgame");
     std::fs::write(&path, MESSY).expect("written");
@@ -222,7 +222,7 @@ fn a_report_is_written_whole_and_a_bad_report_path_is_refused() {
 
 #[test]
 fn fmt_checks_its_own_work_before_writing() {
-    use cardlang::cli::fmt::verify;
+    use cardlang::syntax::verify;
     assert_eq!(verify(MESSY, TIDY), Ok(()));
     assert!(verify(MESSY, &TIDY.replace("// title", "")).is_err(), "a lost comment is caught");
     assert!(verify(MESSY, &TIDY.replace("draw", "unfinished")).is_err(), "a changed rule is caught");

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use cardlang::check::Config;
-use cardlang::cli::load::load_game;
 use cardlang::engine::Game;
+use cardlang::load::load_game;
 use cardlang::simulate::summary::{Context, Summary};
 use cardlang::simulate::{self, report, Settings};
 

@@ -2,8 +2,8 @@
 //! snapshot was read against the rule text before it was accepted (see docs/reviews.md).
 
 use cardlang::check::{self, Config};
-use cardlang::cli::load::load_game;
 use cardlang::engine::Game;
+use cardlang::load::load_game;
 use cardlang::session::transcript::{self, TranscriptSpec};
 
 /// `game` is a path under games/ without its extension: a game, or a variant file.

@@ -5,7 +5,13 @@
 
 use crate::common::says;
 use cardlang::check::Config;
-use cardlang::cli::load::{self, lint_file};
+use cardlang::cli::render::LintReport;
+use cardlang::load;
+
+/// A file linted by the library and rendered as the command line renders it.
+fn lint_file(path: &str) -> LintReport {
+    LintReport::of(&load::lint_file(path))
+}
 
 /// The source, the rendered diagnostics and their JSON, for one fixture.
 fn diagnose(path: &std::path::Path) -> String {
@@ -93,7 +99,10 @@ fn a_file_with_several_variants_needs_one_named() {
     let Err(err) = load::load_game("games/variants/wilcox_war_short.cardgame", &Config::default()) else {
         panic!("refused without --variant")
     };
-    assert!(says(&err, "declares 2 variants (short, short_four_prizes): choose one with --variant"), "{err}");
+    assert!(
+        says(&err.to_string(), "declares 2 variants (short, short_four_prizes): choose one with --variant"),
+        "{err}"
+    );
     // The game's own variants can be named too.
     let config = Config { variant: Some("single_deck".into()), sets: Vec::new(), seats: None };
     assert!(load::load_game("games/variants/wilcox_war_short.cardgame", &config).is_ok());

@@ -8,8 +8,9 @@ use std::sync::Arc;
 use cardlang::agents::{self, Agent};
 use cardlang::check::ir::{CounterInfo, Type, Value};
 use cardlang::check::{self, Config};
-use cardlang::cli::load::{Source, Sources};
+use cardlang::cli::render::Render;
 use cardlang::engine::{Event, EventSink, Game, Limits, State, ToMove};
+use cardlang::load::{Source, Sources};
 use cardlang::syntax;
 use cardlang::syntax::ast::StmtKind;
 
@@ -68,7 +69,7 @@ pub fn fmt_round_trip(data: &[u8]) {
         return;
     };
     let once = syntax::format(text).expect("a text that parses formats");
-    if let Err(why) = cardlang::cli::fmt::verify(text, &once) {
+    if let Err(why) = cardlang::syntax::verify(text, &once) {
         panic!("formatting changes {why}:\n--- before\n{text}\n--- after\n{once}");
     }
     assert_eq!(syntax::format(&once).as_deref(), Ok(once.as_str()), "fmt is idempotent");
@@ -409,7 +410,7 @@ pub fn every_game(root: &str) -> Vec<(String, Arc<Game>, syntax::File)> {
     }
     let mut out = Vec::new();
     for path in paths {
-        let Ok(loaded) = cardlang::cli::load::read(&path.to_string_lossy()) else { continue };
+        let Ok(loaded) = cardlang::load::read(&path.to_string_lossy()) else { continue };
         let mut names: Vec<Option<String>> = loaded.own_variants.iter().cloned().map(Some).collect();
         if !loaded.is_variant_file() {
             names.insert(0, None);

@@ -3,10 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-use super::load::{self, LoadError, Source, Sources};
+use super::render::Render;
 use super::say;
-use super::write::{self, Existing};
-use crate::syntax;
+use crate::files::write::{self, Existing};
+use crate::load::{self, LoadError, Source, Sources};
+use crate::syntax::{self, verify};
 
 /// Formats each file (or, with `check`, reports the files that would change): exit 0 when all is
 /// well, 1 when `check` finds a file to reformat, 2 when a file cannot be read, parsed or written,
@@ -66,38 +67,6 @@ fn one(file: &Path, check: bool) -> i32 {
             2
         }
     }
-}
-
-/// Checks that `formatted` says what `original` says: it parses to the same syntax tree (spans
-/// apart) and keeps every comment, in order. Otherwise, what would change.
-pub fn verify(original: &str, formatted: &str) -> Result<(), &'static str> {
-    let (Ok(before), Ok(after)) = (syntax::parse(original), syntax::parse(formatted)) else {
-        return Err("it into text that does not parse");
-    };
-    if tree_without_spans(&before) != tree_without_spans(&after) {
-        return Err("its rules (the formatted text reads differently)");
-    }
-    let texts = |s: &str| syntax::fmt::comments(s).map(|cs| cs.into_iter().map(|c| c.text).collect::<Vec<_>>());
-    if texts(original).ok() != texts(formatted).ok() {
-        return Err("its comments");
-    }
-    Ok(())
-}
-
-/// A syntax tree written out without its spans, to compare two trees by what they say.
-pub fn tree_without_spans(file: &syntax::File) -> String {
-    let debug = format!("{file:?}");
-    let mut out = String::with_capacity(debug.len());
-    let mut rest = debug.as_str();
-    while let Some(i) = rest.find("Span { start: ") {
-        out.push_str(&rest[..i]);
-        out.push_str("Span");
-        let after = &rest[i..];
-        let close = after.find('}').map_or(after.len(), |c| c + 1);
-        rest = &after[close..];
-    }
-    out.push_str(rest);
-    out
 }
 
 /// The first line that differs, as it is and as it would be.

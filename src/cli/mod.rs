@@ -1,15 +1,13 @@
 //! Phase 5: the command line: `play`, `transcript`, `variants` and `lint`.
 
-pub mod cleanup;
 pub mod crash;
 pub mod excerpt;
 pub mod fmt;
 pub mod hot_seat;
 pub mod load;
 mod play;
+pub mod render;
 pub mod simulate;
-pub mod sources;
-pub mod write;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -20,6 +18,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::agents;
 use crate::check::{self, Config};
 use crate::session::transcript::{self, TranscriptSpec};
+use render::Render;
 
 /// cardlang: write down the rules of a card game, check them, and play them.
 #[derive(Debug, Parser)]
@@ -462,7 +461,7 @@ fn print_transcript(args: &GameArgs, seed: u64, format: Format, seat: Option<u8>
 /// variant files beside it (in `variants/` next to the game) that extend it. For a variant file,
 /// the game it extends and the file's own variants.
 fn variants(path: &Path) -> Result<(), Failure> {
-    let loaded = load::read_path(path).map_err(|b| Failure { message: b.0.render(&b.1), code: 2 })?;
+    let loaded = crate::load::read_path(path).map_err(|b| Failure { message: b.0.render(&b.1), code: 2 })?;
     if !loaded.join_errors.is_empty() {
         return Err(Failure { message: loaded.sources.render_all(&loaded.join_errors), code: 2 });
     }
@@ -501,7 +500,7 @@ fn variants(path: &Path) -> Result<(), Failure> {
         print_variants("variants of the game (also with --variant):", &inherited, &defaults);
     } else {
         print_variants("variants:", &own, &defaults);
-        let files = load::variant_files(path);
+        let files = crate::load::variant_files(path);
         if !files.is_empty() {
             say("variant files:");
             for (file, found) in files {

@@ -7,9 +7,11 @@ use std::sync::Arc;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::load;
-use super::write::{self, Existing};
+use super::render::Render;
 use crate::check::Config;
 use crate::engine::Game;
+use crate::files::write::{self, Existing};
+use crate::load::{read_text, shown, Sources, TextError, MAX_FILE_BYTES};
 use crate::simulate::compare::{Axis, Column, Comparison};
 use crate::simulate::shard::{self, Setup, Shard, Slice};
 use crate::simulate::summary::Summary;
@@ -78,8 +80,7 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
     match req.out {
         None => Ok(doc),
         Some(path) => {
-            write::replace(path, doc.as_bytes(), Existing::MayBeNew)
-                .map_err(|e| (load::Sources::default().render(&e), 1))?;
+            write::replace(path, doc.as_bytes(), Existing::MayBeNew).map_err(|e| (Sources::default().render(&e), 1))?;
             Ok(format!(
                 "shard {}/{}: games {}..{} of {} written to {}",
                 slice.k,
@@ -96,8 +97,8 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
 /// Plays the games `req` asks for (all, or its shard's slice): what a summary is made from, and
 /// the range of games played.
 fn play(req: &Request<'_>) -> Result<(Setup, Tally, std::ops::Range<u64>), (String, i32)> {
-    let loaded = load::read_path(req.path).map_err(|b| (b.0.render(&b.1), 2))?;
-    let game: Arc<Game> = loaded.check(&req.config).map(Game::new).map_err(|e| (e, 2))?;
+    let loaded = crate::load::read_path(req.path).map_err(|b| (b.0.render(&b.1), 2))?;
+    let game: Arc<Game> = load::check(&loaded, &req.config).map(Game::new).map_err(|e| (e, 2))?;
     let mut settings = req.settings.clone();
     if settings.players.is_empty() {
         settings.players = vec!["random".to_string(); game.players() as usize];
@@ -128,7 +129,7 @@ fn play(req: &Request<'_>) -> Result<(Setup, Tally, std::ops::Range<u64>), (Stri
         bar.set_style(style);
     }
     let tally = simulate::run_slice(&game, &req.settings, games.clone(), &|n| bar.inc(n))
-        .map_err(|e| (load::Sources::default().render(&e), 2))?;
+        .map_err(|e| (Sources::default().render(&e), 2))?;
     bar.finish_and_clear();
     let program = &game.program;
     let setup = Setup {
@@ -204,7 +205,7 @@ fn compare(req: &Request<'_>) -> Result<String, (String, i32)> {
     let comparison = Comparison { compare: axis, columns: done };
     if let Some(path) = req.report {
         write::replace(path, comparison.html().as_bytes(), Existing::MayBeNew)
-            .map_err(|e| (load::Sources::default().render(&e), 1))?;
+            .map_err(|e| (Sources::default().render(&e), 1))?;
     }
     if req.json {
         serde_json::to_string_pretty(&comparison).map_err(|e| (format!("error: {e}"), 1))
@@ -220,7 +221,7 @@ fn compare(req: &Request<'_>) -> Result<String, (String, i32)> {
 /// Refuses an output that would replace an input or a `.cardgame` file (exit 2), or that cannot
 /// be written (exit 1); checked before any game is played.
 fn check_output(output: &Path, inputs: &[(&Path, &str)]) -> Result<(), (String, i32)> {
-    let render = |e: write::WriteError| load::Sources::default().render(&e);
+    let render = |e: write::WriteError| Sources::default().render(&e);
     write::guard(output, inputs).map_err(|e| (render(e), 2))?;
     write::probe(output).map_err(|e| (render(e), 1))
 }
@@ -271,15 +272,15 @@ pub fn merge(files: &[PathBuf], json: bool, report: Option<&Path>) -> Result<Str
         let inputs: Vec<(&Path, &str)> = files.iter().map(|f| (f.as_path(), "a shard document")).collect();
         check_output(output, &inputs)?;
     }
-    let render = |e: shard::ShardError| (load::Sources::default().render(&e), 2);
+    let render = |e: shard::ShardError| (Sources::default().render(&e), 2);
     let mut shards = Vec::new();
     for file in files {
-        let path = load::shown(file);
-        let text = load::read_text(file, load::MAX_FILE_BYTES).map_err(|e| {
+        let path = shown(file);
+        let text = read_text(file, MAX_FILE_BYTES).map_err(|e| {
             let why = match e {
-                load::TextError::Io(e) => e.to_string(),
-                load::TextError::TooLarge { limit } => format!("it is larger than {} MiB", limit >> 20),
-                load::TextError::NotUtf8 { line, column } => {
+                TextError::Io(e) => e.to_string(),
+                TextError::TooLarge { limit } => format!("it is larger than {} MiB", limit >> 20),
+                TextError::NotUtf8 { line, column } => {
                     format!("its content is not UTF-8 text (line {line}, column {column})")
                 }
             };
@@ -297,7 +298,7 @@ fn present(setup: &Setup, tally: &Tally, json: bool, report: Option<&Path>) -> R
     if let Some(path) = report {
         let samples: Vec<_> = tally.samples.values().cloned().collect();
         write::replace(path, report::html(&summary, &samples).as_bytes(), Existing::MayBeNew)
-            .map_err(|e| (load::Sources::default().render(&e), 1))?;
+            .map_err(|e| (Sources::default().render(&e), 1))?;
     }
     if json {
         serde_json::to_string_pretty(&summary).map_err(|e| (format!("error: {e}"), 1))

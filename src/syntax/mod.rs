@@ -17,7 +17,7 @@ use std::num::NonZeroUsize;
 use thiserror::Error;
 
 pub use ast::{File, Span};
-pub use fmt::format;
+pub use fmt::{format, verify};
 pub use parse_depth::MAX_DEPTH;
 
 /// The parser pest derives from `grammar/cardgame.pest`, with its `Rule` enum (one variant per

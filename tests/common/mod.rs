@@ -44,7 +44,7 @@ pub fn every_checked() -> Vec<(String, check::Program)> {
         .collect();
     files.sort();
     for path in files {
-        let loaded = cardlang::cli::load::read(&path.to_string_lossy()).unwrap_or_else(|e| panic!("{}: {e:?}", e.1));
+        let loaded = cardlang::load::read(&path.to_string_lossy()).unwrap_or_else(|e| panic!("{}: {e:?}", e.1));
         for v in &loaded.own_variants {
             let config = Config { variant: Some(v.clone()), sets: Vec::new(), seats: None };
             let program = loaded.check(&config).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -524,7 +524,7 @@ impl cardlang::agents::Watcher for Seats {
 /// the player who takes the pile is told its cards.
 #[test]
 fn ch_3_the_cards_put_down_are_named_to_nobody_else_until_shown() {
-    use cardlang::cli::load::load_game;
+    use cardlang::load::load_game;
     use cardlang::session::transcript::{run, TranscriptSpec};
     for (seats, seed) in [(3u8, 1u64), (5, 2), (8, 8)] {
         let path = format!("{}/games/{GAME}.cardgame", env!("CARGO_MANIFEST_DIR"));

@@ -17,12 +17,14 @@ pub mod comments;
 mod decls;
 mod exprs;
 mod stmts;
+mod verify;
 
 use pest::Parser;
 
 use super::ast::File;
 use super::{CardgameParser, Rule, SyntaxError};
 use comments::{blank_before, tight_end, Comment};
+pub use verify::{tree_without_spans, verify};
 
 /// The widest a line may get where the layout has a place to break it.
 const WIDTH: usize = 120;

@@ -1,4 +1,5 @@
-//! Files written whole or not at all: the new text goes to a temporary file in the same folder,
+//! The careful writer (`files::write`, used by the command line and the tests): files written
+//! whole or not at all: the new text goes to a temporary file in the same folder,
 //! which is then renamed over the old one, so a crash, a full disk or a kill mid-write leaves the
 //! old file as it was. Through a symbolic link, the file it points to is replaced (the link
 //! stays); the old file's permissions and owner are kept; a file that may not be written (by its

@@ -1,105 +1,35 @@
-//! The source texts a game is made of, and diagnostics rendered against them.
+//! Diagnostics rendered as text against the sources they point into: the command line's edge.
 //!
-//! A game is usually one file, but a variant file is read together with the game it extends.
-//! Each file is parsed at its own offset (see `syntax::parse_at`), so every span in the joined
-//! syntax tree names exactly one file. Rendering finds that file, turns the span back into one
-//! inside it, and shows labels that point into another file as a note of their own beneath.
+//! A game is usually one file, but a variant file is read together with the game it extends
+//! (see `load`). Rendering finds the file a diagnostic's first label points into, turns the span
+//! back into one inside it, and shows labels that point into another file as a note of their
+//! own beneath. [`Render`] adds this to the library's [`Sources`]; [`LintReport`] is what
+//! `cardlang lint` prints of a file.
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, Severity};
 
 use super::excerpt;
+use crate::load::{Lint, Problem, Source, Sources};
 
-/// One source text and where its offsets start.
-#[derive(Debug, Clone)]
-pub struct Source {
-    /// The path it came from, as given.
-    pub path: String,
-    /// Its text.
-    pub text: String,
-    /// The offset its first byte has in the spans of a joined game (0 for the file given).
-    pub offset: usize,
-    /// Where each line starts, and whether a line is too long to show whole: found once, for
-    /// every diagnostic of the file.
-    lines: std::sync::OnceLock<(Vec<usize>, bool)>,
-}
-
-impl Source {
-    /// A source whose spans start at 0.
-    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Source {
-        Source::at(path, text, 0)
-    }
-
-    /// A source whose spans start at `offset`.
-    pub fn at(path: impl Into<String>, text: impl Into<String>, offset: usize) -> Source {
-        Source { path: path.into(), text: text.into(), offset, lines: std::sync::OnceLock::new() }
-    }
-
-    fn lines(&self) -> &(Vec<usize>, bool) {
-        self.lines.get_or_init(|| {
-            let starts: Vec<usize> =
-                std::iter::once(0).chain(self.text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-            let long =
-                self.text.split('\n').any(|l| l.len() > excerpt::MAX_LINE && l.chars().count() > excerpt::MAX_LINE);
-            (starts, long)
-        })
-    }
-
-    /// Whether a line is longer than `excerpt::MAX_LINE` characters.
-    fn has_long_line(&self) -> bool {
-        self.lines().1
-    }
-
-    /// The line and column (from 1, in characters) of a byte offset in this file.
-    pub fn line_and_column(&self, at: usize) -> (usize, usize) {
-        let at = at.min(self.text.len());
-        let starts = &self.lines().0;
-        let line = starts.partition_point(|&s| s <= at);
-        let start = starts[line.saturating_sub(1)];
-        let column = self.text.get(start..at).map_or(0, |l| l.chars().count()) + 1;
-        (line, column)
-    }
-
-    /// Whether a span offset falls in this file (its end counts: a label may point past the
-    /// last byte).
-    fn holds(&self, at: usize) -> bool {
-        at >= self.offset && at <= self.offset + self.text.len()
-    }
-}
-
-/// Every source text of one game, each with its own range of offsets.
-#[derive(Debug, Clone, Default)]
-pub struct Sources {
-    /// The files; the first is the one given on the command line.
-    pub files: Vec<Source>,
-}
-
-impl Sources {
-    /// The sources of a game that is one file.
-    pub fn single(source: Source) -> Sources {
-        Sources { files: vec![source] }
-    }
-
-    /// The path of the file given on the command line.
-    pub fn path(&self) -> &str {
-        self.files.first().map_or("", |s| s.path.as_str())
-    }
-
-    /// The file a span offset points into.
-    pub fn locate(&self, at: usize) -> Option<&Source> {
-        self.files.iter().find(|s| s.holds(at))
-    }
-
-    /// Where a diagnostic is: the file of its first label, and that label's byte range inside it.
-    pub fn place_of(&self, d: &dyn Diagnostic) -> Option<(&Source, usize, usize)> {
-        let label = d.labels().and_then(|mut l| l.next())?;
-        let source = self.locate(label.offset())?;
-        let start = label.offset() - source.offset;
-        Some((source, start, start + label.len()))
-    }
-
+/// Diagnostics rendered against a game's sources, as the command line shows them.
+pub trait Render {
     /// Renders a diagnostic as text (no colour), showing the file each label points into. A line
     /// too long to show whole is cut to an excerpt around its label (see `excerpt`).
-    pub fn render(&self, d: &dyn Diagnostic) -> String {
+    fn render(&self, d: &dyn Diagnostic) -> String;
+    /// Renders a list of check errors one after another, with a count at the end.
+    fn render_all<D: Diagnostic>(&self, errors: &[D]) -> String;
+    /// A diagnostic as one JSON object: code, severity, message, file, line, column (from 1),
+    /// byte range of its first label in that file, and help.
+    fn json(&self, d: &dyn Diagnostic, error: bool) -> serde_json::Value;
+}
+
+/// Whether a file has a line too long to show whole.
+fn has_long_line(file: &Source) -> bool {
+    file.longest_line() > excerpt::MAX_LINE
+}
+
+impl Render for Sources {
+    fn render(&self, d: &dyn Diagnostic) -> String {
         let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
         let mut out = String::new();
         let labels: Vec<LabeledSpan> = d.labels().map(|l| l.collect()).unwrap_or_default();
@@ -127,7 +57,7 @@ impl Sources {
                 match excerpt::clip(&file.text[w.start..w.end], &shifted) {
                     Some(c) => Some(c),
                     // A long line elsewhere in the file cuts the text as before (and names the place).
-                    None if file.has_long_line() => {
+                    None if has_long_line(file) => {
                         Some(excerpt::Clipped { text: file.text[w.start..w.end].to_string(), labels: shifted })
                     }
                     None => None,
@@ -163,8 +93,7 @@ impl Sources {
         out
     }
 
-    /// Renders a list of check errors one after another, with a count at the end.
-    pub fn render_all<D: Diagnostic>(&self, errors: &[D]) -> String {
+    fn render_all<D: Diagnostic>(&self, errors: &[D]) -> String {
         let mut out = String::new();
         for e in errors {
             out.push_str(&self.render(e));
@@ -173,28 +102,60 @@ impl Sources {
         out
     }
 
-    /// A diagnostic as one JSON object: code, severity, message, file, line, column (from 1),
-    /// byte range of its first label in that file, and help.
-    pub fn json(&self, d: &dyn Diagnostic, error: bool) -> serde_json::Value {
-        let place = self.place_of(d);
-        let (line, column) = match place {
-            Some((s, start, _)) => {
-                let (line, column) = s.line_and_column(start);
-                (Some(line), Some(column))
-            }
-            None => (None, None),
-        };
+    fn json(&self, d: &dyn Diagnostic, error: bool) -> serde_json::Value {
+        let problem = Problem::new(d, self);
+        let place = problem.primary.as_ref().map(|l| &l.place);
         serde_json::json!({
-            "code": d.code().map(|c| c.to_string()),
+            "code": problem.code,
             "severity": if error { "error" } else { "warning" },
-            "message": d.to_string(),
-            "file": place.map_or(self.path(), |p| p.0.path.as_str()),
-            "line": line,
-            "column": column,
-            "start": place.map(|p| p.1),
-            "end": place.map(|p| p.2),
-            "help": d.help().map(|h| h.to_string()),
+            "message": problem.message,
+            "file": place.map_or(self.path(), |p| p.file.as_str()),
+            "line": place.map(|p| p.from.line),
+            "column": place.map(|p| p.from.column),
+            "start": place.map(|p| p.start),
+            "end": place.map(|p| p.end),
+            "help": problem.help,
         })
+    }
+}
+
+/// What `cardlang lint` found in one file.
+pub struct LintReport {
+    /// The path linted.
+    pub path: String,
+    /// How many errors (syntax, names, types, unreadable) and warnings (lints).
+    pub errors: usize,
+    /// How many lint warnings.
+    pub warnings: usize,
+    /// Every diagnostic rendered with its source.
+    pub rendered: String,
+    /// Every diagnostic as a JSON object.
+    pub json: Vec<serde_json::Value>,
+}
+
+impl LintReport {
+    /// The report of a lint: its findings rendered and as JSON.
+    pub fn of(lint: &Lint) -> LintReport {
+        let mut report = LintReport {
+            path: lint.path.clone(),
+            errors: lint.errors(),
+            warnings: lint.warnings(),
+            rendered: String::new(),
+            json: Vec::new(),
+        };
+        for f in &lint.found {
+            report.rendered.push_str(&lint.sources.render(f.diagnostic.as_ref()));
+            report.json.push(lint.sources.json(f.diagnostic.as_ref(), f.is_error));
+        }
+        report
+    }
+
+    /// One line: "ok", or how many problems of each kind.
+    pub fn summary(&self) -> String {
+        match (self.errors, self.warnings) {
+            (0, 0) => format!("{}: ok", self.path),
+            (e, w) => format!("{}: {e} error(s), {w} warning(s)", self.path),
+        }
     }
 }
 
