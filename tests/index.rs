@@ -3,6 +3,7 @@
 //! files whose every use's declaration is worked out by hand, one scoping rule each.
 
 use cardlang::check::index::{DeclKind, Index};
+use cardlang::check::ir::Type;
 use cardlang::syntax::ast::{Expr, ExprKind, File, Name, Span};
 use cardlang::syntax::walk::{self, Visitor};
 use cardlang::syntax::{self};
@@ -92,6 +93,22 @@ fn every_game_resolves_every_name() {
         let index = Index::of_source(&file, &source);
         assert!(!index.uses.is_empty(), "{path}");
         assert_resolves(&path, &source, &index, &file);
+        let mut typed = index.clone();
+        typed.add_types(&file, &Default::default());
+        assert!(typed.types.len() > 30, "{path}: {} the checker's expressions are typed", typed.types.len());
+        // A bare name's type is its declaration's: a counter or option of numbers, a number.
+        let mut seen = 0;
+        for u in &typed.uses {
+            let d = typed.decl(u.decl);
+            let Some(t) = typed.types.iter().find(|t| t.span == u.span) else { continue };
+            if matches!(d.kind, DeclKind::Option | DeclKind::Counter | DeclKind::Variable)
+                && d.ty.as_deref() == Some("int")
+            {
+                assert_eq!(t.ty, Type::Int, "{path}: {} at {:?}", d.name, u.span);
+                seen += 1;
+            }
+        }
+        assert!(seen > 0, "{path}: some number option or counter is read");
     }
 }
 
@@ -353,6 +370,31 @@ procedure play {
     let suit = &ix.symbols()[0];
     let members: Vec<&str> = suit.children.iter().map(|c| ix.decl(c.decl).name.as_str()).collect();
     assert_eq!(members, ["hearts", "spades"]);
+}
+
+#[test]
+fn the_types_of_expressions() {
+    let (s, mut ix) = fixture(
+        "procedure setup {
+    let top_card = top of deck
+    if top_card.suit == hearts {
+        add 1 to score of player 1
+    }
+}
+procedure play {
+    end game draw
+}
+",
+    );
+    let file = syntax::parse(&s).expect("parses");
+    ix.add_types(&file, &Default::default());
+    let at = |word: &str, k: usize| ix.type_at(nth(&s, word, k)).map(|t| t.ty);
+    assert_eq!(at("top_card", 2), Some(Type::Card));
+    assert_eq!(at("suit", 5), Some(Type::Enum(0)), "`top_card.suit` is a suit");
+    assert_eq!(at("hearts", 2), Some(Type::Enum(0)));
+    assert_eq!(at("deck", 2), Some(Type::Zone));
+    let suit = ix.type_at(nth(&s, "hearts", 2)).expect("typed");
+    assert!(suit.shown.contains("suit"), "{}", suit.shown);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! One name-binding pass over the syntax tree builds it (`Index::of`): first the file's
 //! top-level names (so a function may be called before it is declared), then every item with
 //! the language's scopes. Look-ups live in `lookup.rs`, one-line signatures in `detail.rs`,
-//! doc comments in `docs.rs`.
+//! doc comments in `docs.rs`, the types of expressions in `types.rs`.
 
 mod detail;
 mod docs;
@@ -14,11 +14,14 @@ mod globals;
 mod lookup;
 mod scope;
 mod stmts;
+mod types;
 mod walk;
 
 use crate::syntax::ast::{File, Span};
 
 pub use lookup::Symbol;
+pub(crate) use types::record as record_type;
+pub use types::ExprType;
 
 /// A declaration's place in [`Index::decls`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -180,6 +183,8 @@ pub struct Index {
     pub uses: Vec<Use>,
     /// Every name used that resolves to nothing.
     pub unresolved: Vec<Unresolved>,
+    /// The type of every expression the checker checked ([`Index::add_types`]), by span.
+    pub types: Vec<ExprType>,
 }
 
 impl Index {
