@@ -25,6 +25,7 @@ mod games;
 mod hardening;
 mod hidden_info;
 mod human_input;
+mod index;
 mod invariants;
 mod language;
 mod limits;

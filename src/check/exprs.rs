@@ -159,6 +159,12 @@ impl Checker {
 
     /// Checks an expression, with the type wanted (if known) guiding enum members.
     pub(crate) fn check_expr(&mut self, e: &ast::Expr, expected: Option<Type>, scope: &mut Scope) -> (Expr, Type) {
+        let checked = self.check_expr_kind(e, expected, scope);
+        super::index::record_type(e.span, checked.1, || self.type_name(checked.1));
+        checked
+    }
+
+    fn check_expr_kind(&mut self, e: &ast::Expr, expected: Option<Type>, scope: &mut Scope) -> (Expr, Type) {
         match &e.kind {
             ExprKind::Int(i) => {
                 if let Some(Type::Enum(en)) = expected {
