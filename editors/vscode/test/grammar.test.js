@@ -49,14 +49,14 @@ function reservedWords() {
     return new Set(words);
 }
 
-/** The files and blocks to check: [{name, text}]. */
+/** The files and blocks to check: [{name, firstLine, text}] (firstLine: the text's first line in the file). */
 function sources() {
     const out = [];
     for (const dir of ['games', path.join('games', 'variants')]) {
         for (const f of fs.readdirSync(path.join(repo, dir)).sort()) {
             if (f.endsWith('.cardgame')) {
                 const name = path.join(dir, f);
-                out.push({ name, text: fs.readFileSync(path.join(repo, name), 'utf8') });
+                out.push({ name, firstLine: 1, text: fs.readFileSync(path.join(repo, name), 'utf8') });
             }
         }
     }
@@ -64,15 +64,15 @@ function sources() {
     let block = null;
     cookbook.forEach((line, i) => {
         if (block === null && /^\s*```cardgame\s*$/.test(line)) {
-            block = { name: `docs/cookbook.md:${i + 2}`, lines: [] };
+            block = { name: 'docs/cookbook.md', firstLine: i + 2, lines: [] };
         } else if (block !== null && /^\s*```\s*$/.test(line)) {
-            out.push({ name: block.name, text: block.lines.join('\n') });
+            out.push({ name: block.name, firstLine: block.firstLine, text: block.lines.join('\n') });
             block = null;
         } else if (block !== null) {
             block.lines.push(line);
         }
     });
-    if (block !== null) throw new Error(`${block.name}: a cardgame block that does not end`);
+    if (block !== null) throw new Error(`${block.name}:${block.firstLine - 1}: a cardgame block that does not end`);
     return out;
 }
 
@@ -149,7 +149,7 @@ async function main() {
     const count = { files: 0, lines: 0, tokens: 0, keywords: 0, commentChars: 0, stringChars: 0 };
     const seen = new Set();
 
-    for (const { name, text } of sources()) {
+    for (const { name, firstLine, text } of sources()) {
         count.files++;
         const kind = classify(text);
         const lines = text.split('\n');
@@ -166,7 +166,7 @@ async function main() {
             for (const tok of result.tokens) {
                 for (let c = tok.startIndex; c < Math.min(tok.endIndex, line.length); c++) scopes[c] = tok.scopes;
             }
-            const where = (col) => `${name}:${n + 1}:${col + 1}`;
+            const where = (col) => `${name}:${firstLine + n}:${col + 1}`;
             const show = (col, len) => `"${line.slice(col, col + len)}" has ${(scopes[col] || []).slice(1).join(' ') || 'no scope'}`;
             const kindAt = (col) => kind[offset + col];
 
