@@ -385,3 +385,120 @@ fn the_binary_serves_over_stdio_and_stops_on_exit_or_when_its_input_closes() {
         }
     }
 }
+
+/// A game to ask about: a function with a parameter that hides a zone's name, a doc comment.
+const ASK: &str = r#"game "Ask"
+players 2
+enum rank = 2, 3, 4
+property rank: rank
+cards deck_cards = every rank
+// Where the cards wait.
+zone deck: shared, face down, holds deck_cards
+zone pile: shared, face up
+counter score per player = 0
+function worth(deck: int): int = deck + 1
+procedure setup {
+    shuffle deck
+    move top of deck to pile
+}
+procedure play {
+    add worth(2) to score of player 1
+    end game winner player 1
+}
+"#;
+
+/// The position of the `n`th (from 0) whole-word `word` in `text`, plus `into` characters. In
+/// `ASK`, `deck` is: 0 the zone declared, 1 the parameter, 2 the parameter used, 3 `shuffle
+/// deck`, 4 `top of deck`.
+fn at(text: &str, word: &str, n: usize, into: u32) -> Value {
+    let starts: Vec<usize> = text
+        .match_indices(word)
+        .map(|(i, _)| i)
+        .filter(|&i| {
+            let before = text[..i].chars().last().is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+            let after = text[i + word.len()..].chars().next().is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+            before && after
+        })
+        .collect();
+    let p = LineIndex::new(text).position(text, starts[n]);
+    json!({ "line": p.line, "character": p.character + into })
+}
+
+fn ask(client: &mut Client, method: &str, u: &Uri, position: Value, extra: Value) -> Value {
+    let mut params = json!({ "textDocument": { "uri": u.as_str() }, "position": position });
+    if let (Some(p), Some(e)) = (params.as_object_mut(), extra.as_object()) {
+        p.extend(e.clone());
+    }
+    client.request(method, params)
+}
+
+#[test]
+fn hover_definition_references_rename_and_completion_read_the_index() {
+    use lsp_types::request::{
+        Completion, DocumentHighlightRequest, GotoDefinition, HoverRequest, PrepareRenameRequest, References, Rename,
+    };
+    let mut client = Client::start();
+    let u = uri("/tmp/lsp-test/ask.cardgame");
+    client.open(&u, ASK);
+    let (_, found) = client.diagnostics(&u);
+    assert!(found.is_empty(), "{found:?}");
+    // Hover on the zone where it is shuffled: its declaration line and doc comment.
+    let hover = ask(&mut client, HoverRequest::METHOD, &u, at(ASK, "deck", 3, 1), json!({}));
+    let text = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(text.contains("zone deck: shared, face down") && text.contains("Where the cards wait."), "{hover}");
+    // Hover on a keyword: its meaning.
+    let hover = ask(&mut client, HoverRequest::METHOD, &u, at(ASK, "shuffle", 0, 2), json!({}));
+    assert!(hover["contents"]["value"].as_str().unwrap_or_default().starts_with("`shuffle`: "), "{hover}");
+    // The parameter `deck` hides the zone inside the function: its use jumps to the parameter.
+    let def = ask(&mut client, GotoDefinition::METHOD, &u, at(ASK, "deck", 2, 0), json!({}));
+    assert_eq!(def["range"]["start"], at(ASK, "deck", 1, 0), "{def}");
+    // The zone's references: its declaration, `shuffle deck`, `top of deck`, not the parameter.
+    let refs = ask(
+        &mut client,
+        References::METHOD,
+        &u,
+        at(ASK, "deck", 0, 0),
+        json!({ "context": { "includeDeclaration": true } }),
+    );
+    let mut starts: Vec<Value> =
+        refs.as_array().map(|a| a.iter().map(|l| l["range"]["start"].clone()).collect()).unwrap_or_default();
+    starts.sort_by_key(|v| (v["line"].as_u64(), v["character"].as_u64()));
+    assert_eq!(starts, [at(ASK, "deck", 0, 0), at(ASK, "deck", 3, 0), at(ASK, "deck", 4, 0)], "{refs}");
+    let lights = ask(&mut client, DocumentHighlightRequest::METHOD, &u, at(ASK, "pile", 0, 0), json!({}));
+    assert_eq!(lights.as_array().map(Vec::len), Some(2), "{lights}");
+    // Rename the zone: three edits; a keyword or a bad name is refused.
+    let prepared = ask(&mut client, PrepareRenameRequest::METHOD, &u, at(ASK, "deck", 3, 0), json!({}));
+    assert_eq!(prepared["placeholder"], json!("deck"), "{prepared}");
+    assert_eq!(ask(&mut client, PrepareRenameRequest::METHOD, &u, at(ASK, "shuffle", 0, 0), json!({})), Value::Null);
+    let edit = ask(&mut client, Rename::METHOD, &u, at(ASK, "deck", 3, 0), json!({ "newName": "stock" }));
+    assert_eq!(edit["changes"][u.as_str()].as_array().map(Vec::len), Some(3), "{edit}");
+    let refused = ask(&mut client, Rename::METHOD, &u, at(ASK, "deck", 3, 0), json!({ "newName": "shuffle" }));
+    assert!(refused["error"]["message"].as_str().unwrap_or_default().contains("reserved"), "{refused}");
+    let refused = ask(&mut client, Rename::METHOD, &u, at(ASK, "deck", 3, 0), json!({ "newName": "2deck" }));
+    assert!(refused["error"].is_object(), "{refused}");
+    // Completion in `play`: the zones, counter and function, keywords; not the parameter.
+    let items = ask(&mut client, Completion::METHOD, &u, at(ASK, "end", 0, 0), json!({}));
+    let labels: Vec<&str> =
+        items.as_array().map(|a| a.iter().filter_map(|i| i["label"].as_str()).collect()).unwrap_or_default();
+    for want in ["deck", "pile", "score", "worth", "rank", "shuffle", "for each"] {
+        assert!(labels.contains(&want), "{want} offered: {labels:?}");
+    }
+    assert_eq!(labels.iter().filter(|l| **l == "deck").count(), 1, "one `deck` in play: {labels:?}");
+    client.stop();
+}
+
+#[test]
+fn a_name_of_the_game_a_variant_file_extends_jumps_into_that_file() {
+    use lsp_types::request::GotoDefinition;
+    let mut client = Client::start();
+    let dir = format!("{ROOT}/games/variants");
+    let path = format!("{dir}/wilcox_war_four_prizes.cardgame");
+    let text = std::fs::read_to_string(&path).expect("the variant file");
+    let u = uri(&path);
+    client.open(&u, &text);
+    let _ = client.diagnostics(&u);
+    let def = ask(&mut client, GotoDefinition::METHOD, &u, at(&text, "hidden_prizes", 0, 1), json!({}));
+    let target = def["uri"].as_str().unwrap_or_default();
+    assert!(target.ends_with("/games/wilcox_war.cardgame"), "{def}");
+    client.stop();
+}

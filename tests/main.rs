@@ -18,6 +18,7 @@ mod cookbook;
 mod deep_input;
 mod diagnostics;
 mod differential;
+mod editor_grammar;
 mod equivalence;
 mod fmt;
 mod fuzz;

@@ -96,18 +96,12 @@ fn read_bases(uri: &Uri, file: File, open: &Documents, parts: &mut Vec<Part>) ->
         let msg = "the chain of `extends` is too long, or comes back to a file already read";
         return Read::Failed(Box::new(Problem::at("cardlang::cli::extends_cycle", msg, base.path_span)));
     }
-    let here = path_of(uri).unwrap_or_default();
-    let path = folded(&here.parent().map(Path::to_path_buf).unwrap_or_default().join(&base.path));
-    let base_uri: Option<Uri> = format!("file://{}", path.display()).parse().ok();
-    let text = match base_uri.as_ref().and_then(|u| open.get(u)) {
-        Some(d) => d.text.clone(),
-        None => match read_disk(&path) {
-            Ok(t) => t,
-            Err(why) => {
-                let msg = format!("cannot read `{}`: {why}", base.path);
-                return Read::Failed(Box::new(Problem::at("cardlang::cli::unreadable", &msg, base.path_span)));
-            }
-        },
+    let (base_uri, text) = match base_text(uri, &base.path, open) {
+        Ok(found) => found,
+        Err(why) => {
+            let msg = format!("cannot read `{}`: {why}", base.path);
+            return Read::Failed(Box::new(Problem::at("cardlang::cli::unreadable", &msg, base.path_span)));
+        }
     };
     let offset = parts.last().map_or(0, |p| p.offset + p.text.len() + 1);
     let lines = LineIndex::new(&text);
@@ -125,6 +119,18 @@ fn read_bases(uri: &Uri, file: File, open: &Documents, parts: &mut Vec<Part>) ->
             Read::Joined(joined, errors)
         }
         failed => failed,
+    }
+}
+
+/// The text of the game a variant file at `uri` extends (`extends "written"`, relative to the
+/// file's folder): the editor's when that file is open, else the disk's; with its URI.
+pub(super) fn base_text(uri: &Uri, written: &str, open: &Documents) -> Result<(Option<Uri>, String), String> {
+    let here = path_of(uri).unwrap_or_default();
+    let path = folded(&here.parent().map(Path::to_path_buf).unwrap_or_default().join(written));
+    let base_uri: Option<Uri> = format!("file://{}", path.display()).parse().ok();
+    match base_uri.as_ref().and_then(|u| open.get(u)) {
+        Some(d) => Ok((base_uri, d.text.clone())),
+        None => read_disk(&path).map(|t| (base_uri, t)),
     }
 }
 

@@ -1,8 +1,9 @@
 //! A front end: `cardlang lsp`, a language server over standard input and output (the Language
 //! Server Protocol, with rust-analyzer's synchronous `lsp-server` crate). The editor sends each
 //! document's whole text on every change; the server answers with the document's problems (the
-//! same as `cardlang lint`), its outline, its formatting (`cardlang fmt`), and a quick fix for
-//! every "did you mean".
+//! same as `cardlang lint`), its outline, its formatting (`cardlang fmt`), a quick fix for every
+//! "did you mean", and, from the checker index, hover, go to definition, references,
+//! highlights, rename and completion.
 //!
 //! One thread reads and answers messages in order; the protocol's own threads read standard
 //! input and write standard output. `shutdown` then `exit` ends it, and so does standard input
@@ -11,6 +12,8 @@
 mod actions;
 mod diagnose;
 pub mod documents;
+mod keywords;
+mod navigate;
 mod outline;
 pub mod position;
 
@@ -18,11 +21,15 @@ use lsp_server::{Connection, ErrorCode, Message, Notification, ProtocolError, Re
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics,
 };
-use lsp_types::request::{CodeActionRequest, DocumentSymbolRequest, Formatting, Request as _};
+use lsp_types::request::{
+    CodeActionRequest, Completion, DocumentHighlightRequest, DocumentSymbolRequest, Formatting, GotoDefinition,
+    HoverRequest, PrepareRenameRequest, References, Rename, Request as _,
+};
 use lsp_types::{
     CodeActionProviderCapability, DocumentSymbolResponse, InitializeParams, OneOf, PublishDiagnosticsParams,
     ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
 };
+use serde_json::Value;
 
 pub use diagnose::Links;
 use documents::Documents;
@@ -60,6 +67,18 @@ pub fn capabilities() -> ServerCapabilities {
         document_formatting_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        document_highlight_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Right(lsp_types::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
+        completion_provider: Some(lsp_types::CompletionOptions {
+            trigger_characters: Some(vec![".".into()]),
+            ..Default::default()
+        }),
         ..ServerCapabilities::default()
     }
 }
@@ -177,6 +196,39 @@ impl Server {
                     Err(e) => invalid(id, e),
                 }
             }
+            HoverRequest::METHOD => {
+                self.at::<lsp_types::HoverParams, _>(req, |a, p| a.hover(p.text_document_position_params.position))
+            }
+            GotoDefinition::METHOD => self.at::<lsp_types::GotoDefinitionParams, _>(req, |a, p| {
+                a.definition(p.text_document_position_params.position).map(lsp_types::GotoDefinitionResponse::Scalar)
+            }),
+            References::METHOD => self.at::<lsp_types::ReferenceParams, _>(req, |a, p| {
+                Some(a.references(p.text_document_position.position, p.context.include_declaration))
+            }),
+            DocumentHighlightRequest::METHOD => self.at::<lsp_types::DocumentHighlightParams, _>(req, |a, p| {
+                Some(a.highlights(p.text_document_position_params.position))
+            }),
+            PrepareRenameRequest::METHOD => {
+                self.at::<lsp_types::TextDocumentPositionParams, _>(req, |a, p| a.prepare_rename(p.position))
+            }
+            Rename::METHOD => match serde_json::from_value::<lsp_types::RenameParams>(req.params) {
+                Ok(p) => {
+                    let pos = &p.text_document_position;
+                    let analysis = self
+                        .docs
+                        .get(&pos.text_document.uri)
+                        .and_then(|d| navigate::Analysis::of(&pos.text_document.uri, d, &self.docs));
+                    match analysis.map(|a| a.rename(pos.position, &p.new_name)) {
+                        Some(Err(why)) => Response::new_err(id, ErrorCode::InvalidParams as i32, why),
+                        Some(Ok(edit)) => ok(id, edit),
+                        None => ok(id, Value::Null),
+                    }
+                }
+                Err(e) => invalid(id, e),
+            },
+            Completion::METHOD => self.at::<lsp_types::CompletionParams, _>(req, |a, p| {
+                Some(a.completion(p.text_document_position.position))
+            }),
             CodeActionRequest::METHOD => match serde_json::from_value::<lsp_types::CodeActionParams>(req.params) {
                 Ok(p) => ok(id, actions::quick_fixes(&p)),
                 Err(e) => invalid(id, e),
@@ -185,6 +237,27 @@ impl Server {
                 Response::new_err(id, ErrorCode::MethodNotFound as i32, format!("cardlang does not answer {other}"))
             }
         }
+    }
+
+    /// Answers a request about a place in a document with the document's analysis; `null`
+    /// when the document is not open or does not parse.
+    fn at<P, T>(&self, req: Request, answer: impl FnOnce(&navigate::Analysis<'_>, &P) -> Option<T>) -> Response
+    where
+        P: serde::de::DeserializeOwned + HasDocument,
+        T: serde::Serialize,
+    {
+        let id = req.id.clone();
+        let params: P = match serde_json::from_value(req.params) {
+            Ok(p) => p,
+            Err(e) => return invalid(id, e),
+        };
+        let uri = params.document().clone();
+        let result = self
+            .docs
+            .get(&uri)
+            .and_then(|d| navigate::Analysis::of(&uri, d, &self.docs))
+            .and_then(|a| answer(&a, &params));
+        ok(id, result)
     }
 
     /// The edits that lay a document out as `cardlang fmt` does: none when it is laid out
@@ -205,6 +278,32 @@ impl Server {
         let file = crate::syntax::parse(&doc.text).ok()?;
         Some(DocumentSymbolResponse::Nested(outline::symbols(doc, &file.items)))
     }
+}
+
+/// A request's parameters that name a document.
+trait HasDocument {
+    /// The document's URI.
+    fn document(&self) -> &Uri;
+}
+
+macro_rules! has_document {
+    ($($t:ty => |$p:ident| $e:expr),* $(,)?) => {
+        $(impl HasDocument for $t {
+            fn document(&self) -> &Uri {
+                let $p = self;
+                &$e
+            }
+        })*
+    };
+}
+
+has_document! {
+    lsp_types::HoverParams => |p| p.text_document_position_params.text_document.uri,
+    lsp_types::GotoDefinitionParams => |p| p.text_document_position_params.text_document.uri,
+    lsp_types::ReferenceParams => |p| p.text_document_position.text_document.uri,
+    lsp_types::DocumentHighlightParams => |p| p.text_document_position_params.text_document.uri,
+    lsp_types::TextDocumentPositionParams => |p| p.text_document.uri,
+    lsp_types::CompletionParams => |p| p.text_document_position.text_document.uri,
 }
 
 fn ok<T: serde::Serialize>(id: RequestId, result: T) -> Response {
