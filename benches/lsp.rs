@@ -44,3 +44,28 @@ fn formatting(bencher: divan::Bencher) {
     let (_, text) = largest();
     bencher.bench(|| cardlang::syntax::format(divan::black_box(&text)));
 }
+
+/// The parts of the diagnostics: parsing alone.
+#[divan::bench]
+fn part_parse(bencher: divan::Bencher) {
+    let (_, text) = largest();
+    bencher.bench(|| cardlang::syntax::parse(divan::black_box(&text)).is_ok());
+}
+
+/// The parts of the diagnostics: checking the game and each of its variants.
+#[divan::bench]
+fn part_check_every_variant(bencher: divan::Bencher) {
+    let (_, text) = largest();
+    let file = cardlang::syntax::parse(&text).expect("parses");
+    let mut variants = vec![None];
+    variants.extend(cardlang::check::variants::variant_decls(&file).iter().map(|v| Some(v.name.text.clone())));
+    bencher.bench(|| cardlang::check::check_variants(divan::black_box(&file), &variants, Vec::new()).len());
+}
+
+/// The parts of the diagnostics: every lint.
+#[divan::bench]
+fn part_lints(bencher: divan::Bencher) {
+    let (_, text) = largest();
+    let file = cardlang::syntax::parse(&text).expect("parses");
+    bencher.bench(|| cardlang::check::lints::lint(divan::black_box(&file)).len());
+}

@@ -87,21 +87,36 @@ static PARSING: std::sync::Mutex<()> = std::sync::Mutex::new(());
 /// Parses a whole `.cardgame` source text.
 pub fn parse(source: &str) -> Result<File, SyntaxError> {
     let source = &*without_bom(source);
-    // Keep track of the tokens tried at the furthest position, for "expected `=`" messages.
-    pest::set_error_detail(true);
-    // A bound on the parser's work, far above what any real file needs (under 60 rule calls a
-    // byte): text that would make it backtrack for seconds is refused at once instead.
-    // The limit is process-wide: parses one at a time, so none runs with another file's limit.
-    let _one_at_a_time = PARSING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    pest::set_call_limit(NonZeroUsize::new(
-        PARSE_CALLS_PER_BYTE.saturating_mul(source.len()).saturating_add(PARSE_CALLS_BASE),
-    ));
-    match CardgameParser::parse(Rule::file, source) {
+    let parsed = pairs_of(source);
+    match parsed {
         Ok(mut pairs) => {
             let file = pairs.next().expect("parse: the file rule always yields one pair");
             parse::lower_file(file)
         }
         Err(e) => Err(syntax_error(source, e)),
+    }
+}
+
+/// Runs the pest parser over a whole source text, one text at a time in the process, with a
+/// bound on its work; a text that does not parse is parsed again to tell what was expected.
+pub(crate) fn pairs_of(source: &str) -> Result<pest::iterators::Pairs<'_, Rule>, pest::error::Error<Rule>> {
+    // A bound on the parser's work, far above what any real file needs (under 60 rule calls a
+    // byte): text that would make it backtrack for seconds is refused at once instead.
+    // The limit is process-wide: parses one at a time, so none runs with another file's limit
+    // (or another's setting of the error detail below).
+    let _one_at_a_time = PARSING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    pest::set_call_limit(NonZeroUsize::new(
+        PARSE_CALLS_PER_BYTE.saturating_mul(source.len()).saturating_add(PARSE_CALLS_BASE),
+    ));
+    // Keeping track of the tokens tried at the furthest position (for "expected `=`" messages)
+    // costs about half of a parse: a text that parses does not need it, so a text is parsed
+    // without it first, and again with it only to tell what is wrong.
+    pest::set_error_detail(false);
+    let parsed = CardgameParser::parse(Rule::file, source);
+    pest::set_error_detail(true);
+    match parsed {
+        Ok(pairs) => Ok(pairs),
+        Err(_) => CardgameParser::parse(Rule::file, source),
     }
 }
 

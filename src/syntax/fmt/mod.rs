@@ -19,10 +19,9 @@ mod exprs;
 mod stmts;
 mod verify;
 
-use pest::Parser;
 
 use super::ast::File;
-use super::{CardgameParser, Rule, SyntaxError};
+use super::SyntaxError;
 use comments::{blank_before, tight_end, Comment};
 pub use verify::{tree_without_spans, verify};
 
@@ -38,9 +37,7 @@ pub fn expression(e: &crate::syntax::ast::Expr) -> String {
 pub fn format(source: &str) -> Result<String, SyntaxError> {
     // A byte-order mark is read as spaces (and so left out of the formatted text).
     let source = &*super::without_bom(source);
-    // As `syntax::parse`: track the tokens tried, for "expected `=`" messages.
-    pest::set_error_detail(true);
-    let mut pairs = CardgameParser::parse(Rule::file, source).map_err(|e| super::syntax_error(source, e))?;
+    let mut pairs = super::pairs_of(source).map_err(|e| super::syntax_error(source, e))?;
     let Some(pair) = pairs.next() else {
         // The `file` rule always yields one pair; an empty answer leaves the text as it is.
         return Ok(source.to_string());
@@ -56,7 +53,7 @@ pub fn format(source: &str) -> Result<String, SyntaxError> {
 /// The comments of a source text, in order, or its syntax error.
 pub fn comments(source: &str) -> Result<Vec<Comment>, SyntaxError> {
     let source = &*super::without_bom(source);
-    let mut pairs = CardgameParser::parse(Rule::file, source).map_err(|e| super::syntax_error(source, e))?;
+    let mut pairs = super::pairs_of(source).map_err(|e| super::syntax_error(source, e))?;
     let quoted = pairs.next().map(comments::quoted_spans).unwrap_or_default();
     Ok(comments::collect(source, &quoted))
 }
