@@ -19,7 +19,6 @@ mod exprs;
 mod stmts;
 mod verify;
 
-
 use super::ast::File;
 use super::SyntaxError;
 use comments::{blank_before, tight_end, Comment};
