@@ -38,19 +38,24 @@ pub fn onlooker_label(state: &State, player: u8, action: crate::engine::Action) 
 /// long game is never held in memory). The first write that fails stops the writing; its error
 /// is kept for [`TextTranscript::finish`].
 pub struct TextTranscript<W: Write> {
-    out: W,
+    out: Lines<W>,
     viewer: Viewer,
+}
+
+/// Lines written one by one; the first write that fails stops the writing, and its error is
+/// kept for [`Lines::finish`].
+struct Lines<W: Write> {
+    out: W,
     failed: Option<std::io::Error>,
 }
 
-impl<W: Write> TextTranscript<W> {
-    /// A transcript for a viewer, written to `out`.
-    pub fn new(out: W, viewer: Viewer) -> Self {
-        TextTranscript { out, viewer, failed: None }
+impl<W: Write> Lines<W> {
+    fn new(out: W) -> Self {
+        Lines { out, failed: None }
     }
 
     /// Writes one line, unless a write has failed already.
-    pub fn line(&mut self, line: &str) {
+    fn line(&mut self, line: impl std::fmt::Display) {
         if self.failed.is_none() {
             if let Err(e) = writeln!(self.out, "{line}") {
                 self.failed = Some(e);
@@ -59,12 +64,29 @@ impl<W: Write> TextTranscript<W> {
     }
 
     /// Flushes the output: it back, or the first write error.
-    pub fn finish(mut self) -> std::io::Result<W> {
+    fn finish(mut self) -> std::io::Result<W> {
         if let Some(e) = self.failed {
             return Err(e);
         }
         self.out.flush()?;
         Ok(self.out)
+    }
+}
+
+impl<W: Write> TextTranscript<W> {
+    /// A transcript for a viewer, written to `out`.
+    pub fn new(out: W, viewer: Viewer) -> Self {
+        TextTranscript { out: Lines::new(out), viewer }
+    }
+
+    /// Writes one line, unless a write has failed already.
+    pub fn line(&mut self, line: &str) {
+        self.out.line(line);
+    }
+
+    /// Flushes the output: it back, or the first write error.
+    pub fn finish(self) -> std::io::Result<W> {
+        self.out.finish()
     }
 }
 
@@ -117,8 +139,7 @@ impl<W: Write> Watcher for TextTranscript<W> {
 /// comes. The first write that fails stops the writing; its error is kept for
 /// [`JsonTranscript::finish`].
 pub struct JsonTranscript<W: Write> {
-    out: W,
-    failed: Option<std::io::Error>,
+    out: Lines<W>,
     /// The order of each zone right after its first shuffle, top first, in shuffle order.
     pub decks: serde_json::Map<String, Json>,
 }
@@ -126,25 +147,17 @@ pub struct JsonTranscript<W: Write> {
 impl<W: Write> JsonTranscript<W> {
     /// A transcript written to `out`.
     pub fn new(out: W) -> Self {
-        JsonTranscript { out, failed: None, decks: serde_json::Map::new() }
+        JsonTranscript { out: Lines::new(out), decks: serde_json::Map::new() }
     }
 
     /// Writes one object as a line, unless a write has failed already.
     pub fn line(&mut self, j: &Json) {
-        if self.failed.is_none() {
-            if let Err(e) = writeln!(self.out, "{j}") {
-                self.failed = Some(e);
-            }
-        }
+        self.out.line(j);
     }
 
     /// Flushes the output: it back, or the first write error.
-    pub fn finish(mut self) -> std::io::Result<W> {
-        if let Some(e) = self.failed {
-            return Err(e);
-        }
-        self.out.flush()?;
-        Ok(self.out)
+    pub fn finish(self) -> std::io::Result<W> {
+        self.out.finish()
     }
 }
 
