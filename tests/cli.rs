@@ -43,7 +43,7 @@ fn a_person_bets_by_typing_a_number() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Will your K♣ be higher or lower than player 2's card?"), "{out}");
     assert!(out.contains("look of player 1         K♣ [stake 1, prediction higher]"), "{out}");
-    assert!(out.contains("Raise by how many coins? (you hold 19)"), "{out}");
+    assert!(out.contains("Raise by how many coins? More than the last raise (0); you hold 19."), "{out}");
     assert!(out.contains("`0` is not allowed here: type a number from 1 to 19."), "{out}");
     assert!(out.contains("» player 1 raises by 5"), "{out}");
     assert!(out.contains("26 cards: pack -> deck of player 2"), "an unseen deal is one line: {out}");

@@ -216,10 +216,10 @@ fn a_games_view_decides_the_panel_gin_shows_the_hand_in_melds_and_deadwood() {
         panel,
         [
             "  hand of player 1         [7♠ Wild Heart Wild Club]  [10♠ J♠ Q♠]  deadwood 4♥ 4♠ 5♣ 9♥ (22 points)",
-            "  hand of player 2         10 card(s), face down",
+            "  hand of player 2         10 cards, face down",
             "  discard                  7♥",
-            "  stock                    35 card(s), face down",
-            "  score                    0 / 0",
+            "  stock                    35 cards, face down",
+            "  score                    player 1 0, player 2 0",
             "  hand                     1",
         ],
         "{out}"

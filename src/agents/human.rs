@@ -13,17 +13,20 @@ pub struct Human {
     /// The rest of a set typed at once at a choice offered card by card: each is picked in
     /// turn, then "done".
     queued: Vec<String>,
+    /// Whether the output is a terminal that shows colour: red suits are drawn red.
+    colour: bool,
 }
 
 impl Human {
     /// A human at standard input and output.
     pub fn stdio() -> Self {
-        Human { input: None, output: Box::new(std::io::stdout()), queued: Vec::new() }
+        let colour = colour_wanted();
+        Human { input: None, output: Box::new(std::io::stdout()), queued: Vec::new(), colour }
     }
 
     /// A human reading and writing the given streams (for tests).
     pub fn new(input: Box<dyn BufRead + Send>, output: Box<dyn Write + Send>) -> Self {
-        Human { input: Some(input), output, queued: Vec::new() }
+        Human { input: Some(input), output, queued: Vec::new(), colour: false }
     }
 
     /// A set typed at once (`3h 3s`, any order) at a choice offered card by card: tried on a
@@ -66,6 +69,42 @@ impl Human {
             None => read_answer(&mut std::io::stdin().lock()),
         }
     }
+}
+
+/// Whether standard output is a terminal that wants colour (`NO_COLOR` unset).
+pub fn colour_wanted() -> bool {
+    std::io::IsTerminal::is_terminal(&std::io::stdout()) && std::env::var_os("NO_COLOR").is_none()
+}
+
+/// Draws every word with a red suit's sign (♥ ♦ ♡ ♢) in red, as cards are printed, when
+/// `colour`; the text as it is otherwise.
+pub fn paint_if(colour: bool, text: &str) -> String {
+    const RED: [char; 4] = ['♥', '♦', '♡', '♢'];
+    if !colour || !text.contains(RED) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut word = String::new();
+    let put = |word: &mut String, out: &mut String| {
+        if word.contains(RED) {
+            out.push_str("\x1b[31m");
+            out.push_str(word);
+            out.push_str("\x1b[0m");
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_whitespace() || matches!(c, '[' | ']' | ',' | '(' | ')') {
+            put(&mut word, &mut out);
+            out.push(c);
+        } else {
+            word.push(c);
+        }
+    }
+    put(&mut word, &mut out);
+    out
 }
 
 /// The most bytes of one typed line that are kept; the rest of a longer line is read and
@@ -334,12 +373,28 @@ fn number_span(labels: &[String]) -> String {
     }
 }
 
+/// The legal actions with the cards among them in the order the person's panel shows those
+/// cards (a hand sorted into melds lists its discards in the same order); other actions keep
+/// their places.
+fn in_view_order(state: &State, player: u8, legal: &[Action]) -> Vec<Action> {
+    let order = state.panel_card_order(player);
+    if order.is_empty() {
+        return legal.to_vec();
+    }
+    let place = |a: &Action| state.chosen_card(player, *a).and_then(|c| order.iter().position(|o| *o == c));
+    let mut cards: Vec<Action> = legal.iter().filter(|a| place(a).is_some()).copied().collect();
+    cards.sort_by_key(|a| place(a));
+    let mut cards = cards.into_iter();
+    legal.iter().map(|a| if place(a).is_some() { cards.next().unwrap_or(*a) } else { *a }).collect()
+}
+
 impl Agent for Human {
     fn name(&self) -> &str {
         "human"
     }
 
     fn choose(&mut self, state: &State, player: u8, legal: &[Action]) -> Option<Action> {
+        let legal = &in_view_order(state, player, legal);
         let labels: Vec<String> = legal.iter().map(|a| state.action_label(player, *a)).collect();
         let words = Words::of(&state.game().program);
         if !state.offered_card_by_card() {
@@ -354,7 +409,7 @@ impl Agent for Human {
         }
         let out = &mut self.output;
         let _ = writeln!(out, "\n── {}, your view ──", state.game().player_name(player));
-        let _ = write!(out, "{}", state.observation_text(player));
+        let _ = write!(out, "{}", paint_if(self.colour, &state.observation_text(player)));
         if let Some(q) = state.choice_prompt(player) {
             let _ = writeln!(out, "{q}");
         }
@@ -368,7 +423,7 @@ impl Agent for Human {
         } else {
             let _ = writeln!(out, "Your choices:");
             for (i, l) in labels.iter().enumerate().take(MAX_LISTED) {
-                let _ = writeln!(out, "  {}) {}", i + 1, l);
+                let _ = writeln!(out, "  {}) {}", i + 1, paint_if(self.colour, l));
             }
             if labels.len() > MAX_LISTED {
                 // A choice of several cards can offer hundreds of sets: name one by its cards.
@@ -384,6 +439,8 @@ impl Agent for Human {
                 let example =
                     labels.last().map(|l| format!(", or type a choice such as `{}`", short(l))).unwrap_or_default();
                 format!("Choose 1-{}{example} (or q to quit): ", labels.len())
+            } else if labels.len() == 1 {
+                "Press Enter to choose it (or q to quit): ".to_string()
             } else {
                 format!("Choose 1-{} (or q to quit): ", labels.len())
             }
@@ -403,6 +460,9 @@ impl Agent for Human {
             let shown = echo(t, bytes);
             if t.eq_ignore_ascii_case("q") || t.eq_ignore_ascii_case("quit") {
                 return None;
+            }
+            if t.is_empty() && labels.len() == 1 && !numbers {
+                return Some(legal[0]);
             }
             let answer = match parse_choice(t, &labels, numbers, &words) {
                 None if state.offered_card_by_card() => self.plan_set(state, player, t, &labels, &words),

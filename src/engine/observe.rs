@@ -155,15 +155,13 @@ impl State {
                 "empty".to_string()
             } else if shown.len() == z.count {
                 shown.join(" ")
-            } else if shown.is_empty() {
-                format!("{} card(s), face down", z.count)
             } else {
-                format!("{} card(s); you see {}", z.count, shown.join(" "))
+                partly_seen(z.count, &shown)
             };
             out.push_str(&format!("  {:<24} {}\n", z.name, line));
         }
-        for (name, v) in &o.counters {
-            out.push_str(&format!("  {name:<24} {v}\n"));
+        for c in self.game.program.counters.iter().filter(|c| c.reported && c.per != Per::Card) {
+            out.push_str(&format!("  {:<24} {}\n", c.name, self.counter_text(c)));
         }
         out
     }
@@ -175,4 +173,32 @@ impl State {
         let c = program.counters.iter().find(|c| c.name == name)?;
         Some((0..c.width as usize).map(|i| self.counters[program.counter_slot(c, i)]).collect())
     }
+}
+
+impl State {
+    /// A counter's values in words: its one value, or each player's, named (`player 1 60,
+    /// player 2 0`; a team's value shows for each of its players).
+    pub fn counter_text(&self, c: &crate::check::ir::CounterInfo) -> String {
+        let p = &self.game.program;
+        let mut vals: Vec<String> =
+            (0..c.width as usize).map(|i| self.show(self.counters[p.counter_slot(c, i)], c.ty)).collect();
+        if vals.len() == 1 {
+            return vals.remove(0);
+        }
+        let named: Vec<String> =
+            vals.iter().enumerate().map(|(i, v)| format!("{} {v}", self.game.player_name(i as u8))).collect();
+        named.join(", ")
+    }
+}
+
+/// A zone of `count` cards of which a person sees `shown` (fewer than all): how many, how many
+/// they do not see (face down, or under others in a pile that shows its top), and the ones they
+/// see.
+pub fn partly_seen(count: usize, shown: &[impl AsRef<str>]) -> String {
+    let cards = if count == 1 { "1 card".to_string() } else { format!("{count} cards") };
+    if shown.is_empty() {
+        return format!("{cards}, face down");
+    }
+    let seen: Vec<&str> = shown.iter().map(AsRef::as_ref).collect();
+    format!("{cards}, {} unseen; you see {}", count - seen.len(), seen.join(" "))
 }

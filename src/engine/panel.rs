@@ -32,21 +32,42 @@ impl State {
                 }
                 ViewWhat::Counter(c) => {
                     let info = &self.game.program.counters[c as usize];
-                    let vals: Vec<String> = (0..info.width as usize)
-                        .map(|i| self.show(self.counters[self.game.program.counter_slot(info, i)], info.ty))
-                        .collect();
                     let label = line.label.clone().unwrap_or_else(|| info.name.clone());
-                    out.push_str(&format!("  {label:<24} {}\n", vals.join(" / ")));
+                    out.push_str(&format!("  {label:<24} {}\n", self.counter_text(info)));
                 }
             }
         }
         Some(out)
     }
 
+    /// The cards of `player`'s panel in the order it shows them (sorted, split into melds), for
+    /// a menu of cards to list in the same order; empty when the game declares no `view`.
+    pub fn panel_card_order(&self, player: u8) -> Vec<u16> {
+        let Some(view) = self.game.program.view.as_ref() else { return Vec::new() };
+        let o = self.observation(player);
+        let mut order = Vec::new();
+        for line in view {
+            if let ViewWhat::Zones(d) = line.what {
+                let decl = &self.game.program.zone_decls[d as usize];
+                for z in decl.first..decl.first + decl.count {
+                    if let Some(zone) = o.zones.get(z as usize) {
+                        order.extend(self.zone_parts(zone, line).1);
+                    }
+                }
+            }
+        }
+        order
+    }
+
     /// One zone's cards on a view line, each with its per-card counters (`K♣ [stake 1]`).
     fn zone_line(&self, z: &ZoneView, line: &ViewLine) -> String {
+        self.zone_parts(z, line).0
+    }
+
+    /// One zone's line on the panel, and the cards it shows in the order shown.
+    fn zone_parts(&self, z: &ZoneView, line: &ViewLine) -> (String, Vec<u16>) {
         if z.count == 0 {
-            return "empty".to_string();
+            return ("empty".to_string(), Vec::new());
         }
         let mut seen: Vec<(u16, String)> = z
             .cards
@@ -60,18 +81,15 @@ impl State {
         }
         let text_of = |card: &u16| seen.iter().find(|(c, _)| c == card).map_or(String::new(), |(_, t)| t.clone());
         let all: Vec<&str> = seen.iter().map(|(_, t)| t.as_str()).collect();
-        if seen.len() < z.count {
-            return if all.is_empty() {
-                format!("{} card(s), face down", z.count)
-            } else {
-                format!("{} card(s); you see {}", z.count, all.join(" "))
-            };
-        }
         let cards: Vec<u16> = seen.iter().map(|(c, _)| *c).collect();
+        if seen.len() < z.count {
+            return (super::observe::partly_seen(z.count, &all), cards);
+        }
         let rules = self.game.program.melds.as_ref().filter(|_| line.melds);
         let Some(arranged) = rules.and_then(|r| melds::arrange(r, &cards, &[]).ok()) else {
-            return all.join(" ");
+            return (all.join(" "), cards);
         };
+        let mut shown = Vec::with_capacity(cards.len());
         let mut parts: Vec<String> = arranged
             .melds
             .iter()
@@ -80,16 +98,18 @@ impl State {
                 if let Some(order) = line.sorted {
                     cards.sort_by_key(|c| (self.sort_key(*c, order), *c));
                 }
+                shown.extend(&cards);
                 format!("[{}]", cards.iter().map(text_of).collect::<Vec<_>>().join(" "))
             })
             .collect();
+        shown.extend(&arranged.deadwood);
         let dead: Vec<String> = arranged.deadwood.iter().map(text_of).collect();
         parts.push(if dead.is_empty() {
             "no deadwood".to_string()
         } else {
             format!("deadwood {} ({} points)", dead.join(" "), arranged.points)
         });
-        parts.join("  ")
+        (parts.join("  "), shown)
     }
 
     /// Where a card goes when sorted: its rank in `order`, or its place among the declared

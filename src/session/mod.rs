@@ -40,10 +40,16 @@ impl Seat {
     /// Reads a seat: `human` (or `person`) for a person, any agent spec otherwise (`random`,
     /// `greedy`, `mcts:iterations=500`), with the reproducible budget a replay needs.
     pub fn parse(spec: &str) -> Result<Seat, agents::SpecError> {
+        Seat::parse_paced(spec, Pace::Reproducible)
+    }
+
+    /// Reads a seat as [`Seat::parse`] does, choosing a search player's budget by `pace` (a
+    /// person waiting at the terminal wants answers in a moment rather than a replayable count).
+    pub fn parse_paced(spec: &str, pace: Pace) -> Result<Seat, agents::SpecError> {
         let spec = spec.trim();
         let agent = match spec {
             "human" | "person" => None,
-            other => Some(AgentSpec::parse(other, Pace::Reproducible)?),
+            other => Some(AgentSpec::parse(other, pace)?),
         };
         Ok(Seat { spec: spec.to_string(), agent })
     }
@@ -171,7 +177,8 @@ impl Session {
             .enumerate()
             .map(|(i, s)| s.agent.as_ref().map(|spec| spec.build(agents::seat_seed(seed, i))))
             .collect();
-        let mut log = ViewLog::new(n);
+        // People read the game as it goes: the rules' pauses are kept for them.
+        let mut log = ViewLog::new(n, seats.iter().any(Seat::is_person));
         let mut state = State::with_sink(game.clone(), seed, Limits::default(), &mut log);
         // As `play_game` does: what players remember of cards gone from sight costs a little on
         // every move, and only a search player reads it.
@@ -210,6 +217,12 @@ impl Session {
     /// seat without its heading and result).
     pub fn lines_for(&self, viewer: Viewer) -> Vec<&str> {
         self.log.lines_for(viewer)
+    }
+
+    /// Everything told so far, entry by entry, with what each viewer read and what kind of
+    /// thing it was (a front end lays the lines out by it).
+    pub fn told(&self) -> &[log::Told] {
+        self.log.entries()
     }
 
     /// The seats that must decide now, in seat order, each with its legal actions: one, or, where
