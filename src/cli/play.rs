@@ -57,7 +57,11 @@ impl Layout {
             Kind::Move(moved) if moved.unseen_by(self.viewer) => {
                 if !self.quiet {
                     self.flush_seen();
-                    match self.unseen.iter_mut().find(|(f, t, u, _)| (*f, *t, *u) == (moved.from, moved.to, moved.under)) {
+                    match self
+                        .unseen
+                        .iter_mut()
+                        .find(|(f, t, u, _)| (*f, *t, *u) == (moved.from, moved.to, moved.under))
+                    {
                         Some(run) => run.3 += 1,
                         None => self.unseen.push((moved.from, moved.to, moved.under, 1)),
                     }
@@ -183,8 +187,7 @@ pub(super) fn run(args: &GameArgs, seed: Option<u64>, quiet: bool) -> Result<(),
     ));
     // The people at the terminal, each asked through a person's agent; several people at one
     // screen pass it on between their decisions (hot_seat.rs).
-    let people: Vec<Box<dyn Agent>> =
-        (0..game.players()).map(|_| agents::AgentSpec::Human.build(0)).collect();
+    let people: Vec<Box<dyn Agent>> = (0..game.players()).map(|_| agents::AgentSpec::Human.build(0)).collect();
     let mut people = HotSeat::seat_all(people, &humans);
     let mut session = Session::new(game, seed, seats).map_err(session_failed)?;
     let mut layout = Layout { viewer, colour: human::colour_wanted(), quiet, shown: 0, unseen: Vec::new(), seen: None };
@@ -197,7 +200,10 @@ pub(super) fn run(args: &GameArgs, seed: Option<u64>, quiet: bool) -> Result<(),
         let Some(chosen) = person.choose(session.state(), turn.seat, &turn.legal) else {
             let who = session.game().player_name(turn.seat);
             return Err(Failure {
-                message: format!("the game was not finished: {who} ({}) stopped playing before the game ended", person.name()),
+                message: format!(
+                    "the game was not finished: {who} ({}) stopped playing before the game ended",
+                    person.name()
+                ),
                 code: 1,
             });
         };

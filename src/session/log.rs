@@ -97,6 +97,8 @@ pub struct ViewLog {
     players: u8,
     /// Whether people read the game as it goes, so the rules' pauses are kept.
     pauses: bool,
+    /// Whether anything is kept (a transcript written as it is played keeps no log).
+    keep: bool,
     told: Vec<Told>,
 }
 
@@ -104,7 +106,12 @@ impl ViewLog {
     /// An empty log for a game of `players` seats; `pauses` when people read it as it goes (the
     /// rules' `pause` is then kept as an entry that no viewer's lines hold).
     pub fn new(players: u8, pauses: bool) -> ViewLog {
-        ViewLog { players, pauses, told: Vec::new() }
+        ViewLog { players, pauses, keep: true, told: Vec::new() }
+    }
+
+    /// A log that keeps nothing, for a session whose front end watches the game itself.
+    pub fn off(players: u8) -> ViewLog {
+        ViewLog { players, pauses: false, keep: false, told: Vec::new() }
     }
 
     /// Everything told so far.
@@ -149,6 +156,10 @@ fn kind_of(state: &State, players: u8, event: &Event<'_>) -> Kind {
 }
 
 impl EventSink for ViewLog {
+    fn enabled(&self) -> bool {
+        self.keep
+    }
+
     fn pauses(&self) -> bool {
         self.pauses
     }

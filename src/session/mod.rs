@@ -16,6 +16,7 @@
 
 pub mod log;
 pub mod save;
+mod tap;
 pub mod transcript;
 
 use std::sync::Arc;
@@ -23,8 +24,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::agents::{self, Agent, AgentSpec, Decision, Pace, Watcher};
-use crate::engine::{Action, Game, Limits, State, ToMove, Viewer};
+use crate::engine::{Action, Game, Limits, NoEvents, State, ToMove, Viewer};
 use log::ViewLog;
+use tap::Tee;
 
 /// Who sits in a seat: a person, or an agent made from its spec (parsed once, seeded from the
 /// game's seed and the seat).
@@ -168,6 +170,20 @@ impl Session {
     /// decision (the setup's events are in the log). Agents are not asked yet: see
     /// [`Session::advance`].
     pub fn new(game: Arc<Game>, seed: u64, seats: Vec<Seat>) -> Result<Session, SessionError> {
+        Session::start(game, seed, seats, true, &mut NoEvents)
+    }
+
+    /// [`Session::new`], with a front end's own watcher told the setup's events (and, through
+    /// [`Session::advance_with`] and [`Session::act_with`], everything after); `keep_log: false`
+    /// keeps no log in memory (a transcript written as the game is played), so
+    /// [`Session::lines_for`] and [`Session::told`] stay empty.
+    pub fn start(
+        game: Arc<Game>,
+        seed: u64,
+        seats: Vec<Seat>,
+        keep_log: bool,
+        tap: &mut dyn Watcher,
+    ) -> Result<Session, SessionError> {
         let n = game.players();
         if seats.len() != n as usize {
             return Err(SessionError::Seats { seats: n, given: seats.len() });
@@ -178,8 +194,8 @@ impl Session {
             .map(|(i, s)| s.agent.as_ref().map(|spec| spec.build(agents::seat_seed(seed, i))))
             .collect();
         // People read the game as it goes: the rules' pauses are kept for them.
-        let mut log = ViewLog::new(n, seats.iter().any(Seat::is_person));
-        let mut state = State::with_sink(game.clone(), seed, Limits::default(), &mut log);
+        let mut log = if keep_log { ViewLog::new(n, seats.iter().any(Seat::is_person)) } else { ViewLog::off(n) };
+        let mut state = State::with_sink(game.clone(), seed, Limits::default(), &mut Tee { log: &mut log, tap });
         // As `play_game` does: what players remember of cards gone from sight costs a little on
         // every move, and only a search player reads it.
         if !agents.iter().flatten().any(|a| a.remembers_sightings_in(&game)) {
@@ -206,6 +222,11 @@ impl Session {
     /// The state of play (read only: moves go through [`Session::act`]).
     pub fn state(&self) -> &State {
         &self.state
+    }
+
+    /// The state of play, the session done with.
+    pub fn into_state(self) -> State {
+        self.state
     }
 
     /// Every action taken so far, in order.
@@ -254,6 +275,11 @@ impl Session {
     /// Where players choose at once, an agent does not wait for a person before it (nobody's
     /// choice shows until all are in), so a person's choice may come last.
     pub fn advance(&mut self) -> Result<Status, SessionError> {
+        self.advance_with(&mut NoEvents)
+    }
+
+    /// [`Session::advance`], with `tap` told what happens beside the log.
+    pub fn advance_with(&mut self, tap: &mut dyn Watcher) -> Result<Status, SessionError> {
         loop {
             let pending = self.pending();
             if pending.is_empty() {
@@ -265,7 +291,7 @@ impl Session {
             };
             let agent = self.agents[seat as usize].as_mut().ok_or(SessionError::Agent { seat: seat + 1 })?;
             let chosen = agent.choose(&self.state, seat, &legal).ok_or(SessionError::Agent { seat: seat + 1 })?;
-            self.apply(seat, &legal, chosen)?;
+            self.apply(seat, &legal, chosen, tap)?;
         }
     }
 
@@ -273,6 +299,17 @@ impl Session {
     /// for a decision already taken is refused as stale, and changes nothing); then the agents
     /// act as in [`Session::advance`].
     pub fn act(&mut self, seat: u8, action: Action, at: usize) -> Result<Status, SessionError> {
+        self.act_with(seat, action, at, &mut NoEvents)
+    }
+
+    /// [`Session::act`], with `tap` told what happens beside the log.
+    pub fn act_with(
+        &mut self,
+        seat: u8,
+        action: Action,
+        at: usize,
+        tap: &mut dyn Watcher,
+    ) -> Result<Status, SessionError> {
         if at != self.history.len() {
             return Err(SessionError::Stale { at, now: self.history.len() });
         }
@@ -281,14 +318,17 @@ impl Session {
         if !turn.legal.contains(&action) {
             return Err(SessionError::Illegal { seat: seat + 1 });
         }
-        self.apply(seat, &turn.legal, action)?;
-        self.advance()
+        let legal = turn.legal.clone();
+        self.apply(seat, &legal, action, tap)?;
+        self.advance_with(tap)
     }
 
-    /// Applies a decision from the legal list, telling the log and keeping it in the history.
-    fn apply(&mut self, seat: u8, legal: &[Action], chosen: Action) -> Result<(), SessionError> {
-        self.log.decision(&self.state, &Decision { player: seat, legal, chosen });
-        self.state.apply_with(seat, chosen, &mut self.log).map_err(|_| SessionError::Illegal { seat: seat + 1 })?;
+    /// Applies a decision from the legal list, telling the log (and `tap`) and keeping it in the
+    /// history.
+    fn apply(&mut self, seat: u8, legal: &[Action], chosen: Action, tap: &mut dyn Watcher) -> Result<(), SessionError> {
+        let mut tee = Tee { log: &mut self.log, tap };
+        tee.decision(&self.state, &Decision { player: seat, legal, chosen });
+        self.state.apply_with(seat, chosen, &mut tee).map_err(|_| SessionError::Illegal { seat: seat + 1 })?;
         self.history.push(Step { seat, action: chosen.0 });
         Ok(())
     }

@@ -163,7 +163,7 @@ impl Session {
                     return Err(why(format!("the agent of player {} now chooses otherwise", seat + 1)));
                 }
             }
-            session.apply(seat, &legal, action).map_err(|e| why(e.to_string()))?;
+            session.apply(seat, &legal, action, &mut crate::engine::NoEvents).map_err(|e| why(e.to_string()))?;
         }
         Ok(session)
     }

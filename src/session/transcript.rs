@@ -2,17 +2,18 @@
 //! that player is told), or as JSON Lines for programs. The JSON form opens with the game, variant, options, seed and the order of every
 //! deck after its first shuffle, so a referee can replay and check each step.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::Arc;
 
 use serde_json::{json, Value as Json};
 
-use crate::agents::{self, Agent, Decision, DriveError, Watcher};
+use super::{Seat, Session, SessionError};
+use crate::agents::{self, AgentSpec, Decision, DriveError, Pace, Watcher};
 use crate::check::ir::Value;
 pub use crate::engine::viewer::Viewer;
 use crate::engine::viewer::{decision_line_says_it, describe_for, private_note};
-use crate::engine::{Action, Event, EventSink, Game, Limits, Result as GameResult, State};
+use crate::engine::{Action, Event, EventSink, Game, Result as GameResult, State};
 
 /// Labels joined by commas; a long run of consecutive numbers is shortened to "1..15".
 fn short_list(labels: &[String]) -> String {
@@ -315,9 +316,8 @@ pub fn jsonl(spec: &TranscriptSpec<'_>) -> Result<String, DriveError> {
 /// decisions while its events are written (what is kept is one action per decision, not the
 /// events).
 pub fn write_jsonl(spec: &TranscriptSpec<'_>, out: &mut dyn Write) -> Result<(), TranscriptError> {
-    let mut first =
-        DeckWatch { decks: serde_json::Map::new(), decisions: vec![Default::default(); spec.players.len()] };
-    run(spec, &mut first)?;
+    let mut first = DeckWatch { decks: serde_json::Map::new() };
+    let played = play(spec, &mut first)?;
     let p = &spec.game.program;
     let options: BTreeMap<String, String> =
         p.options.iter().map(|o| (o.name.clone(), option_text(&spec.game, o))).collect();
@@ -327,8 +327,13 @@ pub fn write_jsonl(spec: &TranscriptSpec<'_>, out: &mut dyn Write) -> Result<(),
     });
     let mut t = JsonTranscript::new(out);
     t.line(&head);
-    replaying(spec, &mut t, Some(first.decisions))?;
-    if t.decks != first.decks {
+    // The game again, each decision taken as it was (a seat per person, so no agent is asked).
+    let people = vec![Seat { spec: "replay".into(), agent: None }; spec.players.len()];
+    let mut again = Session::start(spec.game.clone(), spec.seed, people, false, &mut t).map_err(drive_error)?;
+    for (at, step) in played.history().iter().enumerate() {
+        again.act_with(step.seat, Action(step.action), at, &mut t).map_err(drive_error)?;
+    }
+    if t.decks != first.decks || again.status() != super::Status::Over {
         // The replay must be the game itself; this would be a bug in the engine or an agent.
         return Err(TranscriptError::Drive(DriveError::Abandoned("the replay of the game".into())));
     }
@@ -336,11 +341,9 @@ pub fn write_jsonl(spec: &TranscriptSpec<'_>, out: &mut dyn Write) -> Result<(),
     Ok(())
 }
 
-/// The first play of a JSON transcript: the order of each deck after its first shuffle, and
-/// each player's decisions in order.
+/// The first play of a JSON transcript: the order of each deck after its first shuffle.
 struct DeckWatch {
     decks: serde_json::Map<String, Json>,
-    decisions: Vec<VecDeque<Action>>,
 }
 
 impl EventSink for DeckWatch {
@@ -361,31 +364,7 @@ impl EventSink for DeckWatch {
 }
 
 impl Watcher for DeckWatch {
-    fn decision(&mut self, _: &State, d: &Decision) {
-        if let Some(seat) = self.decisions.get_mut(d.player as usize) {
-            seat.push_back(d.chosen);
-        }
-    }
-}
-
-/// A seat replaying the decisions its agent made in the first play of the game.
-struct Replay {
-    decisions: VecDeque<Action>,
-    remembers: bool,
-}
-
-impl Agent for Replay {
-    fn name(&self) -> &str {
-        "replay"
-    }
-
-    fn choose(&mut self, _: &State, _: u8, legal: &[Action]) -> Option<Action> {
-        self.decisions.pop_front().filter(|a| legal.contains(a))
-    }
-
-    fn remembers_sightings(&self) -> bool {
-        self.remembers
-    }
+    fn decision(&mut self, _: &State, _: &Decision) {}
 }
 
 fn option_text(game: &Game, o: &crate::check::ir::OptionInfo) -> String {
@@ -406,32 +385,32 @@ fn header_lines(spec: &TranscriptSpec<'_>) -> Vec<String> {
 
 /// Plays a whole game for a transcript: agent `i` is seeded from the game seed and its seat.
 pub fn run<W: Watcher>(spec: &TranscriptSpec<'_>, watcher: &mut W) -> Result<State, DriveError> {
-    replaying(spec, watcher, None)
+    play(spec, watcher).map(Session::into_state)
 }
 
-/// [`run`], or, with `replay`, a game where each seat makes the decisions listed for it.
-fn replaying<W: Watcher>(
-    spec: &TranscriptSpec<'_>,
-    watcher: &mut W,
-    replay: Option<Vec<VecDeque<Action>>>,
-) -> Result<State, DriveError> {
-    let mut agents: Vec<Box<dyn Agent>> = spec
+/// Plays a whole game for a transcript on a session that keeps no log, `watcher` told every
+/// event and decision as it comes. Every seat is an agent (a spec that does not read plays at
+/// random; `human` asks at the terminal).
+fn play(spec: &TranscriptSpec<'_>, watcher: &mut dyn Watcher) -> Result<Session, DriveError> {
+    let seats = spec
         .players
         .iter()
-        .enumerate()
-        .map(|(i, k)| {
-            agents::make_agent(k, agents::seat_seed(spec.seed, i))
-                .unwrap_or_else(|| Box::new(agents::RandomAgent::new(agents::seat_seed(spec.seed, i))))
+        .map(|k| Seat {
+            spec: k.clone(),
+            agent: Some(AgentSpec::parse(k, Pace::Reproducible).unwrap_or(AgentSpec::Random)),
         })
         .collect();
-    if let Some(replay) = replay {
-        let remembers = agents.iter().any(|a| a.remembers_sightings());
-        agents = replay
-            .into_iter()
-            .map(|decisions| -> Box<dyn Agent> { Box::new(Replay { decisions, remembers }) })
-            .collect();
+    let mut session = Session::start(spec.game.clone(), spec.seed, seats, false, watcher).map_err(drive_error)?;
+    session.advance_with(watcher).map_err(drive_error)?;
+    Ok(session)
+}
+
+/// A session that could not go on, as a game that could not be driven to its end.
+fn drive_error(e: SessionError) -> DriveError {
+    match e {
+        SessionError::Agent { seat } | SessionError::Illegal { seat } | SessionError::NotYourTurn { seat } => {
+            DriveError::Abandoned(format!("player {seat}"))
+        }
+        other => DriveError::Abandoned(other.to_string()),
     }
-    let mut state = State::with_sink(spec.game.clone(), spec.seed, Limits::default(), watcher);
-    agents::play_game(&mut state, &mut agents, watcher)?;
-    Ok(state)
 }
