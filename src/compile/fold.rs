@@ -1,7 +1,7 @@
 //! Folding: expressions whose value is known before play become constants, and a constant
 //! player's or card's zone, counter or local becomes the one it names.
 
-use super::walk::{children, children_mut};
+use crate::check::ir::walk::{children, children_mut};
 use super::PureEval;
 use crate::check::ir::{Effect, Expr, Place, Stmt, Value};
 

@@ -13,7 +13,7 @@
 //! not put in place of its parameters, so the copy folds exactly as the procedure does; its own
 //! recursive calls stay calls.
 
-use super::walk::{block_exprs, children_mut, writes_local};
+use crate::check::ir::walk::{block_exprs, children_mut, writes_local};
 use crate::check::ir::{Choice, Effect, End, Expr, Place, Procedure, Program, Stmt};
 
 /// The most statements (counted through nested blocks) a procedure may have to be inlined.

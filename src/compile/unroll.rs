@@ -1,7 +1,7 @@
 //! `for each player` unrolled: the body is copied once per seat, with the player as a constant,
 //! so that `deck of p` becomes one zone and the loop costs nothing to run.
 
-use super::walk::{block_exprs, breaks_out, children_mut, writes_local};
+use crate::check::ir::walk::{block_exprs, breaks_out, children_mut, writes_local};
 use crate::check::ir::{Expr, Stmt, Value};
 
 /// The most seats for which a loop is unrolled (beyond, copies would only grow the code).

@@ -6,7 +6,7 @@ use super::quick::{jump_unless, top_move};
 pub use super::quick::{Cmp, Empties, LookUp, Pick, TopMove, ZoneAt};
 use super::raw::Raw;
 use crate::check::ir::{Choice, Domain, Effect, End, Expr, MoveWhat, Place, Program, Stmt, Value};
-use crate::compile::walk::size;
+use crate::check::ir::walk::size;
 use crate::syntax::ast::BinOp;
 
 /// One instruction of the lowered program. The large ones are boxed, so an instruction is small

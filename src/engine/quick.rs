@@ -381,7 +381,7 @@ mod tests {
         for (name, game) in crate::engine::closure::tests::checked_games() {
             let mut found = Vec::new();
             let mut body: Vec<_> = game.program.procedures.iter().flat_map(|p| p.body.clone()).collect();
-            crate::compile::walk::block_exprs(&mut body, &mut |e| collect_tables(e, &mut found));
+            crate::check::ir::walk::block_exprs(&mut body, &mut |e| collect_tables(e, &mut found));
             let mut state = crate::engine::State::blank(game.clone());
             state.base = 3;
             for t in found {
@@ -415,7 +415,7 @@ mod tests {
         if let Expr::CardTable(t) = e {
             out.push((**t).clone());
         }
-        crate::compile::walk::children(e, |c| collect_tables(c, out));
+        crate::check::ir::walk::children(e, |c| collect_tables(c, out));
     }
 
     /// `let x = if <local> <op> <number> then <constant> else <constant>` picks what the

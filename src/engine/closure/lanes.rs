@@ -19,7 +19,7 @@ use std::panic::RefUnwindSafe;
 
 use super::{compile, compile_node, memo, of_card, operand::zone_at, order_column, pred, prop_column, Ctx, Raw, F};
 use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
-use crate::compile::walk::children;
+use crate::check::ir::walk::children;
 use crate::engine::eval::Binds;
 use crate::engine::state::State;
 use crate::syntax::ast::BinOp;

@@ -18,7 +18,7 @@ use std::cell::Cell;
 
 use super::{pred::P, Raw, F};
 use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
-use crate::compile::walk::{children, children_mut, size};
+use crate::check::ir::walk::{children, children_mut, size};
 use crate::engine::eval::Binds;
 use crate::engine::state::State;
 

@@ -33,12 +33,12 @@ const CANDIDATES: usize = 6;
 fn expressions(program: &Program) -> Vec<Expr> {
     fn collect(e: &Expr, out: &mut Vec<Expr>) {
         out.push(e.clone());
-        crate::compile::walk::children(e, |c| collect(c, out));
+        crate::check::ir::walk::children(e, |c| collect(c, out));
     }
     let mut out = Vec::new();
     for p in &program.procedures {
         let mut body = p.body.clone();
-        crate::compile::walk::block_exprs(&mut body, &mut |e| collect(e, &mut out));
+        crate::check::ir::walk::block_exprs(&mut body, &mut |e| collect(e, &mut out));
     }
     out
 }

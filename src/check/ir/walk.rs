@@ -1,7 +1,9 @@
-//! Visits every expression of a checked statement tree, mutably, so a rewrite can reach each
-//! one wherever it sits: conditions, effects, choices, menus, labels and prompts.
+//! The walker of the checked program, kept beside it: visits every expression of a checked
+//! statement tree, mutably, so a rewrite can reach each one wherever it sits (conditions,
+//! effects, choices, menus, labels and prompts), and the children of an expression. The checker
+//! (`substitute.rs`), the compile step and the engine's lowering all walk the tree with it.
 
-use crate::check::ir::{Choice, Domain, Effect, End, Expr, MenuBranch, MoveWhat, Place, Stmt, TextPart};
+use super::{Choice, Domain, Effect, End, Expr, MenuBranch, MoveWhat, Place, Stmt, TextPart};
 
 /// Calls `f` on each top-level expression of a block (not on their sub-expressions).
 pub(crate) fn block_exprs(stmts: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
