@@ -7,14 +7,14 @@
 //! the chain goes only as far as its own instruction would have, and the run loop takes the
 //! rest one at a time: a game stopped by a limit stops at the same instruction as before.
 
-use super::lower::{Chain, Instr};
+use crate::engine::lower::{Chain, Instr};
 
 /// The most instructions a chain passes over.
 const MAX_PASSED: u8 = 4;
 
 /// Replaces each jump, and each `Leave`, whose path passes over further jumps or tests that
 /// always hold by a chain to the path's end.
-pub(super) fn chain_jumps(code: &mut [Instr]) {
+pub(in crate::engine) fn chain_jumps(code: &mut [Instr]) {
     for i in 0..code.len() {
         let (leave, next) = match code[i] {
             Instr::Jump(t) => (false, t),

@@ -32,9 +32,9 @@
 //! before the memory existed; the states both make keep no memory of their own but the player's
 //! (see `determinized_remembering`), and `determinized`'s keep none.
 
-use super::raw::Raw;
-use super::rng::Rng;
-use super::state::{Action, Pending, State};
+use crate::engine::state::raw::Raw;
+use crate::engine::state::rng::Rng;
+use crate::engine::state::{Action, Pending, State};
 use crate::check::ir::Value;
 
 impl State {

@@ -1,7 +1,7 @@
 //! Evaluates resolved expressions against a state. Allocation-free: values are small copies.
 
-use super::raw::Raw;
-use super::state::State;
+use crate::engine::state::raw::Raw;
+use crate::engine::state::State;
 use crate::check::ir::{AggOver, Aggregate, Builtin, Expr, Value};
 use crate::syntax::ast::AggKind;
 use crate::syntax::ast::BinOp;
@@ -390,7 +390,7 @@ impl State {
                 }
                 v => {
                     if let Some((cards, mask)) = self.picked(v) {
-                        for c in super::subsets::picked_top_first(cards, mask) {
+                        for c in crate::engine::subsets::picked_top_first(cards, mask) {
                             if !visit(Value::Card(c)) {
                                 break;
                             }
@@ -403,7 +403,7 @@ impl State {
                 if let Some((_, avail)) = self.picked(v) {
                     let (lo, hi) =
                         (self.eval_in(lo, b).as_int().unwrap_or(1), self.eval_in(hi, b).as_int().unwrap_or(0));
-                    super::subsets::for_each_subset(avail, lo, hi, |set| visit(super::subsets::with_mask(v, set)));
+                    crate::engine::subsets::for_each_subset(avail, lo, hi, |set| visit(crate::engine::subsets::with_mask(v, set)));
                 }
             }
             AggOver::Players => {
@@ -493,16 +493,16 @@ impl State {
                 let zone = &self.zones[z as usize];
                 let kept = zone.iter().copied().filter(|&c| skip != Some(Value::Card(c)));
                 // A hand the search can take fits on the stack; a bigger zone is listed as it is.
-                let mut on_stack = [0u16; 2 * super::melds::MAX_MELD_CARDS];
+                let mut on_stack = [0u16; 2 * crate::engine::melds::MAX_MELD_CARDS];
                 let answer = if zone.len() <= on_stack.len() {
                     let mut n = 0;
                     for c in kept {
                         on_stack[n] = c;
                         n += 1;
                     }
-                    super::memo::deadwood(self.game.id, rules, &on_stack[..n])
+                    crate::engine::memo::deadwood(self.game.id, rules, &on_stack[..n])
                 } else {
-                    super::memo::deadwood(self.game.id, rules, &kept.collect::<Vec<u16>>())
+                    crate::engine::memo::deadwood(self.game.id, rules, &kept.collect::<Vec<u16>>())
                 };
                 answer.map_or(Value::None, Value::Int)
             }

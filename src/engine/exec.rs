@@ -1,9 +1,9 @@
 //! Runs the lowered rules from the program counter until the next decision or the end.
 
-use super::events::{Event, EventSink};
-use super::lower::{Instr, SubsetsStart};
-use super::raw::Raw;
-use super::state::{Outcome, Pending, Result, State};
+use crate::engine::state::events::{Event, EventSink};
+use crate::engine::lower::{Instr, SubsetsStart};
+use crate::engine::state::raw::Raw;
+use crate::engine::state::{Outcome, Pending, Result, State};
 use crate::check::ir::{Effect, End, Place, Value};
 
 impl State {
@@ -145,7 +145,7 @@ impl State {
 
     /// Whether a quick comparison ([`Instr::JumpUnlessCmp`]) holds.
     #[inline(always)]
-    pub(super) fn cmp_holds(&self, k: &super::lower::Cmp) -> bool {
+    pub(in crate::engine) fn cmp_holds(&self, k: &crate::engine::lower::Cmp) -> bool {
         let x = if k.counter {
             self.counters[k.slot as usize].as_int()
         } else {
@@ -157,21 +157,21 @@ impl State {
     /// A card table's entry for the cards in its locals ([`Instr::SetLocalLookUp`],
     /// [`Instr::JumpUnlessLookUp`]).
     #[inline(always)]
-    pub(super) fn look_up(&self, t: &super::lower::LookUp) -> Raw {
+    pub(in crate::engine) fn look_up(&self, t: &crate::engine::lower::LookUp) -> Raw {
         let read = |s: u16| self.locals.get(self.abs_slot(s) as usize).copied();
         t.get(read(t.args[0]), || read(t.args[1]))
     }
 
     /// Sets a local of the current frame to an expression's value ([`Instr::SetLocal`]).
     #[inline(always)]
-    pub(super) fn set_local_to(&mut self, slot: u16, e: &super::closure::Ev) {
+    pub(in crate::engine) fn set_local_to(&mut self, slot: u16, e: &crate::engine::closure::Ev) {
         let v = e.raw(self);
         self.set_local_raw(slot, v);
     }
 
     /// Sets a counter to an expression's value ([`Instr::SetCounter`]).
     #[inline(always)]
-    pub(super) fn set_counter_to(&mut self, slot: u16, e: &super::closure::Ev) {
+    pub(in crate::engine) fn set_counter_to(&mut self, slot: u16, e: &crate::engine::closure::Ev) {
         let v = e.eval(self);
         self.counters[slot as usize] = v;
     }
@@ -179,7 +179,7 @@ impl State {
     /// Adds `k` to a counter, wrapping as `+` does; a counter that is not a number becomes `none`
     /// ([`Instr::AddCounter`]).
     #[inline(always)]
-    pub(super) fn add_to_counter(&mut self, slot: u16, k: i64) {
+    pub(in crate::engine) fn add_to_counter(&mut self, slot: u16, k: i64) {
         let c = &mut self.counters[slot as usize];
         *c = match *c {
             Value::Int(x) => Value::Int(x.wrapping_add(k)),
@@ -190,7 +190,7 @@ impl State {
     /// Starts a loop over the cards of `zone`: they are pushed on the scratch list, bottom first,
     /// so taking from the end visits the top first; `mark` keeps where they start.
     #[inline(never)]
-    pub(super) fn start_cards(&mut self, mark: u16, zone: &crate::check::ir::Expr) {
+    pub(in crate::engine) fn start_cards(&mut self, mark: u16, zone: &crate::check::ir::Expr) {
         let base = self.scratch.len();
         if let Some(z) = self.zone_of(zone) {
             let cards = &self.zones[z as usize];
@@ -227,7 +227,7 @@ impl State {
         if u16::try_from(base).is_err() {
             return false;
         }
-        let first = super::subsets::next_subset(None, lo, hi, n);
+        let first = crate::engine::subsets::next_subset(None, lo, hi, n);
         self.set_local(*mark, Value::Int(base as i64 | (n as i64) << 32));
         self.set_local(*mark + 1, first.map_or(Value::None, |x| Value::Int(x as i64)));
         self.set_local(*mark + 2, Value::Int(hi));
@@ -236,13 +236,13 @@ impl State {
 
     /// Binds the next set of a loop over sets to `slot`; false when there is none left.
     #[inline(never)]
-    pub(super) fn next_subset(&mut self, slot: u16, mark: u16) -> bool {
+    pub(in crate::engine) fn next_subset(&mut self, slot: u16, mark: u16) -> bool {
         let (Value::Int(at), Value::Int(x)) = (self.local(mark), self.local(mark + 1)) else { return false };
         let (base, n) = (at as u16, (at >> 32) as u32);
         let x = x as u64;
         self.set_local(slot, Value::Listed(base, x));
         let hi = self.local(mark + 2).as_int().unwrap_or(0);
-        let next = super::subsets::next_subset(Some(x), 0, hi, n);
+        let next = crate::engine::subsets::next_subset(Some(x), 0, hi, n);
         self.set_local(mark + 1, next.map_or(Value::None, |y| Value::Int(y as i64)));
         true
     }
@@ -250,7 +250,7 @@ impl State {
     /// Enters a copied call (lower.rs's `Enter`) as a call would be made: the depth limit
     /// first (false when it is reached), then the arguments, worked out in the caller's frame.
     #[inline(always)]
-    pub(super) fn enter(&mut self, e: &super::lower::Enter) -> bool {
+    pub(in crate::engine) fn enter(&mut self, e: &crate::engine::lower::Enter) -> bool {
         if self.depth() >= self.limits.max_depth {
             return false;
         }
@@ -272,7 +272,7 @@ impl State {
     }
 
     /// The frames the rules are in, for the depth limit: the calls, and the copied calls entered.
-    pub(super) fn depth(&self) -> usize {
+    pub(in crate::engine) fn depth(&self) -> usize {
         self.frames.len() + self.entered.len()
     }
 

@@ -7,8 +7,8 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::menu::MenuList;
-use super::state::{Action, Pending, State};
+use crate::engine::menu::MenuList;
+use crate::engine::state::{Action, Pending, State};
 use crate::check::ir::MenuBranch;
 
 impl State {

@@ -7,17 +7,17 @@
 
 use std::cell::RefCell;
 
-use super::events::{Event, EventSink};
-use super::melds::{self, LaidOut, MeldError, Readings, Scratch, MAX_MELD_CARDS};
-use super::state::State;
+use crate::engine::state::events::{Event, EventSink};
+use crate::engine::melds::{self, LaidOut, MeldError, Readings, Scratch, MAX_MELD_CARDS};
+use crate::engine::state::State;
 use crate::check::ir::{Expr, MeldRules, Type, Value};
 
 /// The lists a meld effect works in: the search's, the zones of the row it uses, and a meld
 /// laid out. Kept per thread, so that laying down melds allocates nothing once they have grown.
 #[derive(Default)]
-pub(super) struct MeldWork {
+pub(in crate::engine) struct MeldWork {
     /// The meld search, with its last answer.
-    pub(super) search: Scratch,
+    pub(in crate::engine) search: Scratch,
     /// The zones of the row that the effect uses: the melds to lay off onto, or the empty
     /// zones to meld into.
     zones: Vec<u16>,
@@ -34,7 +34,7 @@ thread_local! {
 
 /// Runs `f` with this thread's meld lists, or with new ones while they are in use (a watcher of
 /// a meld effect asking for a meld search of its own).
-pub(super) fn with_work<R>(f: impl FnOnce(&mut MeldWork) -> R) -> R {
+pub(in crate::engine) fn with_work<R>(f: impl FnOnce(&mut MeldWork) -> R) -> R {
     WORK.with(|w| match w.try_borrow_mut() {
         Ok(mut w) => f(&mut w),
         Err(_) => f(&mut MeldWork::default()),

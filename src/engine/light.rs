@@ -6,17 +6,17 @@
 //! end, an announcement to format, a limit reached) goes back to the run loop, which carries it
 //! out.
 
-use super::events::EventSink;
-use super::lower::Instr;
-use super::raw::Raw;
-use super::state::{Frame, State};
+use crate::engine::state::events::EventSink;
+use crate::engine::lower::Instr;
+use crate::engine::state::raw::Raw;
+use crate::engine::state::{Frame, State};
 use crate::check::ir::Value;
 
 impl Instr {
     /// Whether the light loop may carry it out (as [`State::light_one`] says, given the sink
     /// and the limits): the run loop hands over to the light loop only at these.
     #[inline(always)]
-    pub(super) fn may_be_light(&self) -> bool {
+    pub(in crate::engine) fn may_be_light(&self) -> bool {
         !matches!(
             self,
             Instr::SubsetsStart(_)
@@ -41,7 +41,7 @@ impl State {
     /// copied call at the depth limit; a return from the outermost procedure. There it counts
     /// the step itself, so the limits stop a game at the same step.
     #[inline(never)]
-    pub(super) fn run_light<S: EventSink>(
+    pub(in crate::engine) fn run_light<S: EventSink>(
         &mut self,
         code: &[Instr],
         mut pc: u32,
@@ -70,7 +70,7 @@ impl State {
     /// instruction's own step is counted in `steps` already; a chain adds the steps of the ones
     /// it passes over.
     #[inline(always)]
-    pub(super) fn light_one<S: EventSink>(
+    pub(in crate::engine) fn light_one<S: EventSink>(
         &mut self,
         instr: &Instr,
         next: u32,
@@ -96,7 +96,7 @@ impl State {
             Instr::Call(p, args) if self.depth() < self.limits.max_depth => self.call(*p, args, next),
             Instr::Return if !self.frames.is_empty() => self.return_from_call().unwrap_or(next),
             Instr::Jump(t) => *t,
-            Instr::JumpUnless(c, t) => unless(c.test(self, &super::eval::Binds::EMPTY), *t),
+            Instr::JumpUnless(c, t) => unless(c.test(self, &crate::engine::eval::Binds::EMPTY), *t),
             Instr::JumpUnlessEmpty(e, t) => unless(e.holds(&self.zones), *t),
             Instr::JumpUnlessCmp(k, t) => unless(self.cmp_holds(k), *t),
             Instr::JumpUnlessLookUp(k, t) => unless(self.look_up(k).is_true(), *t),
@@ -210,7 +210,7 @@ impl State {
     /// may be light); kept out of the run loop's code.
     #[cold]
     #[inline(never)]
-    pub(super) fn light_step<S: EventSink>(
+    pub(in crate::engine) fn light_step<S: EventSink>(
         &mut self,
         instr: &Instr,
         next: u32,
@@ -225,7 +225,7 @@ impl State {
     /// [`Instr::Call`] does once the depth limit is checked; gives the procedure's entry. (Out
     /// of the light loop's code: a call is rare beside the instructions around it.)
     #[inline(never)]
-    pub(super) fn call(&mut self, p: u16, args: &[super::closure::Ev], ret: u32) -> u32 {
+    pub(in crate::engine) fn call(&mut self, p: u16, args: &[crate::engine::closure::Ev], ret: u32) -> u32 {
         let (locals, entry) = (self.game.program.procedures[p as usize].locals, self.game.code.entries[p as usize]);
         let base = self.locals.len();
         self.locals.resize(base + locals as usize, Raw::NONE);
@@ -242,7 +242,7 @@ impl State {
     /// Returns from the innermost call as the run loop's [`Instr::Return`] does; gives where
     /// the caller goes on, or `None` outside any call (nothing changes then).
     #[inline(always)]
-    pub(super) fn return_from_call(&mut self) -> Option<u32> {
+    pub(in crate::engine) fn return_from_call(&mut self) -> Option<u32> {
         let f = self.frames.pop()?;
         self.locals.truncate(f.base as usize);
         self.scratch.truncate(f.scratch as usize);

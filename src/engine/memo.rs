@@ -12,7 +12,7 @@
 
 use std::cell::RefCell;
 
-use super::melds::{self, HandMelds};
+use crate::engine::melds::{self, HandMelds};
 use crate::check::ir::MeldRules;
 
 /// Answers kept per thread before the cache is emptied and starts again.

@@ -1,13 +1,12 @@
 //! Phase 3: the engine. Lowers a checked program and plays it: [`State`] is a plain value with
 //! OpenSpiel's face (`to_move`, `legal_actions`, `apply`, `observation`, `outcome`).
 
-pub mod arrange;
+mod state;
 mod chain;
 mod choice;
 pub mod closure;
 mod determinize;
 mod eval;
-pub mod events;
 mod exec;
 mod fresh;
 mod hands;
@@ -22,30 +21,26 @@ mod moves;
 mod observe;
 mod panel;
 mod picks;
-mod position;
 mod privacy;
 mod quick;
-mod raw;
 mod reveal;
-pub mod rng;
 mod routine;
-mod seats;
 mod sightings;
-mod state;
 mod subsets;
 mod text;
 pub mod viewer;
 
+pub use state::{arrange, events, rng};
 use std::sync::Arc;
 
 use crate::check::Program;
 
-pub use arrange::{ArrangeError, ArrangeStep};
+pub use state::arrange::{ArrangeError, ArrangeStep};
 pub use choice::MAX_RANGE;
-pub use events::{Event, EventSink, NoEvents, Recorder};
+pub use state::events::{Event, EventSink, NoEvents, Recorder};
 pub use hands::hand_value;
 pub use observe::{Mark, Observation, ZoneView};
-pub use seats::{SeatIter, Seats};
+pub use state::seats::{SeatIter, Seats};
 pub use state::{Action, ActionError, Limits, Outcome, Result, State, ToMove};
 pub use text::SlotOwner;
 pub use viewer::Viewer;

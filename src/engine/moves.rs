@@ -2,16 +2,16 @@
 //! sightings to keep, card by card without the general path's bookkeeping), the general path,
 //! and dealing.
 
-use super::events::{Event, EventSink};
-use super::lower::{Moving, QuickMove};
-use super::quick::{TopMove, ZoneAt};
-use super::state::State;
+use crate::engine::state::events::{Event, EventSink};
+use crate::engine::lower::{Moving, QuickMove};
+use crate::engine::quick::{TopMove, ZoneAt};
+use crate::engine::state::State;
 use crate::check::ir::{MoveWhat, Value};
 
 impl State {
     /// Carries out a quick move (an [`Instr::Move`]).
     #[inline(always)]
-    pub(super) fn quick_move<S: EventSink>(&mut self, m: &QuickMove, sink: &mut S) {
+    pub(in crate::engine) fn quick_move<S: EventSink>(&mut self, m: &QuickMove, sink: &mut S) {
         let QuickMove { what, to, face_up, bottom } = m;
         let Value::Zone(to) = to.eval(self) else { return };
         let (n, from, top) = match what {
@@ -42,7 +42,7 @@ impl State {
     /// Carries out a move of the top cards between two constant zones (an [`Instr::MoveTop`]),
     /// as [`State::quick_move`] would.
     #[inline(always)]
-    pub(super) fn top_move<S: EventSink>(&mut self, m: &TopMove, sink: &mut S) {
+    pub(in crate::engine) fn top_move<S: EventSink>(&mut self, m: &TopMove, sink: &mut S) {
         let to = match m.to {
             ZoneAt::Const(z) => z,
             ZoneAt::OfLocal(first, slot) => {
@@ -138,7 +138,7 @@ impl State {
 
     /// A `move` statement: the cards go one at a time onto the top of `to`, or, with
     /// `bottom`, each under the zone's cards (a stack moved with `and above` keeps its order).
-    pub(super) fn exec_move<S: EventSink>(
+    pub(in crate::engine) fn exec_move<S: EventSink>(
         &mut self,
         what: &MoveWhat,
         to: &crate::check::ir::Expr,
@@ -272,7 +272,7 @@ impl State {
         }
     }
 
-    pub(super) fn deal<S: EventSink>(
+    pub(in crate::engine) fn deal<S: EventSink>(
         &mut self,
         count: Option<&crate::check::ir::Expr>,
         from: &crate::check::ir::Expr,

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::state::{Action, Pending, State};
+use crate::engine::state::{Action, Pending, State};
 use crate::check::ir::{Per, Value, Visibility};
 
 /// One zone as a player sees it.

@@ -3,9 +3,9 @@
 //! shows is always what the player may see: the view chooses among the observation, never
 //! adds to it.
 
-use super::melds;
-use super::observe::ZoneView;
-use super::state::State;
+use crate::engine::melds;
+use crate::engine::observe::ZoneView;
+use crate::engine::state::State;
 use crate::check::ir::{ViewLine, ViewWhat};
 
 impl State {

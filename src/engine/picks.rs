@@ -7,9 +7,9 @@
 //! reshuffle of hidden cards (a search player's sample) does not disturb. Only the whole set is
 //! reported, with the same words as a set chosen at once.
 
-use super::eval::Binds;
-use super::menu::{MenuList, Tuple, MAX_MENU_WORK};
-use super::state::State;
+use crate::engine::eval::Binds;
+use crate::engine::menu::{MenuList, Tuple, MAX_MENU_WORK};
+use crate::engine::state::State;
 use crate::check::ir::{Domain, MenuBind, MenuBranch, Value};
 
 /// One option of a choice offered card by card.
@@ -204,7 +204,7 @@ impl State {
     pub fn offered_card_by_card(&self) -> bool {
         match self.choice_here() {
             Some(crate::check::ir::Choice::Menu { branches, .. }) => {
-                self.pending != super::state::Pending::None && self.pending_tuples(branches).steps.is_some()
+                self.pending != crate::engine::state::Pending::None && self.pending_tuples(branches).steps.is_some()
             }
             _ => false,
         }

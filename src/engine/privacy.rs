@@ -2,7 +2,7 @@
 //! cards holds is shown to its chooser alone. The checker marks them (`Choice::is_private`); the
 //! events of such a choice carry the mark, and viewers other than the chooser skip them.
 
-use super::state::State;
+use crate::engine::state::State;
 
 impl State {
     /// Whether the pending choice is private: offered only because a condition on cards some

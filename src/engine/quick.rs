@@ -6,14 +6,14 @@
 //! (lower.rs) picks them where a statement has their shape; each gives what the general
 //! instruction would.
 
-use super::closure::Ev;
-use super::lower::Instr;
-use super::raw::Raw;
+use crate::engine::closure::Ev;
+use crate::engine::lower::Instr;
+use crate::engine::state::raw::Raw;
 use crate::check::ir::{CardTable, Expr, MoveWhat, Program, Value};
 use crate::syntax::ast::BinOp;
 
 /// A move of the top `n` cards (all of them, for [`TopMove::ALL`]) of a zone known before play
-/// onto the top of another ([`Instr::MoveTop`]): a [`super::lower::QuickMove`] with nothing left
+/// onto the top of another ([`Instr::MoveTop`]): a [`crate::engine::lower::QuickMove`] with nothing left
 /// to work out but, at most, whose zone it goes to.
 #[derive(Debug, Clone, Copy)]
 pub struct TopMove {
@@ -192,7 +192,7 @@ pub struct Pick {
 }
 
 /// The quick form of `set <local> = x`, if `x` has one.
-pub(super) fn set_local(slot: u16, x: &Expr) -> Option<Instr> {
+pub(in crate::engine) fn set_local(slot: u16, x: &Expr) -> Option<Instr> {
     match x {
         Expr::Top(z) => match **z {
             Expr::Const(Value::Zone(z)) => Some(Instr::SetLocalTop(slot, z)),
@@ -210,7 +210,7 @@ pub(super) fn set_local(slot: u16, x: &Expr) -> Option<Instr> {
 }
 
 /// The conditional jump for a test `c`: its quick form if it has one.
-pub(super) fn jump_unless(c: &Expr, p: &Program) -> Instr {
+pub(in crate::engine) fn jump_unless(c: &Expr, p: &Program) -> Instr {
     if let Some(e) = Empties::of(c) {
         return Instr::JumpUnlessEmpty(e, 0);
     }
@@ -227,7 +227,7 @@ pub(super) fn jump_unless(c: &Expr, p: &Program) -> Instr {
 }
 
 /// The constant form of a move of the top cards between two constant zones, if it is one.
-pub(super) fn top_move(what: &MoveWhat, to: &Expr, face_up: Option<bool>, bottom: bool) -> Option<TopMove> {
+pub(in crate::engine) fn top_move(what: &MoveWhat, to: &Expr, face_up: Option<bool>, bottom: bool) -> Option<TopMove> {
     let to = match to {
         Expr::Const(Value::Zone(z)) => ZoneAt::Const(*z),
         Expr::ZoneOf(first, p) => match **p {

@@ -1,8 +1,8 @@
 //! `reveal Z`: every card of a zone is shown to every player where it lies, as an event (the
 //! end of a rummy hand, a prize shown before it is taken); nothing moves or turns.
 
-use super::events::{Event, EventSink};
-use super::state::State;
+use crate::engine::state::events::{Event, EventSink};
+use crate::engine::state::State;
 use crate::check::ir::Expr;
 
 impl State {

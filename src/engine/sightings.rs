@@ -20,7 +20,7 @@
 //! cards in spares the search for memories to forget when a card moves unseen out of any other. A state made by `determinized` remembers nothing
 //! and keeps no memory from then on (`forget_sightings`), so a search pays nothing for it.
 
-use super::state::{State, NOWHERE};
+use crate::engine::state::{State, NOWHERE};
 use crate::check::ir::Visibility;
 
 impl State {

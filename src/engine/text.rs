@@ -1,9 +1,9 @@
 //! Renders values, announcements, events and outcomes as text.
 
-use super::eval::Binds;
-use super::events::Event;
-use super::state::{Result, State};
-use super::Game;
+use crate::engine::eval::Binds;
+use crate::engine::state::events::Event;
+use crate::engine::state::{Result, State};
+use crate::engine::Game;
 use crate::check::ir::{CounterInfo, Per, TextPart, Type, Value};
 
 /// Whose value a counter slot holds.
@@ -87,7 +87,7 @@ impl State {
             Value::Cards(..) | Value::Listed(..) => match self.picked(v) {
                 Some((cards, mask)) => {
                     let names: Vec<&str> =
-                        super::subsets::picked_top_first(cards, mask).map(|c| self.game.card_name(c)).collect();
+                        crate::engine::subsets::picked_top_first(cards, mask).map(|c| self.game.card_name(c)).collect();
                     if names.is_empty() {
                         "no cards".into()
                     } else {

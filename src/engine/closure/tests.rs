@@ -6,7 +6,7 @@ use super::Ev;
 use crate::check::ir::{Choice, Expr, Program};
 use crate::check::{self, Config};
 use crate::engine::eval::Binds;
-use crate::engine::rng::Rng;
+use crate::engine::state::rng::Rng;
 use crate::engine::{Game, State, ToMove};
 
 /// Every game file of the project's `games/` folder, with its text.

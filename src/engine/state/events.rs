@@ -1,7 +1,7 @@
 //! What happens during a game, reported to a sink as it happens (for transcripts and the
 //! terminal). Simulation uses [`NoEvents`], which costs nothing.
 
-use super::state::State;
+use crate::engine::state::State;
 use crate::check::ir::{Type, Value};
 
 /// One thing that happened.

@@ -1,14 +1,21 @@
 //! The state of a game in play: a plain value that holds the table, the counters, the random
 //! generator and where the rules are in their execution.
 
+pub mod events;
+pub mod arrange;
+pub(crate) mod position;
+pub(crate) mod seats;
+pub mod rng;
+pub(crate) mod raw;
+
 use std::sync::Arc;
 
-use super::arrange::{ArrangeError, ArrangeStep, Arrangement};
-use super::events::{EventSink, NoEvents};
-use super::raw::Raw;
-use super::rng::Rng;
-use super::seats::Seats;
-use super::Game;
+use crate::engine::state::arrange::{ArrangeError, ArrangeStep, Arrangement};
+use crate::engine::state::events::{EventSink, NoEvents};
+use crate::engine::state::raw::Raw;
+use crate::engine::state::rng::Rng;
+use crate::engine::state::seats::Seats;
+use crate::engine::Game;
 use crate::check::ir::Value;
 
 /// A choice a player can make: a card by its place in the zone, an option by its index in its
@@ -136,15 +143,15 @@ pub struct State {
     pub(crate) seed: u64,
     pub(crate) arrangement: Option<Arc<Arrangement>>,
     /// The wilds laid down in melds and what each stands for (`fixed once laid`; see lay.rs).
-    pub(crate) laid: super::melds::Readings,
+    pub(crate) laid: crate::engine::melds::Readings,
     /// The candidates of the pending `chooses one of`, listed the first time they are asked
     /// for (the table cannot change until the choice is made); empty when none is pending.
-    pub(crate) menu: std::sync::OnceLock<Arc<super::menu::MenuList>>,
+    pub(crate) menu: std::sync::OnceLock<Arc<crate::engine::menu::MenuList>>,
     /// The list of the last menu chosen from, kept for its memory: the next menu opened is listed
     /// into it (menu.rs), so that a state playing on allocates no list per decision.
-    pub(crate) spare_menu: super::menu::SpareList,
+    pub(crate) spare_menu: crate::engine::menu::SpareList,
     /// The lists of the last secret choice, kept for their memory for the next one (choice.rs).
-    pub(crate) spare_secret: super::choice::SpareSecret,
+    pub(crate) spare_secret: crate::engine::choice::SpareSecret,
     /// Whether a menu the rules reach is only looked through for a first candidate, and listed
     /// when its candidates are first asked for, instead of listed at once: for a state whose
     /// menus may never be asked (a look-ahead that only scores where an action leads). Either
@@ -319,9 +326,9 @@ impl State {
             // never grows the list.
             laid: match p.melds.as_ref() {
                 Some(m) if m.fixed_wilds => {
-                    super::melds::Readings::with_capacity(m.cards.iter().filter(|c| c.wild).count(), m.slots.len())
+                    crate::engine::melds::Readings::with_capacity(m.cards.iter().filter(|c| c.wild).count(), m.slots.len())
                 }
-                _ => super::melds::Readings::default(),
+                _ => crate::engine::melds::Readings::default(),
             },
             menu: std::sync::OnceLock::new(),
             spare_menu: Default::default(),

@@ -1,4 +1,4 @@
-//! A set of seats, as a bit set: who must choose at a secret choice ([`super::ToMove`]), with no
+//! A set of seats, as a bit set: who must choose at a secret choice ([`crate::engine::ToMove`]), with no
 //! list to allocate each time it is asked.
 
 /// Some of the players (at most 64), taken in seat order.
