@@ -1,10 +1,10 @@
 //! Choices: what a chooser may pick (cards of a zone, named options, numbers), how each
 //! candidate is shown to them, and how a choice is recorded and the rules resumed.
 
-use crate::engine::closure::Listing;
+use crate::engine::code::closure::Listing;
 use crate::engine::eval::Binds;
 use crate::engine::state::events::{Event, EventSink};
-use crate::engine::lower::{ChoiceCode, Instr};
+use crate::engine::code::lower::{ChoiceCode, Instr};
 use crate::engine::picks::Step;
 use crate::engine::state::{Action, Pending, State};
 use crate::check::ir::{Choice, Domain, Expr, MenuBranch, TextPart, Type, Value};
@@ -262,7 +262,7 @@ impl State {
     /// inlined into the loop over the candidates, it made that loop dearer for every choice,
     /// compiled filter or not (docs/design.md, "A choice's `where`, and aggregates").
     #[inline(never)]
-    fn passes_compiled(&self, filter: &crate::engine::closure::Ev, b: &Binds) -> bool {
+    fn passes_compiled(&self, filter: &crate::engine::code::closure::Ev, b: &Binds) -> bool {
         filter.test(self, b)
     }
 

@@ -1,7 +1,7 @@
 //! Runs the lowered rules from the program counter until the next decision or the end.
 
 use crate::engine::state::events::{Event, EventSink};
-use crate::engine::lower::{Instr, SubsetsStart};
+use crate::engine::code::lower::{Instr, SubsetsStart};
 use crate::engine::state::raw::Raw;
 use crate::engine::state::{Outcome, Pending, Result, State};
 use crate::check::ir::{Effect, End, Place, Value};
@@ -145,7 +145,7 @@ impl State {
 
     /// Whether a quick comparison ([`Instr::JumpUnlessCmp`]) holds.
     #[inline(always)]
-    pub(in crate::engine) fn cmp_holds(&self, k: &crate::engine::lower::Cmp) -> bool {
+    pub(in crate::engine) fn cmp_holds(&self, k: &crate::engine::code::lower::Cmp) -> bool {
         let x = if k.counter {
             self.counters[k.slot as usize].as_int()
         } else {
@@ -157,21 +157,21 @@ impl State {
     /// A card table's entry for the cards in its locals ([`Instr::SetLocalLookUp`],
     /// [`Instr::JumpUnlessLookUp`]).
     #[inline(always)]
-    pub(in crate::engine) fn look_up(&self, t: &crate::engine::lower::LookUp) -> Raw {
+    pub(in crate::engine) fn look_up(&self, t: &crate::engine::code::lower::LookUp) -> Raw {
         let read = |s: u16| self.locals.get(self.abs_slot(s) as usize).copied();
         t.get(read(t.args[0]), || read(t.args[1]))
     }
 
     /// Sets a local of the current frame to an expression's value ([`Instr::SetLocal`]).
     #[inline(always)]
-    pub(in crate::engine) fn set_local_to(&mut self, slot: u16, e: &crate::engine::closure::Ev) {
+    pub(in crate::engine) fn set_local_to(&mut self, slot: u16, e: &crate::engine::code::closure::Ev) {
         let v = e.raw(self);
         self.set_local_raw(slot, v);
     }
 
     /// Sets a counter to an expression's value ([`Instr::SetCounter`]).
     #[inline(always)]
-    pub(in crate::engine) fn set_counter_to(&mut self, slot: u16, e: &crate::engine::closure::Ev) {
+    pub(in crate::engine) fn set_counter_to(&mut self, slot: u16, e: &crate::engine::code::closure::Ev) {
         let v = e.eval(self);
         self.counters[slot as usize] = v;
     }
@@ -250,7 +250,7 @@ impl State {
     /// Enters a copied call (lower.rs's `Enter`) as a call would be made: the depth limit
     /// first (false when it is reached), then the arguments, worked out in the caller's frame.
     #[inline(always)]
-    pub(in crate::engine) fn enter(&mut self, e: &crate::engine::lower::Enter) -> bool {
+    pub(in crate::engine) fn enter(&mut self, e: &crate::engine::code::lower::Enter) -> bool {
         if self.depth() >= self.limits.max_depth {
             return false;
         }

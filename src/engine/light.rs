@@ -7,7 +7,7 @@
 //! out.
 
 use crate::engine::state::events::EventSink;
-use crate::engine::lower::Instr;
+use crate::engine::code::lower::Instr;
 use crate::engine::state::raw::Raw;
 use crate::engine::state::{Frame, State};
 use crate::check::ir::Value;
@@ -225,7 +225,7 @@ impl State {
     /// [`Instr::Call`] does once the depth limit is checked; gives the procedure's entry. (Out
     /// of the light loop's code: a call is rare beside the instructions around it.)
     #[inline(never)]
-    pub(in crate::engine) fn call(&mut self, p: u16, args: &[crate::engine::closure::Ev], ret: u32) -> u32 {
+    pub(in crate::engine) fn call(&mut self, p: u16, args: &[crate::engine::code::closure::Ev], ret: u32) -> u32 {
         let (locals, entry) = (self.game.program.procedures[p as usize].locals, self.game.code.entries[p as usize]);
         let base = self.locals.len();
         self.locals.resize(base + locals as usize, Raw::NONE);

@@ -6,10 +6,10 @@
 use std::sync::Arc;
 
 use crate::engine::choice::MAX_RANGE;
-use crate::engine::closure::{Ev, LaneFilter, Listing};
+use crate::engine::code::closure::{Ev, LaneFilter, Listing};
 use crate::engine::eval::Binds;
 use crate::engine::state::events::{Event, EventSink};
-use crate::engine::lower::NameCode;
+use crate::engine::code::lower::NameCode;
 use crate::engine::state::{Action, State};
 use crate::check::ir::{Domain, Expr, MenuBind, MenuBranch, TextPart, Value, MAX_BINDS};
 
@@ -484,7 +484,7 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::closure::tests::checked_games;
+    use crate::engine::code::closure::tests::checked_games;
     use crate::engine::state::rng::Rng;
     use crate::engine::{State, ToMove};
 

@@ -1,10 +1,9 @@
 //! Phase 3: the engine. Lowers a checked program and plays it: [`State`] is a plain value with
 //! OpenSpiel's face (`to_move`, `legal_actions`, `apply`, `observation`, `outcome`).
 
+mod code;
 mod state;
-mod chain;
 mod choice;
-pub mod closure;
 mod determinize;
 mod eval;
 mod exec;
@@ -12,7 +11,6 @@ mod fresh;
 mod hands;
 mod lay;
 mod light;
-pub mod lower;
 mod meld_choice;
 pub mod melds;
 mod memo;
@@ -22,7 +20,6 @@ mod observe;
 mod panel;
 mod picks;
 mod privacy;
-mod quick;
 mod reveal;
 mod routine;
 mod sightings;
@@ -31,6 +28,8 @@ mod text;
 pub mod viewer;
 
 pub use state::{arrange, events, rng};
+pub use code::{closure, lower};
+use code::chain;
 use std::sync::Arc;
 
 use crate::check::Program;

@@ -3,8 +3,8 @@
 //! and dealing.
 
 use crate::engine::state::events::{Event, EventSink};
-use crate::engine::lower::{Moving, QuickMove};
-use crate::engine::quick::{TopMove, ZoneAt};
+use crate::engine::code::lower::{Moving, QuickMove};
+use crate::engine::code::quick::{TopMove, ZoneAt};
 use crate::engine::state::State;
 use crate::check::ir::{MoveWhat, Value};
 

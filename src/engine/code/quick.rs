@@ -6,14 +6,14 @@
 //! (lower.rs) picks them where a statement has their shape; each gives what the general
 //! instruction would.
 
-use crate::engine::closure::Ev;
-use crate::engine::lower::Instr;
+use crate::engine::code::closure::Ev;
+use crate::engine::code::lower::Instr;
 use crate::engine::state::raw::Raw;
 use crate::check::ir::{CardTable, Expr, MoveWhat, Program, Value};
 use crate::syntax::ast::BinOp;
 
 /// A move of the top `n` cards (all of them, for [`TopMove::ALL`]) of a zone known before play
-/// onto the top of another ([`Instr::MoveTop`]): a [`crate::engine::lower::QuickMove`] with nothing left
+/// onto the top of another ([`Instr::MoveTop`]): a [`crate::engine::code::lower::QuickMove`] with nothing left
 /// to work out but, at most, whose zone it goes to.
 #[derive(Debug, Clone, Copy)]
 pub struct TopMove {
@@ -378,7 +378,7 @@ mod tests {
     #[test]
     fn look_ups_answer_as_the_evaluator_for_every_games_tables() {
         let mut tables = 0;
-        for (name, game) in crate::engine::closure::tests::checked_games() {
+        for (name, game) in crate::engine::code::closure::tests::checked_games() {
             let mut found = Vec::new();
             let mut body: Vec<_> = game.program.procedures.iter().flat_map(|p| p.body.clone()).collect();
             crate::check::ir::walk::block_exprs(&mut body, &mut |e| collect_tables(e, &mut found));
@@ -423,7 +423,7 @@ mod tests {
     /// number below, at and above the constant, `none`, a card and a player.
     #[test]
     fn picks_answer_as_the_evaluator() {
-        let (_, game) = crate::engine::closure::tests::checked_games().remove(0);
+        let (_, game) = crate::engine::code::closure::tests::checked_games().remove(0);
         let mut state = crate::engine::State::blank(game);
         state.base = 5;
         let (p1, p2) = (Value::Player(0), Value::Player(1));

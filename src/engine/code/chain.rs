@@ -7,7 +7,7 @@
 //! the chain goes only as far as its own instruction would have, and the run loop takes the
 //! rest one at a time: a game stopped by a limit stops at the same instruction as before.
 
-use crate::engine::lower::{Chain, Instr};
+use crate::engine::code::lower::{Chain, Instr};
 
 /// The most instructions a chain passes over.
 const MAX_PASSED: u8 = 4;
@@ -39,7 +39,7 @@ pub(in crate::engine) fn chain_jumps(code: &mut [Instr]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::closure::Ev;
+    use crate::engine::code::closure::Ev;
 
     fn always() -> Ev {
         Ev::always()

@@ -179,7 +179,7 @@ fn kept_parts_agree_with_the_tree_walker() {
 fn choice_filters_agree_with_the_tree_walker() {
     use crate::check::ir::Value;
     use crate::engine::choice::Candidates;
-    use crate::engine::lower::Instr;
+    use crate::engine::code::lower::Instr;
     let mut compared = 0;
     for (name, game) in &checked_games() {
         at_decisions(game, |state| {
@@ -216,7 +216,7 @@ fn choice_filters_agree_with_the_tree_walker() {
 /// part past them is worked out each time, which gives the same answers but keeps nothing.
 #[test]
 fn every_games_kept_parts_fit_the_table() {
-    use crate::engine::lower::Instr;
+    use crate::engine::code::lower::Instr;
     for (name, game) in &checked_games() {
         for instr in &game.code.instrs {
             if let Instr::Choose(code) = instr {
