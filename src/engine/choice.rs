@@ -2,7 +2,7 @@
 //! candidate is shown to them, and how a choice is recorded and the rules resumed.
 
 use crate::engine::code::closure::Listing;
-use crate::engine::eval::Binds;
+use crate::engine::run::eval::Binds;
 use crate::engine::state::events::{Event, EventSink};
 use crate::engine::code::lower::{ChoiceCode, Instr};
 use crate::engine::picks::Step;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::engine::choice::MAX_RANGE;
 use crate::engine::code::closure::{Ev, LaneFilter, Listing};
-use crate::engine::eval::Binds;
+use crate::engine::run::eval::Binds;
 use crate::engine::state::events::{Event, EventSink};
 use crate::engine::code::lower::NameCode;
 use crate::engine::state::{Action, State};

@@ -1,29 +1,22 @@
 //! Phase 3: the engine. Lowers a checked program and plays it: [`State`] is a plain value with
 //! OpenSpiel's face (`to_move`, `legal_actions`, `apply`, `observation`, `outcome`).
 
+mod run;
 mod code;
 mod state;
 mod choice;
 mod determinize;
-mod eval;
-mod exec;
 mod fresh;
-mod hands;
 mod lay;
-mod light;
 mod meld_choice;
 pub mod melds;
 mod memo;
 mod menu;
-mod moves;
 mod observe;
 mod panel;
 mod picks;
 mod privacy;
-mod reveal;
-mod routine;
 mod sightings;
-mod subsets;
 mod text;
 pub mod viewer;
 
@@ -37,7 +30,7 @@ use crate::check::Program;
 pub use state::arrange::{ArrangeError, ArrangeStep};
 pub use choice::MAX_RANGE;
 pub use state::events::{Event, EventSink, NoEvents, Recorder};
-pub use hands::hand_value;
+pub use run::hands::hand_value;
 pub use observe::{Mark, Observation, ZoneView};
 pub use state::seats::{SeatIter, Seats};
 pub use state::{Action, ActionError, Limits, Outcome, Result, State, ToMove};

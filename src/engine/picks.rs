@@ -7,7 +7,7 @@
 //! reshuffle of hidden cards (a search player's sample) does not disturb. Only the whole set is
 //! reported, with the same words as a set chosen at once.
 
-use crate::engine::eval::Binds;
+use crate::engine::run::eval::Binds;
 use crate::engine::menu::{MenuList, Tuple, MAX_MENU_WORK};
 use crate::engine::state::State;
 use crate::check::ir::{Domain, MenuBind, MenuBranch, Value};

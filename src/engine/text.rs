@@ -1,6 +1,6 @@
 //! Renders values, announcements, events and outcomes as text.
 
-use crate::engine::eval::Binds;
+use crate::engine::run::eval::Binds;
 use crate::engine::state::events::Event;
 use crate::engine::state::{Result, State};
 use crate::engine::Game;
@@ -87,7 +87,7 @@ impl State {
             Value::Cards(..) | Value::Listed(..) => match self.picked(v) {
                 Some((cards, mask)) => {
                     let names: Vec<&str> =
-                        crate::engine::subsets::picked_top_first(cards, mask).map(|c| self.game.card_name(c)).collect();
+                        crate::engine::run::subsets::picked_top_first(cards, mask).map(|c| self.game.card_name(c)).collect();
                     if names.is_empty() {
                         "no cards".into()
                     } else {

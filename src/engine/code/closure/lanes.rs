@@ -20,7 +20,7 @@ use std::panic::RefUnwindSafe;
 use super::{compile, compile_node, memo, of_card, operand::zone_at, order_column, pred, prop_column, Ctx, Raw, F};
 use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
 use crate::check::ir::walk::children;
-use crate::engine::eval::Binds;
+use crate::engine::run::eval::Binds;
 use crate::engine::state::State;
 use crate::syntax::ast::BinOp;
 
@@ -428,7 +428,7 @@ fn lanes(e: &Expr, p: &Ctx, lane: Lane) -> Lanes {
                 rl.fill(st, b, lane, care, &mut y);
                 for (x, y) in out[..lane.n].iter_mut().zip(&y) {
                     *x = Raw::from(match (x.value(), y.value()) {
-                        (Value::Int(x), Value::Int(y)) => crate::engine::eval::arithmetic(op, x, y),
+                        (Value::Int(x), Value::Int(y)) => crate::engine::run::eval::arithmetic(op, x, y),
                         _ => Value::None,
                     });
                 }

@@ -19,7 +19,7 @@ use std::cell::Cell;
 use super::{pred::P, Raw, F};
 use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
 use crate::check::ir::walk::{children, children_mut, size};
-use crate::engine::eval::Binds;
+use crate::engine::run::eval::Binds;
 use crate::engine::state::State;
 
 /// The smallest part worth keeping, in nodes (a lookup costs about as much as a few nodes).

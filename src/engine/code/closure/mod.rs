@@ -20,7 +20,7 @@ pub(crate) use memo::{Listing, Plan};
 use std::fmt;
 use std::ops::Deref;
 
-use crate::engine::eval::Binds;
+use crate::engine::run::eval::Binds;
 use crate::engine::state::raw::Raw;
 use crate::engine::state::State;
 use crate::check::ir::{Expr, MenuBind, Program, Value};
@@ -321,7 +321,7 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
         Expr::Builtin(f, xs) if xs.len() <= 2 => {
             let f = *f;
             let args: Vec<Operand> = xs.iter().map(|x| Operand::new(x, p)).collect();
-            boxed(move |st, b| crate::engine::eval::builtin(f, |i| args.get(i).and_then(|x| x.get(st, b).as_int())))
+            boxed(move |st, b| crate::engine::run::eval::builtin(f, |i| args.get(i).and_then(|x| x.get(st, b).as_int())))
         }
         Expr::CardAt(z, k) => {
             let (zf, kf) = (Operand::new(z, p), Operand::new(k, p));
@@ -405,7 +405,7 @@ fn binary(op: BinOp, l: &Expr, r: &Expr, e: &Expr, p: &Ctx) -> F {
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow => {
             let (lf, rf) = (Operand::new(l, p), Operand::new(r, p));
             boxed(move |st, b| match (lf.get(st, b), rf.get(st, b)) {
-                (Value::Int(x), Value::Int(y)) => crate::engine::eval::arithmetic(op, x, y),
+                (Value::Int(x), Value::Int(y)) => crate::engine::run::eval::arithmetic(op, x, y),
                 // Arithmetic on `none` gives `none`.
                 _ => Value::None,
             })

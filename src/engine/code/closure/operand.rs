@@ -3,7 +3,7 @@
 
 use super::{compile, memo, Ctx, F};
 use crate::check::ir::{Expr, Value};
-use crate::engine::eval::Binds;
+use crate::engine::run::eval::Binds;
 use crate::engine::state::State;
 
 /// A compiled operand.

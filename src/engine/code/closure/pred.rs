@@ -4,7 +4,7 @@
 
 use super::{compile_node, const_zone, memo, Ctx, EvFn, Operand, Raw, F};
 use crate::check::ir::{Expr, Value};
-use crate::engine::eval::Binds;
+use crate::engine::run::eval::Binds;
 use crate::engine::state::State;
 use crate::syntax::ast::BinOp;
 

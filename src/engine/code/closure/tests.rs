@@ -5,7 +5,7 @@
 use super::Ev;
 use crate::check::ir::{Choice, Expr, Program};
 use crate::check::{self, Config};
-use crate::engine::eval::Binds;
+use crate::engine::run::eval::Binds;
 use crate::engine::state::rng::Rng;
 use crate::engine::{Game, State, ToMove};
 

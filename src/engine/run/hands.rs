@@ -9,7 +9,7 @@
 //! first and higher ranks first. Strengths compare the pattern, then those positions in turn.
 
 use crate::engine::state::State;
-use crate::engine::subsets::for_each_subset;
+use crate::engine::run::subsets::for_each_subset;
 use crate::check::ir::{HandPart, HandsInfo, Program, Value};
 
 /// The most cards a hand is read from.
@@ -198,7 +198,7 @@ pub fn hand_value(program: &Program, h: u16, cards: &[u16], strength: bool) -> V
         hand.cards[hand.n] = c;
         hand.n += 1;
     }
-    let all = crate::engine::subsets::low_bits(hand.n as u32);
+    let all = crate::engine::run::subsets::low_bits(hand.n as u32);
     // The best pattern made, by its member (the best first), and its key.
     let mut found: Option<(u16, Key)> = None;
     for p in &info.patterns {
