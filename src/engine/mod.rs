@@ -1,21 +1,17 @@
 //! Phase 3: the engine. Lowers a checked program and plays it: [`State`] is a plain value with
 //! OpenSpiel's face (`to_move`, `legal_actions`, `apply`, `observation`, `outcome`).
 
+mod choices;
 mod run;
 mod code;
 mod state;
-mod choice;
 mod determinize;
-mod fresh;
 mod lay;
 mod meld_choice;
 pub mod melds;
 mod memo;
-mod menu;
 mod observe;
 mod panel;
-mod picks;
-mod privacy;
 mod sightings;
 mod text;
 pub mod viewer;
@@ -28,7 +24,7 @@ use std::sync::Arc;
 use crate::check::Program;
 
 pub use state::arrange::{ArrangeError, ArrangeStep};
-pub use choice::MAX_RANGE;
+pub use choices::choice::MAX_RANGE;
 pub use state::events::{Event, EventSink, NoEvents, Recorder};
 pub use run::hands::hand_value;
 pub use observe::{Mark, Observation, ZoneView};

@@ -146,12 +146,12 @@ pub struct State {
     pub(crate) laid: crate::engine::melds::Readings,
     /// The candidates of the pending `chooses one of`, listed the first time they are asked
     /// for (the table cannot change until the choice is made); empty when none is pending.
-    pub(crate) menu: std::sync::OnceLock<Arc<crate::engine::menu::MenuList>>,
+    pub(crate) menu: std::sync::OnceLock<Arc<crate::engine::choices::menu::MenuList>>,
     /// The list of the last menu chosen from, kept for its memory: the next menu opened is listed
     /// into it (menu.rs), so that a state playing on allocates no list per decision.
-    pub(crate) spare_menu: crate::engine::menu::SpareList,
+    pub(crate) spare_menu: crate::engine::choices::menu::SpareList,
     /// The lists of the last secret choice, kept for their memory for the next one (choice.rs).
-    pub(crate) spare_secret: crate::engine::choice::SpareSecret,
+    pub(crate) spare_secret: crate::engine::choices::choice::SpareSecret,
     /// Whether a menu the rules reach is only looked through for a first candidate, and listed
     /// when its candidates are first asked for, instead of listed at once: for a state whose
     /// menus may never be asked (a look-ahead that only scores where an action leads). Either

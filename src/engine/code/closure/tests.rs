@@ -178,7 +178,7 @@ fn kept_parts_agree_with_the_tree_walker() {
 #[test]
 fn choice_filters_agree_with_the_tree_walker() {
     use crate::check::ir::Value;
-    use crate::engine::choice::Candidates;
+    use crate::engine::choices::choice::Candidates;
     use crate::engine::code::lower::Instr;
     let mut compared = 0;
     for (name, game) in &checked_games() {
@@ -252,7 +252,7 @@ fn lane_filters_agree_with_the_tree_walker() {
                 for (level, (bind, names)) in branch.binds.iter().zip(&compiled.names).enumerate() {
                     let (Some(lanes), Some(written)) = (&names.lanes, &bind.filter) else { continue };
                     // Every binding of the names before it that their conditions let through.
-                    let mut t = crate::engine::menu::Tuple { branch: i, binds: Binds::default() };
+                    let mut t = crate::engine::choices::menu::Tuple { branch: i, binds: Binds::default() };
                     let mut work = 0;
                     state.bind_level(&branch.binds[..level], &compiled.names[..level], &mut t, &mut work, &mut |t| {
                         let mut b = t.binds;

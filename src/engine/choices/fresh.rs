@@ -7,7 +7,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::engine::menu::MenuList;
+use crate::engine::choices::menu::MenuList;
 use crate::engine::state::{Action, Pending, State};
 use crate::check::ir::MenuBranch;
 

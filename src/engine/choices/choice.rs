@@ -5,7 +5,7 @@ use crate::engine::code::closure::Listing;
 use crate::engine::run::eval::Binds;
 use crate::engine::state::events::{Event, EventSink};
 use crate::engine::code::lower::{ChoiceCode, Instr};
-use crate::engine::picks::Step;
+use crate::engine::choices::picks::Step;
 use crate::engine::state::{Action, Pending, State};
 use crate::check::ir::{Choice, Domain, Expr, MenuBranch, TextPart, Type, Value};
 

@@ -8,7 +8,7 @@
 //! reported, with the same words as a set chosen at once.
 
 use crate::engine::run::eval::Binds;
-use crate::engine::menu::{MenuList, Tuple, MAX_MENU_WORK};
+use crate::engine::choices::menu::{MenuList, Tuple, MAX_MENU_WORK};
 use crate::engine::state::State;
 use crate::check::ir::{Domain, MenuBind, MenuBranch, Value};
 
