@@ -1,24 +1,20 @@
 //! Phase 3: the engine. Lowers a checked program and plays it: [`State`] is a plain value with
 //! OpenSpiel's face (`to_move`, `legal_actions`, `apply`, `observation`, `outcome`).
 
+mod view;
 mod choices;
 mod run;
 mod code;
 mod state;
-mod determinize;
 mod lay;
 mod meld_choice;
 pub mod melds;
 mod memo;
-mod observe;
-mod panel;
-mod sightings;
-mod text;
-pub mod viewer;
 
 pub use state::{arrange, events, rng};
 pub use code::{closure, lower};
 use code::chain;
+pub use view::viewer;
 use std::sync::Arc;
 
 use crate::check::Program;
@@ -27,11 +23,11 @@ pub use state::arrange::{ArrangeError, ArrangeStep};
 pub use choices::choice::MAX_RANGE;
 pub use state::events::{Event, EventSink, NoEvents, Recorder};
 pub use run::hands::hand_value;
-pub use observe::{Mark, Observation, ZoneView};
+pub use view::observe::{Mark, Observation, ZoneView};
 pub use state::seats::{SeatIter, Seats};
 pub use state::{Action, ActionError, Limits, Outcome, Result, State, ToMove};
-pub use text::SlotOwner;
-pub use viewer::Viewer;
+pub use view::text::SlotOwner;
+pub use view::viewer::Viewer;
 
 /// A checked game lowered for play. Shared by every state of the game.
 #[derive(Debug)]

@@ -4,7 +4,7 @@
 //! adds to it.
 
 use crate::engine::melds;
-use crate::engine::observe::ZoneView;
+use crate::engine::view::observe::ZoneView;
 use crate::engine::state::State;
 use crate::check::ir::{ViewLine, ViewWhat};
 
