@@ -1,8 +1,8 @@
 //! Folding: expressions whose value is known before play become constants, and a constant
 //! player's or card's zone, counter or local becomes the one it names.
 
-use crate::check::ir::walk::{children, children_mut};
 use super::PureEval;
+use crate::check::ir::walk::{children, children_mut};
 use crate::check::ir::{Effect, Expr, Place, Stmt, Value};
 
 /// Folds an expression, bottom up.

@@ -1,31 +1,31 @@
 //! Phase 3: the engine. Lowers a checked program and plays it: [`State`] is a plain value with
 //! OpenSpiel's face (`to_move`, `legal_actions`, `apply`, `observation`, `outcome`).
 
-mod view;
+// The engine's folders, by job (docs/design.md, "The engine's folders").
 mod choices;
-mod run;
 mod code;
-mod state;
-mod lay;
-mod meld_choice;
 pub mod melds;
-mod memo;
+mod run;
+mod state;
+mod view;
 
-pub use state::{arrange, events, rng};
+// The public modules, at the paths they had when the engine was one folder.
 pub use code::{closure, lower};
-use code::chain;
+pub use state::{arrange, events, rng};
 pub use view::viewer;
+
+use code::chain;
 use std::sync::Arc;
 
 use crate::check::Program;
 
-pub use state::arrange::{ArrangeError, ArrangeStep};
 pub use choices::choice::MAX_RANGE;
-pub use state::events::{Event, EventSink, NoEvents, Recorder};
 pub use run::hands::hand_value;
-pub use view::observe::{Mark, Observation, ZoneView};
+pub use state::arrange::{ArrangeError, ArrangeStep};
+pub use state::events::{Event, EventSink, NoEvents, Recorder};
 pub use state::seats::{SeatIter, Seats};
 pub use state::{Action, ActionError, Limits, Outcome, Result, State, ToMove};
+pub use view::observe::{Mark, Observation, ZoneView};
 pub use view::text::SlotOwner;
 pub use view::viewer::Viewer;
 

@@ -1,13 +1,13 @@
 //! Choices: what a chooser may pick (cards of a zone, named options, numbers), how each
 //! candidate is shown to them, and how a choice is recorded and the rules resumed.
 
+use crate::check::ir::{Choice, Domain, Expr, MenuBranch, TextPart, Type, Value};
+use crate::engine::choices::picks::Step;
 use crate::engine::code::closure::Listing;
+use crate::engine::code::lower::{ChoiceCode, Instr};
 use crate::engine::run::eval::Binds;
 use crate::engine::state::events::{Event, EventSink};
-use crate::engine::code::lower::{ChoiceCode, Instr};
-use crate::engine::choices::picks::Step;
 use crate::engine::state::{Action, Pending, State};
-use crate::check::ir::{Choice, Domain, Expr, MenuBranch, TextPart, Type, Value};
 
 /// The most numbers a range choice may offer; a rule asking for more ends the game unfinished.
 pub const MAX_RANGE: i64 = 10_000;

@@ -7,9 +7,9 @@
 
 use std::sync::{Arc, OnceLock};
 
+use crate::check::ir::MenuBranch;
 use crate::engine::choices::menu::MenuList;
 use crate::engine::state::{Action, Pending, State};
-use crate::check::ir::MenuBranch;
 
 impl State {
     /// Drops the candidates of the menu just opened that would repeat a position, after keeping

@@ -5,13 +5,13 @@
 
 use std::sync::Arc;
 
+use crate::check::ir::{Domain, Expr, MenuBind, MenuBranch, TextPart, Value, MAX_BINDS};
 use crate::engine::choices::choice::MAX_RANGE;
 use crate::engine::code::closure::{Ev, LaneFilter, Listing};
+use crate::engine::code::lower::NameCode;
 use crate::engine::run::eval::Binds;
 use crate::engine::state::events::{Event, EventSink};
-use crate::engine::code::lower::NameCode;
 use crate::engine::state::{Action, State};
-use crate::check::ir::{Domain, Expr, MenuBind, MenuBranch, TextPart, Value, MAX_BINDS};
 
 /// The most candidates a menu may offer; a rule asking for more ends the game unfinished.
 pub const MAX_MENU: usize = 10_000;
@@ -353,7 +353,11 @@ impl State {
     }
 
     /// The option of a menu offered card by card that an action stands for, if it is one.
-    pub(crate) fn menu_step(&self, branches: &[MenuBranch], action: Action) -> Option<crate::engine::choices::picks::Step> {
+    pub(crate) fn menu_step(
+        &self,
+        branches: &[MenuBranch],
+        action: Action,
+    ) -> Option<crate::engine::choices::picks::Step> {
         self.pending_tuples(branches).steps.as_ref()?.get(action.0 as usize).copied()
     }
 

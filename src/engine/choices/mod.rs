@@ -2,7 +2,7 @@
 //! several cards picked one by one), how each is labelled, and what the choice does once made.
 
 pub(crate) mod choice;
+pub(crate) mod fresh;
 pub(crate) mod menu;
 pub(crate) mod picks;
-pub(crate) mod fresh;
 pub(crate) mod privacy;

@@ -7,10 +7,10 @@
 //! reshuffle of hidden cards (a search player's sample) does not disturb. Only the whole set is
 //! reported, with the same words as a set chosen at once.
 
-use crate::engine::run::eval::Binds;
-use crate::engine::choices::menu::{MenuList, Tuple, MAX_MENU_WORK};
-use crate::engine::state::State;
 use crate::check::ir::{Domain, MenuBind, MenuBranch, Value};
+use crate::engine::choices::menu::{MenuList, Tuple, MAX_MENU_WORK};
+use crate::engine::run::eval::Binds;
+use crate::engine::state::State;
 
 /// One option of a choice offered card by card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,12 +1,12 @@
 //! Lowers checked statements to a flat list of instructions with jumps, so the engine can pause
 //! at any decision and resume from a plain program counter.
 
+use crate::check::ir::walk::size;
+use crate::check::ir::{Choice, Domain, Effect, End, Expr, MoveWhat, Place, Program, Stmt, Value};
 use crate::engine::code::closure::{Ev, LaneFilter, Plan};
 use crate::engine::code::quick::{jump_unless, top_move};
 pub use crate::engine::code::quick::{Cmp, Empties, LookUp, Pick, TopMove, ZoneAt};
 use crate::engine::state::raw::Raw;
-use crate::check::ir::{Choice, Domain, Effect, End, Expr, MoveWhat, Place, Program, Stmt, Value};
-use crate::check::ir::walk::size;
 use crate::syntax::ast::BinOp;
 
 /// One instruction of the lowered program. The large ones are boxed, so an instruction is small

@@ -3,7 +3,7 @@
 //! common instructions ([`quick`]), jumps carried out together ([`chain`]), and expressions
 //! compiled to closures over a state ([`closure`]).
 
-pub mod lower;
-pub(crate) mod quick;
 pub(crate) mod chain;
 pub mod closure;
+pub mod lower;
+pub(crate) mod quick;

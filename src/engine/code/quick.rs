@@ -6,10 +6,10 @@
 //! (lower.rs) picks them where a statement has their shape; each gives what the general
 //! instruction would.
 
+use crate::check::ir::{CardTable, Expr, MoveWhat, Program, Value};
 use crate::engine::code::closure::Ev;
 use crate::engine::code::lower::Instr;
 use crate::engine::state::raw::Raw;
-use crate::check::ir::{CardTable, Expr, MoveWhat, Program, Value};
 use crate::syntax::ast::BinOp;
 
 /// A move of the top `n` cards (all of them, for [`TopMove::ALL`]) of a zone known before play

@@ -1,8 +1,8 @@
 //! Evaluates resolved expressions against a state. Allocation-free: values are small copies.
 
+use crate::check::ir::{AggOver, Aggregate, Builtin, Expr, Value};
 use crate::engine::state::raw::Raw;
 use crate::engine::state::State;
-use crate::check::ir::{AggOver, Aggregate, Builtin, Expr, Value};
 use crate::syntax::ast::AggKind;
 use crate::syntax::ast::BinOp;
 
@@ -403,7 +403,9 @@ impl State {
                 if let Some((_, avail)) = self.picked(v) {
                     let (lo, hi) =
                         (self.eval_in(lo, b).as_int().unwrap_or(1), self.eval_in(hi, b).as_int().unwrap_or(0));
-                    crate::engine::run::subsets::for_each_subset(avail, lo, hi, |set| visit(crate::engine::run::subsets::with_mask(v, set)));
+                    crate::engine::run::subsets::for_each_subset(avail, lo, hi, |set| {
+                        visit(crate::engine::run::subsets::with_mask(v, set))
+                    });
                 }
             }
             AggOver::Players => {
@@ -500,9 +502,9 @@ impl State {
                         on_stack[n] = c;
                         n += 1;
                     }
-                    crate::engine::memo::deadwood(self.game.id, rules, &on_stack[..n])
+                    crate::engine::melds::memo::deadwood(self.game.id, rules, &on_stack[..n])
                 } else {
-                    crate::engine::memo::deadwood(self.game.id, rules, &kept.collect::<Vec<u16>>())
+                    crate::engine::melds::memo::deadwood(self.game.id, rules, &kept.collect::<Vec<u16>>())
                 };
                 answer.map_or(Value::None, Value::Int)
             }

@@ -1,10 +1,10 @@
 //! Runs the lowered rules from the program counter until the next decision or the end.
 
-use crate::engine::state::events::{Event, EventSink};
+use crate::check::ir::{Effect, End, Place, Value};
 use crate::engine::code::lower::{Instr, SubsetsStart};
+use crate::engine::state::events::{Event, EventSink};
 use crate::engine::state::raw::Raw;
 use crate::engine::state::{Outcome, Pending, Result, State};
-use crate::check::ir::{Effect, End, Place, Value};
 
 impl State {
     /// Runs until a decision is pending or the game is over.

@@ -8,9 +8,9 @@
 //! cards, highest first (otherwise); then the cards no group took, larger groups of one rank
 //! first and higher ranks first. Strengths compare the pattern, then those positions in turn.
 
-use crate::engine::state::State;
-use crate::engine::run::subsets::for_each_subset;
 use crate::check::ir::{HandPart, HandsInfo, Program, Value};
+use crate::engine::run::subsets::for_each_subset;
+use crate::engine::state::State;
 
 /// The most cards a hand is read from.
 const MAX: usize = 64;

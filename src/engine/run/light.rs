@@ -6,11 +6,11 @@
 //! end, an announcement to format, a limit reached) goes back to the run loop, which carries it
 //! out.
 
-use crate::engine::state::events::EventSink;
+use crate::check::ir::Value;
 use crate::engine::code::lower::Instr;
+use crate::engine::state::events::EventSink;
 use crate::engine::state::raw::Raw;
 use crate::engine::state::{Frame, State};
-use crate::check::ir::Value;
 
 impl Instr {
     /// Whether the light loop may carry it out (as [`State::light_one`] says, given the sink

@@ -3,11 +3,11 @@
 //! ([`eval`]), and the effects with work of their own: moves, reveals, hand ranking, sets of
 //! cards.
 
-pub(crate) mod exec;
-pub(crate) mod light;
-pub(crate) mod routine;
 pub(crate) mod eval;
+pub(crate) mod exec;
+pub(crate) mod hands;
+pub(crate) mod light;
 pub(crate) mod moves;
 pub(crate) mod reveal;
-pub(crate) mod hands;
+pub(crate) mod routine;
 pub(crate) mod subsets;

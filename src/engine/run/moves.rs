@@ -2,11 +2,11 @@
 //! sightings to keep, card by card without the general path's bookkeeping), the general path,
 //! and dealing.
 
-use crate::engine::state::events::{Event, EventSink};
+use crate::check::ir::{MoveWhat, Value};
 use crate::engine::code::lower::{Moving, QuickMove};
 use crate::engine::code::quick::{TopMove, ZoneAt};
+use crate::engine::state::events::{Event, EventSink};
 use crate::engine::state::State;
-use crate::check::ir::{MoveWhat, Value};
 
 impl State {
     /// Carries out a quick move (an [`Instr::Move`]).

@@ -5,8 +5,8 @@
 //! Sets come smaller first; among sets of one size, the ones with cards nearer the top first
 //! (with cards a b c d from the top, the pairs are ab, ac, ad, bc, bd, cd).
 
-use crate::engine::state::State;
 use crate::check::ir::Value;
+use crate::engine::state::State;
 
 /// The most cards a set is taken from: a larger zone gives sets of its top 64 cards.
 pub(crate) const MAX_CARDS: usize = crate::check::ir::MAX_SUBSET_CARDS;

@@ -1,22 +1,22 @@
 //! The state of a game in play: a plain value that holds the table, the counters, the random
 //! generator and where the rules are in their execution.
 
-pub mod events;
 pub mod arrange;
+pub mod events;
 pub(crate) mod position;
-pub(crate) mod seats;
-pub mod rng;
 pub(crate) mod raw;
+pub mod rng;
+pub(crate) mod seats;
 
 use std::sync::Arc;
 
+use crate::check::ir::Value;
 use crate::engine::state::arrange::{ArrangeError, ArrangeStep, Arrangement};
 use crate::engine::state::events::{EventSink, NoEvents};
 use crate::engine::state::raw::Raw;
 use crate::engine::state::rng::Rng;
 use crate::engine::state::seats::Seats;
 use crate::engine::Game;
-use crate::check::ir::Value;
 
 /// A choice a player can make: a card by its place in the zone, an option by its index in its
 /// enum, or a number by its distance from the lowest one offered.
@@ -325,9 +325,10 @@ impl State {
             // Room to read every wild as fixed (`fixed once laid`), so keeping a reading in play
             // never grows the list.
             laid: match p.melds.as_ref() {
-                Some(m) if m.fixed_wilds => {
-                    crate::engine::melds::Readings::with_capacity(m.cards.iter().filter(|c| c.wild).count(), m.slots.len())
-                }
+                Some(m) if m.fixed_wilds => crate::engine::melds::Readings::with_capacity(
+                    m.cards.iter().filter(|c| c.wild).count(),
+                    m.slots.len(),
+                ),
                 _ => crate::engine::melds::Readings::default(),
             },
             menu: std::sync::OnceLock::new(),

@@ -32,10 +32,10 @@
 //! before the memory existed; the states both make keep no memory of their own but the player's
 //! (see `determinized_remembering`), and `determinized`'s keep none.
 
+use crate::check::ir::Value;
 use crate::engine::state::raw::Raw;
 use crate::engine::state::rng::Rng;
 use crate::engine::state::{Action, Pending, State};
-use crate::check::ir::Value;
 
 impl State {
     /// A copy of this state in which every card `player` cannot see is shuffled among the places

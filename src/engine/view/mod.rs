@@ -2,9 +2,9 @@
 //! values and events as text, a declared `view`'s panel, what each player knows of the cards
 //! they cannot see, and a state a player could believe in.
 
+pub(crate) mod determinize;
 pub(crate) mod observe;
-pub mod viewer;
-pub(crate) mod text;
 pub(crate) mod panel;
 pub(crate) mod sightings;
-pub(crate) mod determinize;
+pub(crate) mod text;
+pub mod viewer;

@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use crate::engine::state::{Action, Pending, State};
 use crate::check::ir::{Per, Value, Visibility};
+use crate::engine::state::{Action, Pending, State};
 
 /// One zone as a player sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -20,8 +20,8 @@
 //! cards in spares the search for memories to forget when a card moves unseen out of any other. A state made by `determinized` remembers nothing
 //! and keeps no memory from then on (`forget_sightings`), so a search pays nothing for it.
 
-use crate::engine::state::{State, NOWHERE};
 use crate::check::ir::Visibility;
+use crate::engine::state::{State, NOWHERE};
 
 impl State {
     /// The zone `player` saw `card` go into when it went out of their sight, if they remember

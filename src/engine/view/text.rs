@@ -1,10 +1,10 @@
 //! Renders values, announcements, events and outcomes as text.
 
+use crate::check::ir::{CounterInfo, Per, TextPart, Type, Value};
 use crate::engine::run::eval::Binds;
 use crate::engine::state::events::Event;
 use crate::engine::state::{Result, State};
 use crate::engine::Game;
-use crate::check::ir::{CounterInfo, Per, TextPart, Type, Value};
 
 /// Whose value a counter slot holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,8 +86,9 @@ impl State {
             Value::Arrangement(z, i) => self.arrangement_text(z, i),
             Value::Cards(..) | Value::Listed(..) => match self.picked(v) {
                 Some((cards, mask)) => {
-                    let names: Vec<&str> =
-                        crate::engine::run::subsets::picked_top_first(cards, mask).map(|c| self.game.card_name(c)).collect();
+                    let names: Vec<&str> = crate::engine::run::subsets::picked_top_first(cards, mask)
+                        .map(|c| self.game.card_name(c))
+                        .collect();
                     if names.is_empty() {
                         "no cards".into()
                     } else {

@@ -3,8 +3,8 @@
 //! at one screen (only what all of them may see). Every front end that shows a game to a person
 //! (the terminal, transcripts for a seat, a table session) asks here.
 
-use crate::engine::{Event, SlotOwner, State};
 use crate::check::ir::Value;
+use crate::engine::{Event, SlotOwner, State};
 
 /// Who is shown a game's events: everyone's cards, or one player's view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -18,8 +18,8 @@
 use std::panic::RefUnwindSafe;
 
 use super::{compile, compile_node, memo, of_card, operand::zone_at, order_column, pred, prop_column, Ctx, Raw, F};
-use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
 use crate::check::ir::walk::children;
+use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
 use crate::engine::run::eval::Binds;
 use crate::engine::state::State;
 use crate::syntax::ast::BinOp;

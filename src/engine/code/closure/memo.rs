@@ -17,8 +17,8 @@
 use std::cell::Cell;
 
 use super::{pred::P, Raw, F};
-use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
 use crate::check::ir::walk::{children, children_mut, size};
+use crate::check::ir::{Domain, Expr, MenuBind, Program, Value};
 use crate::engine::run::eval::Binds;
 use crate::engine::state::State;
 

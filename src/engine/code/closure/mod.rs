@@ -20,10 +20,10 @@ pub(crate) use memo::{Listing, Plan};
 use std::fmt;
 use std::ops::Deref;
 
+use crate::check::ir::{Expr, MenuBind, Program, Value};
 use crate::engine::run::eval::Binds;
 use crate::engine::state::raw::Raw;
 use crate::engine::state::State;
-use crate::check::ir::{Expr, MenuBind, Program, Value};
 use crate::syntax::ast::BinOp;
 
 /// The function a compiled expression runs.
@@ -321,7 +321,9 @@ fn compile_node(e: &Expr, p: &Ctx) -> F {
         Expr::Builtin(f, xs) if xs.len() <= 2 => {
             let f = *f;
             let args: Vec<Operand> = xs.iter().map(|x| Operand::new(x, p)).collect();
-            boxed(move |st, b| crate::engine::run::eval::builtin(f, |i| args.get(i).and_then(|x| x.get(st, b).as_int())))
+            boxed(move |st, b| {
+                crate::engine::run::eval::builtin(f, |i| args.get(i).and_then(|x| x.get(st, b).as_int()))
+            })
         }
         Expr::CardAt(z, k) => {
             let (zf, kf) = (Operand::new(z, p), Operand::new(k, p));

@@ -7,10 +7,10 @@
 
 use std::cell::RefCell;
 
-use crate::engine::state::events::{Event, EventSink};
-use crate::engine::melds::{self, LaidOut, MeldError, Readings, Scratch, MAX_MELD_CARDS};
-use crate::engine::state::State;
 use crate::check::ir::{Expr, MeldRules, Type, Value};
+use crate::engine::melds::{self, LaidOut, MeldError, Readings, Scratch, MAX_MELD_CARDS};
+use crate::engine::state::events::{Event, EventSink};
+use crate::engine::state::State;
 
 /// The lists a meld effect works in: the search's, the zones of the row it uses, and a meld
 /// laid out. Kept per thread, so that laying down melds allocates nothing once they have grown.

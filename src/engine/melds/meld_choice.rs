@@ -7,10 +7,10 @@
 //! [`State::unseen_lay_offs`] measures each offer by what the chooser can see, for an AI player
 //! that keeps the other players from laying off (GR-11a's general feature).
 
-use crate::engine::lay::with_work;
+use crate::check::ir::Value;
+use crate::engine::melds::lay::with_work;
 use crate::engine::melds::{self, Arrangement, Readings};
 use crate::engine::state::{Action, State};
-use crate::check::ir::Value;
 
 impl State {
     /// How many arrangements of zone `z`'s cards are offered: the least-deadwood ones, when

@@ -12,8 +12,8 @@
 
 use std::cell::RefCell;
 
-use crate::engine::melds::{self, HandMelds};
 use crate::check::ir::MeldRules;
+use crate::engine::melds::{self, HandMelds};
 
 /// Answers kept per thread before the cache is emptied and starts again.
 const MAX_ENTRIES: usize = 1 << 16;
