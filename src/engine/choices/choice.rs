@@ -1,8 +1,8 @@
 //! Choices: what a chooser may pick (cards of a zone, named options, numbers), how each
 //! candidate is shown to them, and how a choice is recorded and the rules resumed.
 
+use super::picks::Step;
 use crate::check::ir::{Choice, Domain, Expr, MenuBranch, TextPart, Type, Value};
-use crate::engine::choices::picks::Step;
 use crate::engine::code::closure::Listing;
 use crate::engine::code::lower::{ChoiceCode, Instr};
 use crate::engine::run::eval::Binds;

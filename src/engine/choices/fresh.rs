@@ -7,8 +7,8 @@
 
 use std::sync::{Arc, OnceLock};
 
+use super::menu::MenuList;
 use crate::check::ir::MenuBranch;
-use crate::engine::choices::menu::MenuList;
 use crate::engine::state::{Action, Pending, State};
 
 impl State {

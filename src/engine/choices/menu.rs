@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
+use super::choice::MAX_RANGE;
 use crate::check::ir::{Domain, Expr, MenuBind, MenuBranch, TextPart, Value, MAX_BINDS};
-use crate::engine::choices::choice::MAX_RANGE;
 use crate::engine::code::closure::{Ev, LaneFilter, Listing};
 use crate::engine::code::lower::NameCode;
 use crate::engine::run::eval::Binds;
@@ -32,10 +32,10 @@ pub(crate) struct MenuList {
     pub too_big: bool,
     /// When the menu is offered card by card (too many sets to list), the options after the
     /// cards picked so far; the actions stand for these instead of `tuples`.
-    pub steps: Option<Vec<crate::engine::choices::picks::Step>>,
+    pub steps: Option<Vec<super::picks::Step>>,
     /// The memory of a list of steps while the menu is listed whole, kept for the next time it
     /// is offered card by card; it offers nothing.
-    pub spare_steps: Vec<crate::engine::choices::picks::Step>,
+    pub spare_steps: Vec<super::picks::Step>,
 }
 
 /// A menu list kept for its memory once its menu has been chosen from (`State::spare_menu`).
@@ -353,19 +353,15 @@ impl State {
     }
 
     /// The option of a menu offered card by card that an action stands for, if it is one.
-    pub(crate) fn menu_step(
-        &self,
-        branches: &[MenuBranch],
-        action: Action,
-    ) -> Option<crate::engine::choices::picks::Step> {
+    pub(crate) fn menu_step(&self, branches: &[MenuBranch], action: Action) -> Option<super::picks::Step> {
         self.pending_tuples(branches).steps.as_ref()?.get(action.0 as usize).copied()
     }
 
     /// How `viewer` (everything, for `None`) sees an option of a menu offered card by card.
-    pub(crate) fn step_label(&self, step: crate::engine::choices::picks::Step, viewer: Option<u8>) -> String {
+    pub(crate) fn step_label(&self, step: super::picks::Step, viewer: Option<u8>) -> String {
         match step {
-            crate::engine::choices::picks::Step::Done => "done".to_string(),
-            crate::engine::choices::picks::Step::Card(z, i) => match viewer {
+            super::picks::Step::Done => "done".to_string(),
+            super::picks::Step::Card(z, i) => match viewer {
                 Some(p) if !self.can_see(p, z, i as usize) => "a card".to_string(),
                 _ => self.game.card_name(self.zones[z as usize][i as usize]).to_string(),
             },

@@ -7,8 +7,8 @@
 //! reshuffle of hidden cards (a search player's sample) does not disturb. Only the whole set is
 //! reported, with the same words as a set chosen at once.
 
+use super::menu::{MenuList, Tuple, MAX_MENU_WORK};
 use crate::check::ir::{Domain, MenuBind, MenuBranch, Value};
-use crate::engine::choices::menu::{MenuList, Tuple, MAX_MENU_WORK};
 use crate::engine::run::eval::Binds;
 use crate::engine::state::State;
 

@@ -7,7 +7,7 @@
 //! the chain goes only as far as its own instruction would have, and the run loop takes the
 //! rest one at a time: a game stopped by a limit stops at the same instruction as before.
 
-use crate::engine::code::lower::{Chain, Instr};
+use super::lower::{Chain, Instr};
 
 /// The most instructions a chain passes over.
 const MAX_PASSED: u8 = 4;

@@ -1,11 +1,11 @@
 //! Lowers checked statements to a flat list of instructions with jumps, so the engine can pause
 //! at any decision and resume from a plain program counter.
 
+use super::closure::{Ev, LaneFilter, Plan};
+use super::quick::{jump_unless, top_move};
+pub use super::quick::{Cmp, Empties, LookUp, Pick, TopMove, ZoneAt};
 use crate::check::ir::walk::size;
 use crate::check::ir::{Choice, Domain, Effect, End, Expr, MoveWhat, Place, Program, Stmt, Value};
-use crate::engine::code::closure::{Ev, LaneFilter, Plan};
-use crate::engine::code::quick::{jump_unless, top_move};
-pub use crate::engine::code::quick::{Cmp, Empties, LookUp, Pick, TopMove, ZoneAt};
 use crate::engine::state::raw::Raw;
 use crate::syntax::ast::BinOp;
 
@@ -490,7 +490,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
 fn lower_effect(e: &Effect, p: &Program) -> Instr {
     match e {
         Effect::Assign(Place::Local(s), x) => {
-            crate::engine::code::quick::set_local(*s, x).unwrap_or_else(|| Instr::SetLocal(*s, Ev::new(x, p)))
+            super::quick::set_local(*s, x).unwrap_or_else(|| Instr::SetLocal(*s, Ev::new(x, p)))
         }
         Effect::Assign(Place::Counter(s), x) => match x {
             Expr::Binary(op @ (BinOp::Add | BinOp::Sub), l, r) => match (&**l, &**r) {

@@ -6,14 +6,14 @@
 //! (lower.rs) picks them where a statement has their shape; each gives what the general
 //! instruction would.
 
+use super::closure::Ev;
+use super::lower::Instr;
 use crate::check::ir::{CardTable, Expr, MoveWhat, Program, Value};
-use crate::engine::code::closure::Ev;
-use crate::engine::code::lower::Instr;
 use crate::engine::state::raw::Raw;
 use crate::syntax::ast::BinOp;
 
 /// A move of the top `n` cards (all of them, for [`TopMove::ALL`]) of a zone known before play
-/// onto the top of another ([`Instr::MoveTop`]): a [`crate::engine::code::lower::QuickMove`] with nothing left
+/// onto the top of another ([`Instr::MoveTop`]): a [`super::lower::QuickMove`] with nothing left
 /// to work out but, at most, whose zone it goes to.
 #[derive(Debug, Clone, Copy)]
 pub struct TopMove {

@@ -7,8 +7,8 @@
 //! [`State::unseen_lay_offs`] measures each offer by what the chooser can see, for an AI player
 //! that keeps the other players from laying off (GR-11a's general feature).
 
+use super::lay::with_work;
 use crate::check::ir::Value;
-use crate::engine::melds::lay::with_work;
 use crate::engine::melds::{self, Arrangement, Readings};
 use crate::engine::state::{Action, State};
 

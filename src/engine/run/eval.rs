@@ -390,7 +390,7 @@ impl State {
                 }
                 v => {
                     if let Some((cards, mask)) = self.picked(v) {
-                        for c in crate::engine::run::subsets::picked_top_first(cards, mask) {
+                        for c in super::subsets::picked_top_first(cards, mask) {
                             if !visit(Value::Card(c)) {
                                 break;
                             }
@@ -403,9 +403,7 @@ impl State {
                 if let Some((_, avail)) = self.picked(v) {
                     let (lo, hi) =
                         (self.eval_in(lo, b).as_int().unwrap_or(1), self.eval_in(hi, b).as_int().unwrap_or(0));
-                    crate::engine::run::subsets::for_each_subset(avail, lo, hi, |set| {
-                        visit(crate::engine::run::subsets::with_mask(v, set))
-                    });
+                    super::subsets::for_each_subset(avail, lo, hi, |set| visit(super::subsets::with_mask(v, set)));
                 }
             }
             AggOver::Players => {

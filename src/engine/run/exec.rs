@@ -227,7 +227,7 @@ impl State {
         if u16::try_from(base).is_err() {
             return false;
         }
-        let first = crate::engine::run::subsets::next_subset(None, lo, hi, n);
+        let first = super::subsets::next_subset(None, lo, hi, n);
         self.set_local(*mark, Value::Int(base as i64 | (n as i64) << 32));
         self.set_local(*mark + 1, first.map_or(Value::None, |x| Value::Int(x as i64)));
         self.set_local(*mark + 2, Value::Int(hi));
@@ -242,7 +242,7 @@ impl State {
         let x = x as u64;
         self.set_local(slot, Value::Listed(base, x));
         let hi = self.local(mark + 2).as_int().unwrap_or(0);
-        let next = crate::engine::run::subsets::next_subset(Some(x), 0, hi, n);
+        let next = super::subsets::next_subset(Some(x), 0, hi, n);
         self.set_local(mark + 1, next.map_or(Value::None, |y| Value::Int(y as i64)));
         true
     }

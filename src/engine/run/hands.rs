@@ -8,8 +8,8 @@
 //! cards, highest first (otherwise); then the cards no group took, larger groups of one rank
 //! first and higher ranks first. Strengths compare the pattern, then those positions in turn.
 
+use super::subsets::for_each_subset;
 use crate::check::ir::{HandPart, HandsInfo, Program, Value};
-use crate::engine::run::subsets::for_each_subset;
 use crate::engine::state::State;
 
 /// The most cards a hand is read from.
@@ -198,7 +198,7 @@ pub fn hand_value(program: &Program, h: u16, cards: &[u16], strength: bool) -> V
         hand.cards[hand.n] = c;
         hand.n += 1;
     }
-    let all = crate::engine::run::subsets::low_bits(hand.n as u32);
+    let all = super::subsets::low_bits(hand.n as u32);
     // The best pattern made, by its member (the best first), and its key.
     let mut found: Option<(u16, Key)> = None;
     for p in &info.patterns {

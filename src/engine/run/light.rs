@@ -96,7 +96,7 @@ impl State {
             Instr::Call(p, args) if self.depth() < self.limits.max_depth => self.call(*p, args, next),
             Instr::Return if !self.frames.is_empty() => self.return_from_call().unwrap_or(next),
             Instr::Jump(t) => *t,
-            Instr::JumpUnless(c, t) => unless(c.test(self, &crate::engine::run::eval::Binds::EMPTY), *t),
+            Instr::JumpUnless(c, t) => unless(c.test(self, &super::eval::Binds::EMPTY), *t),
             Instr::JumpUnlessEmpty(e, t) => unless(e.holds(&self.zones), *t),
             Instr::JumpUnlessCmp(k, t) => unless(self.cmp_holds(k), *t),
             Instr::JumpUnlessLookUp(k, t) => unless(self.look_up(k).is_true(), *t),

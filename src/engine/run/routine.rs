@@ -1,9 +1,9 @@
 //! Runs a function whose block holds statements (`set`, `if`, loops) on a frame of its own:
 //! nothing in the game changes, so it runs inside the evaluation of an expression.
 
+use super::eval::Binds;
+use super::subsets::{for_each_subset, with_mask};
 use crate::check::ir::{FnOver, FnStmt, RunCall, Value, MAX_FRAME};
-use crate::engine::run::eval::Binds;
-use crate::engine::run::subsets::{for_each_subset, with_mask};
 use crate::engine::state::State;
 
 /// The most rounds the loops of one call may go: past it the call gives `none` (a loop that

@@ -5,8 +5,8 @@
 //! counter to another ("3 from purse of player 1 to pot"). Cards and amounts are only moved, so
 //! every card stays in the game and totals are kept.
 
-use crate::engine::state::events::{Event, EventSink};
-use crate::engine::state::State;
+use super::events::{Event, EventSink};
+use super::State;
 use crate::engine::Game;
 
 /// One step of an arrangement, by names.

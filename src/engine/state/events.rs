@@ -1,8 +1,8 @@
 //! What happens during a game, reported to a sink as it happens (for transcripts and the
 //! terminal). Simulation uses [`NoEvents`], which costs nothing.
 
+use super::State;
 use crate::check::ir::{Type, Value};
-use crate::engine::state::State;
 
 /// One thing that happened.
 #[derive(Debug, Clone, Copy)]

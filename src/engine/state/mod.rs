@@ -11,12 +11,12 @@ pub(crate) mod seats;
 use std::sync::Arc;
 
 use crate::check::ir::Value;
-use crate::engine::state::arrange::{ArrangeError, ArrangeStep, Arrangement};
-use crate::engine::state::events::{EventSink, NoEvents};
-use crate::engine::state::raw::Raw;
-use crate::engine::state::rng::Rng;
-use crate::engine::state::seats::Seats;
 use crate::engine::Game;
+use arrange::{ArrangeError, ArrangeStep, Arrangement};
+use events::{EventSink, NoEvents};
+use raw::Raw;
+use rng::Rng;
+use seats::Seats;
 
 /// A choice a player can make: a card by its place in the zone, an option by its index in its
 /// enum, or a number by its distance from the lowest one offered.

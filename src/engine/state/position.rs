@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use crate::engine::state::State;
+use super::State;
 
 impl State {
     /// The hash of the position: every zone's cards in order, and every card's facing.

@@ -3,10 +3,10 @@
 //! shows is always what the player may see: the view chooses among the observation, never
 //! adds to it.
 
+use super::observe::ZoneView;
 use crate::check::ir::{ViewLine, ViewWhat};
 use crate::engine::melds;
 use crate::engine::state::State;
-use crate::engine::view::observe::ZoneView;
 
 impl State {
     /// The panel of `player` under the game's `view` (`None` when the game declares none).
