@@ -319,19 +319,61 @@ pub(crate) fn writes_local(stmts: &[Stmt], slot: u16) -> bool {
         Stmt::Effect(Effect::Transfer { from, to, .. }) => {
             matches!(from, Place::Local(x) if *x == slot) || matches!(to, Place::Local(x) if *x == slot)
         }
-        Stmt::If(_, t, o) => writes_local(t, slot) || writes_local(o, slot),
-        Stmt::While(_, b)
-        | Stmt::Repeat { body: b, .. }
-        | Stmt::ForPlayer { body: b, .. }
-        | Stmt::ForRange { body: b, .. }
-        | Stmt::ForCard { body: b, .. } => writes_local(b, slot),
-        Stmt::Menu { bodies, otherwise, .. } => {
-            bodies.iter().any(|b| writes_local(b, slot)) || writes_local(otherwise, slot)
-        }
         // A copied call writes its parameters, from `base`, and what its body writes.
         Stmt::Inlined { base, args, body, .. } => {
             (*base..base.saturating_add(args.len() as u16)).contains(&slot) || writes_local(body, slot)
         }
-        _ => false,
+        _ => any_block(s, |b| writes_local(b, slot)),
     })
+}
+
+/// Calls `f` on each block nested directly in a statement, in order: an `if`'s two branches, a
+/// loop's body, a menu's bodies then its `otherwise`, a copied call's body.
+pub(crate) fn blocks(s: &Stmt, mut f: impl FnMut(&[Stmt])) {
+    match s {
+        Stmt::If(_, t, o) => {
+            f(t);
+            f(o);
+        }
+        Stmt::While(_, b)
+        | Stmt::Repeat { body: b, .. }
+        | Stmt::ForPlayer { body: b, .. }
+        | Stmt::ForRange { body: b, .. }
+        | Stmt::ForCard { body: b, .. }
+        | Stmt::Inlined { body: b, .. } => f(b),
+        Stmt::Menu { bodies, otherwise, .. } => {
+            bodies.iter().for_each(|b| f(b));
+            f(otherwise);
+        }
+        Stmt::Effect(_) | Stmt::Return | Stmt::Break | Stmt::End(_) | Stmt::Choose(_) | Stmt::Call(..) => {}
+    }
+}
+
+/// [`blocks`], mutably.
+pub(crate) fn blocks_mut(s: &mut Stmt, mut f: impl FnMut(&mut Vec<Stmt>)) {
+    match s {
+        Stmt::If(_, t, o) => {
+            f(t);
+            f(o);
+        }
+        Stmt::While(_, b)
+        | Stmt::Repeat { body: b, .. }
+        | Stmt::ForPlayer { body: b, .. }
+        | Stmt::ForRange { body: b, .. }
+        | Stmt::ForCard { body: b, .. }
+        | Stmt::Inlined { body: b, .. } => f(b),
+        Stmt::Menu { bodies, otherwise, .. } => {
+            bodies.iter_mut().for_each(&mut f);
+            f(otherwise);
+        }
+        Stmt::Effect(_) | Stmt::Return | Stmt::Break | Stmt::End(_) | Stmt::Choose(_) | Stmt::Call(..) => {}
+    }
+}
+
+/// Whether `f` holds for some block nested directly in a statement (the first that does ends
+/// the search).
+pub(crate) fn any_block(s: &Stmt, mut f: impl FnMut(&[Stmt]) -> bool) -> bool {
+    let mut any = false;
+    blocks(s, |b| any = any || f(b));
+    any
 }
