@@ -11,6 +11,7 @@ mod hands;
 mod melds;
 mod routine;
 mod stmt;
+pub(crate) mod walk;
 pub use aggregate::*;
 pub use hands::*;
 pub use melds::*;

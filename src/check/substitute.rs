@@ -2,7 +2,7 @@
 //! The body is checked once ([`Inlined`]) and written out at every call, within a budget.
 
 use super::ir::*;
-use crate::compile::walk::{children, children_mut};
+use crate::check::ir::walk::{children, children_mut};
 
 /// The most parts (expression nodes) calls may write out in one program, all calls together:
 /// the seed games write out under 20,000; a function calling another twice, which calls another

@@ -1,8 +1,8 @@
 //! Folding: expressions whose value is known before play become constants, and a constant
 //! player's or card's zone, counter or local becomes the one it names.
 
-use super::walk::{children, children_mut};
 use super::PureEval;
+use crate::check::ir::walk::{blocks_mut, children, children_mut};
 use crate::check::ir::{Effect, Expr, Place, Stmt, Value};
 
 /// Folds an expression, bottom up.
@@ -77,21 +77,8 @@ fn all_children_const(e: &Expr) -> bool {
 pub(crate) fn fold_block(stmts: &mut Vec<Stmt>) {
     let mut out = Vec::with_capacity(stmts.len());
     for mut s in stmts.drain(..) {
+        blocks_mut(&mut s, fold_block);
         match &mut s {
-            Stmt::If(_, t, o) => {
-                fold_block(t);
-                fold_block(o);
-            }
-            Stmt::While(_, b)
-            | Stmt::Repeat { body: b, .. }
-            | Stmt::ForPlayer { body: b, .. }
-            | Stmt::ForRange { body: b, .. }
-            | Stmt::ForCard { body: b, .. } => fold_block(b),
-            Stmt::Menu { bodies, otherwise, .. } => {
-                bodies.iter_mut().for_each(fold_block);
-                fold_block(otherwise);
-            }
-            Stmt::Inlined { body, .. } => fold_block(body),
             Stmt::Effect(Effect::Assign(place, _)) => fold_place(place),
             Stmt::Effect(Effect::Transfer { from, to, .. }) => {
                 fold_place(from);

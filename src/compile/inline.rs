@@ -13,7 +13,7 @@
 //! not put in place of its parameters, so the copy folds exactly as the procedure does; its own
 //! recursive calls stay calls.
 
-use super::walk::{block_exprs, children_mut, writes_local};
+use crate::check::ir::walk::{any_block, block_exprs, blocks, children_mut, writes_local};
 use crate::check::ir::{Choice, Effect, End, Expr, Place, Procedure, Program, Stmt};
 
 /// The most statements (counted through nested blocks) a procedure may have to be inlined.
@@ -255,18 +255,7 @@ fn renumber_choice(c: &mut Choice, off: u16) {
 
 /// Whether a block holds a `return` anywhere.
 fn has_return(stmts: &[Stmt]) -> bool {
-    stmts.iter().any(|s| match s {
-        Stmt::Return => true,
-        Stmt::If(_, t, o) => has_return(t) || has_return(o),
-        Stmt::While(_, b)
-        | Stmt::Repeat { body: b, .. }
-        | Stmt::ForPlayer { body: b, .. }
-        | Stmt::ForRange { body: b, .. }
-        | Stmt::ForCard { body: b, .. } => has_return(b),
-        Stmt::Menu { bodies, otherwise, .. } => bodies.iter().any(|b| has_return(b)) || has_return(otherwise),
-        Stmt::Inlined { body, .. } => has_return(body),
-        _ => false,
-    })
+    stmts.iter().any(|s| matches!(s, Stmt::Return) || any_block(s, has_return))
 }
 
 /// Whether a block holds a loop that could run long (`while`, `repeat`, `for each` over cards or
@@ -275,11 +264,7 @@ fn has_return(stmts: &[Stmt]) -> bool {
 fn has_loop(stmts: &[Stmt]) -> bool {
     stmts.iter().any(|s| match s {
         Stmt::While(..) | Stmt::Repeat { .. } | Stmt::ForRange { .. } | Stmt::ForCard { .. } => true,
-        Stmt::If(_, t, o) => has_loop(t) || has_loop(o),
-        Stmt::ForPlayer { body, .. } => has_loop(body),
-        Stmt::Menu { bodies, otherwise, .. } => bodies.iter().any(|b| has_loop(b)) || has_loop(otherwise),
-        Stmt::Inlined { body, .. } => has_loop(body),
-        _ => false,
+        _ => any_block(s, has_loop),
     })
 }
 
@@ -288,17 +273,9 @@ fn size(stmts: &[Stmt]) -> usize {
     stmts
         .iter()
         .map(|s| {
-            1 + match s {
-                Stmt::If(_, t, o) => size(t) + size(o),
-                Stmt::While(_, b)
-                | Stmt::Repeat { body: b, .. }
-                | Stmt::ForPlayer { body: b, .. }
-                | Stmt::ForRange { body: b, .. }
-                | Stmt::ForCard { body: b, .. } => size(b),
-                Stmt::Menu { bodies, otherwise, .. } => bodies.iter().map(|b| size(b)).sum::<usize>() + size(otherwise),
-                Stmt::Inlined { body, .. } => size(body),
-                _ => 0,
-            }
+            let mut n = 1;
+            blocks(s, |b| n += size(b));
+            n
         })
         .sum()
 }
@@ -309,25 +286,10 @@ fn calls_of(stmts: &[Stmt], out: &mut Vec<u16>) {
     for s in stmts {
         match s {
             Stmt::Call(p, _) => out.push(*p),
-            Stmt::Inlined { proc_, body, .. } => {
-                out.push(*proc_);
-                calls_of(body, out);
-            }
-            Stmt::If(_, t, o) => {
-                calls_of(t, out);
-                calls_of(o, out);
-            }
-            Stmt::While(_, b)
-            | Stmt::Repeat { body: b, .. }
-            | Stmt::ForPlayer { body: b, .. }
-            | Stmt::ForRange { body: b, .. }
-            | Stmt::ForCard { body: b, .. } => calls_of(b, out),
-            Stmt::Menu { bodies, otherwise, .. } => {
-                bodies.iter().for_each(|b| calls_of(b, out));
-                calls_of(otherwise, out);
-            }
+            Stmt::Inlined { proc_, .. } => out.push(*proc_),
             _ => {}
         }
+        blocks(s, |b| calls_of(b, out));
     }
 }
 

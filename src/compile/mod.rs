@@ -17,9 +17,8 @@ mod fold;
 mod inline;
 mod table;
 mod unroll;
-pub(crate) mod walk;
 
-use crate::check::ir::{Expr, Program, Value};
+use crate::check::ir::{walk, Expr, Program, Value};
 
 /// Evaluates an expression that reads nothing of a game in play (constants, card properties,
 /// arithmetic) but the locals given (slot, value): the engine's evaluator.

@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use super::fold::is_pure_node;
-use super::walk::{children, children_mut};
 use super::PureEval;
+use crate::check::ir::walk::{children, children_mut};
 use crate::check::ir::{CardTable, Expr, Value};
 
 /// Expressions smaller than this (in nodes, the cards' own expressions aside) are cheaper to

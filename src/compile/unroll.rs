@@ -1,7 +1,7 @@
 //! `for each player` unrolled: the body is copied once per seat, with the player as a constant,
 //! so that `deck of p` becomes one zone and the loop costs nothing to run.
 
-use super::walk::{block_exprs, breaks_out, children_mut, writes_local};
+use crate::check::ir::walk::{block_exprs, blocks_mut, breaks_out, children_mut, writes_local};
 use crate::check::ir::{Expr, Stmt, Value};
 
 /// The most seats for which a loop is unrolled (beyond, copies would only grow the code).
@@ -11,7 +11,8 @@ const MAX_UNROLL: u8 = 8;
 pub(crate) fn unroll_block(stmts: &mut Vec<Stmt>, players: u8) {
     let mut out = Vec::with_capacity(stmts.len());
     for mut s in stmts.drain(..) {
-        unroll_inner(&mut s, players);
+        // The loops nested in the statement first.
+        blocks_mut(&mut s, |b| unroll_block(b, players));
         match s {
             Stmt::ForPlayer { slot, body }
                 if players <= MAX_UNROLL && !writes_local(&body, slot) && !breaks_out(&body) =>
@@ -26,29 +27,6 @@ pub(crate) fn unroll_block(stmts: &mut Vec<Stmt>, players: u8) {
         }
     }
     *stmts = out;
-}
-
-/// Unrolls the loops nested in a statement.
-fn unroll_inner(s: &mut Stmt, players: u8) {
-    match s {
-        Stmt::If(_, t, o) => {
-            unroll_block(t, players);
-            unroll_block(o, players);
-        }
-        Stmt::While(_, b)
-        | Stmt::Repeat { body: b, .. }
-        | Stmt::ForPlayer { body: b, .. }
-        | Stmt::ForRange { body: b, .. }
-        | Stmt::ForCard { body: b, .. } => unroll_block(b, players),
-        Stmt::Menu { bodies, otherwise, .. } => {
-            for b in bodies {
-                unroll_block(b, players);
-            }
-            unroll_block(otherwise, players);
-        }
-        Stmt::Inlined { body, .. } => unroll_block(body, players),
-        Stmt::Effect(_) | Stmt::Return | Stmt::Break | Stmt::End(_) | Stmt::Choose(_) | Stmt::Call(..) => {}
-    }
 }
 
 /// Replaces every read of local `slot` by the constant `v`.

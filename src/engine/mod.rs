@@ -1,54 +1,33 @@
 //! Phase 3: the engine. Lowers a checked program and plays it: [`State`] is a plain value with
 //! OpenSpiel's face (`to_move`, `legal_actions`, `apply`, `observation`, `outcome`).
 
-pub mod arrange;
-mod chain;
-mod choice;
-pub mod closure;
-mod determinize;
-mod eval;
-pub mod events;
-mod exec;
-mod fresh;
-mod hands;
-mod lay;
-mod light;
-pub mod lower;
-mod meld_choice;
+// The engine's folders, by job (docs/design.md, "The engine's folders").
+mod choices;
+mod code;
 pub mod melds;
-mod memo;
-mod menu;
-mod moves;
-mod observe;
-mod panel;
-mod picks;
-mod position;
-mod privacy;
-mod quick;
-mod raw;
-mod reveal;
-pub mod rng;
-mod routine;
-mod seats;
-mod sightings;
+mod run;
 mod state;
-mod subsets;
-mod text;
-pub mod viewer;
+mod view;
 
+// The public modules, at the paths they had when the engine was one folder.
+pub use code::{closure, lower};
+pub use state::{arrange, events, rng};
+pub use view::viewer;
+
+use code::chain;
 use std::sync::Arc;
 
 use crate::check::Program;
 
-pub use arrange::{ArrangeError, ArrangeStep};
-pub use choice::MAX_RANGE;
-pub use events::{Event, EventSink, NoEvents, Recorder};
-pub use hands::hand_value;
-pub use observe::{Mark, Observation, ZoneView};
-pub use seats::{SeatIter, Seats};
+pub use choices::choice::MAX_RANGE;
+pub use run::hands::hand_value;
+pub use state::arrange::{ArrangeError, ArrangeStep};
+pub use state::events::{Event, EventSink, NoEvents, Recorder};
+pub use state::seats::{SeatIter, Seats};
 pub use state::{Action, ActionError, Limits, Outcome, Result, State, ToMove};
-pub use text::SlotOwner;
-pub use viewer::Viewer;
+pub use view::observe::{Mark, Observation, ZoneView};
+pub use view::text::SlotOwner;
+pub use view::viewer::Viewer;
 
 /// A checked game lowered for play. Shared by every state of the game.
 #[derive(Debug)]

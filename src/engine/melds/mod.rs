@@ -12,6 +12,14 @@
 //! each rule of a pattern constrains one property, and a wild's value for one property does
 //! not limit its value for another, so a pattern holds when each of its rules can be met on
 //! its own.
+//!
+//! Beside the search, what the state does with it: `meld Z to every R` and `lay off` carried out
+//! ([`lay`]), `arrangements of Z` offered as a choice ([`meld_choice`]), and the search's answers
+//! kept ([`memo`]).
+
+pub(crate) mod lay;
+pub(crate) mod meld_choice;
+pub(crate) mod memo;
 
 mod groups;
 mod layout;
