@@ -46,6 +46,7 @@ mod shadowing;
 mod shard;
 mod simulate;
 mod table;
+mod terminal_table;
 mod transcripts;
 mod variant_files;
 mod wagering;

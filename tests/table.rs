@@ -233,3 +233,27 @@ fn without_a_view_the_panel_shows_every_zone_and_counter() {
         assert!(out.contains(line), "{line} missing:\n{out}");
     }
 }
+
+#[test]
+fn at_a_terminal_a_solitaire_without_players_is_played_by_the_person_with_red_suits_in_red() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        crate::common::skipped("skipped: tmux is not installed, so the terminal cannot be driven (apt install tmux)");
+        return;
+    }
+    let socket = format!("cardlang-test-solo-{}", std::process::id());
+    let command = format!("{} play {ROOT}/games/klondike.cardgame --seed 3; sleep 20", env!("CARGO_BIN_EXE_cardlang"));
+    tmux(&socket, &["new-session", "-d", "-s", "t", "-x", "160", "-y", "60", &command]);
+    let pane = pane_until(&socket, |p| p.contains("Choose 1-"));
+    // With escape sequences (`-e`): what the terminal draws in colour.
+    let drawn = Command::new("tmux")
+        .args(["-L", &socket, "capture-pane", "-p", "-e", "-t", "t"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default();
+    tmux(&socket, &["kill-server"]);
+    // Without --players a person is seated (a solitaire is played, not watched).
+    assert!(pane.contains("player 1, your view") && pane.contains("Choose 1-2"), "{pane}");
+    // A♦ is drawn in red, 3♠ is not.
+    assert!(drawn.contains("\x1b[31mA♦"), "{drawn:?}");
+    assert!(!drawn.contains("\x1b[31m3♠"), "{drawn:?}");
+}
