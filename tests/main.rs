@@ -47,5 +47,6 @@ mod shard;
 mod simulate;
 mod table;
 mod transcripts;
+mod tune;
 mod variant_files;
 mod wagering;
