@@ -41,7 +41,8 @@ fn best(answer: &Value, option: &str) -> String {
 #[test]
 fn a_race_lasting_finish_turns_is_tuned_to_the_length_wanted() {
     // Every race lasts exactly `finish` turns: only finish = 12 meets `turns in 12..12`.
-    let a = tune_json(&[RACE, "--vary", "finish=1..30", "--goal", "turns in 12..12", "--budget", "1200", "--replay", "20"]);
+    let a =
+        tune_json(&[RACE, "--vary", "finish=1..30", "--goal", "turns in 12..12", "--budget", "1200", "--replay", "20"]);
     assert_eq!(best(&a, "finish"), "12");
     assert_eq!(a["meets"], true);
     assert_eq!(a["verdict"], "finish = 12 meets the goal");
@@ -54,11 +55,24 @@ fn a_race_lasting_finish_turns_is_tuned_to_the_length_wanted() {
 
 #[test]
 fn a_goal_no_setting_meets_is_said_so_with_the_closest() {
-    let (code, out, err) =
-        cardlang(&["tune", RACE, "--vary", "finish=1..30", "--goal", "turns in 50..60", "--budget", "1200", "--replay", "20"]);
+    let (code, out, err) = cardlang(&[
+        "tune",
+        RACE,
+        "--vary",
+        "finish=1..30",
+        "--goal",
+        "turns in 50..60",
+        "--budget",
+        "1200",
+        "--replay",
+        "20",
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        says(&out, "verdict: no setting meets `turns in 50..60`; the closest is finish = 30 (30.0 for `turns in 50..60`)"),
+        says(
+            &out,
+            "verdict: no setting meets `turns in 50..60`; the closest is finish = 30 (30.0 for `turns in 50..60`)"
+        ),
         "{out}"
     );
     assert!(out.contains("reproduce: cardlang tune tests/fixtures/tune/race.cardgame --vary finish=1..30"), "{out}");
@@ -67,7 +81,17 @@ fn a_goal_no_setting_meets_is_said_so_with_the_closest() {
 #[test]
 fn a_one_player_win_rate_is_tuned_to_one_half() {
     // The win rate is need / 6: only need = 3 is within 45%..55%.
-    let a = tune_json(&[DICE, "--vary", "need=0..6", "--goal", "win_rate in 45%..55%", "--budget", "1400", "--replay", "400"]);
+    let a = tune_json(&[
+        DICE,
+        "--vary",
+        "need=0..6",
+        "--goal",
+        "win_rate in 45%..55%",
+        "--budget",
+        "1400",
+        "--replay",
+        "400",
+    ]);
     assert_eq!(best(&a, "need"), "3", "{}", a["verdict"]);
     let goal = &a["finalists"][0]["goals"][0];
     let (lo, hi) = (goal["ci95"][0].as_f64().unwrap_or(1.0), goal["ci95"][1].as_f64().unwrap_or(0.0));
@@ -82,14 +106,28 @@ fn a_one_player_win_rate_is_tuned_to_one_half() {
 #[test]
 fn goals_that_pull_apart_get_the_settings_no_other_beats() {
     let a = tune_json(&[
-        DICE, "--vary", "need=0..6", "--goal", "win_rate > 90%", "--goal", "win_rate < 10%", "--budget", "700",
-        "--replay", "50",
+        DICE,
+        "--vary",
+        "need=0..6",
+        "--goal",
+        "win_rate > 90%",
+        "--goal",
+        "win_rate < 10%",
+        "--budget",
+        "700",
+        "--replay",
+        "50",
     ]);
     assert_eq!(a["meets"], false);
     let verdict = a["verdict"].as_str().unwrap_or_default();
     assert!(verdict.starts_with("no setting meets every goal at once; the closest is"), "{verdict}");
-    let front: Vec<String> =
-        a["pareto"].as_array().cloned().unwrap_or_default().iter().filter_map(|f| f["described"].as_str().map(String::from)).collect();
+    let front: Vec<String> = a["pareto"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|f| f["described"].as_str().map(String::from))
+        .collect();
     assert!(front.contains(&"need = 6".to_string()) && front.contains(&"need = 0".to_string()), "{front:?}");
 }
 
@@ -117,7 +155,21 @@ fn unknown_options_goals_and_values_are_refused_with_a_suggestion() {
 fn the_same_seed_gives_the_same_answer_whatever_the_jobs() {
     // 30 settings and 300 games: searched by NTBEA, whose steps depend on every game before.
     let args = |jobs: &'static str| -> Vec<&'static str> {
-        vec![RACE, "--vary", "finish=1..30", "--goal", "turns in 12..14", "--budget", "300", "--replay", "20", "--seed", "5", "--jobs", jobs]
+        vec![
+            RACE,
+            "--vary",
+            "finish=1..30",
+            "--goal",
+            "turns in 12..14",
+            "--budget",
+            "300",
+            "--replay",
+            "20",
+            "--seed",
+            "5",
+            "--jobs",
+            jobs,
+        ]
     };
     let one = tune_json(&args("1"));
     let two = tune_json(&args("2"));
@@ -125,7 +177,19 @@ fn the_same_seed_gives_the_same_answer_whatever_the_jobs() {
     assert_eq!(one, two);
     // A race, with a chance in every game.
     let dice = |jobs: &'static str| {
-        tune_json(&[DICE, "--vary", "need=2..4", "--goal", "win_rate in 40%..60%", "--budget", "240", "--replay", "30", "--jobs", jobs])
+        tune_json(&[
+            DICE,
+            "--vary",
+            "need=2..4",
+            "--goal",
+            "win_rate in 40%..60%",
+            "--budget",
+            "240",
+            "--replay",
+            "30",
+            "--jobs",
+            jobs,
+        ])
     };
     assert_eq!(dice("1"), dice("2"));
 }
@@ -139,8 +203,18 @@ fn the_best_setting_is_written_as_a_variant_file_that_lints_clean() {
     let game_arg = game.to_string_lossy().into_owned();
     let run = || {
         cardlang(&[
-            "tune", &game_arg, "--vary", "finish=1..30", "--goal", "turns in 12..12", "--budget", "1200", "--replay", "20",
-            "--write-variant", "twelve",
+            "tune",
+            &game_arg,
+            "--vary",
+            "finish=1..30",
+            "--goal",
+            "turns in 12..12",
+            "--budget",
+            "1200",
+            "--replay",
+            "20",
+            "--write-variant",
+            "twelve",
         ])
     };
     let (code, out, err) = run();
@@ -168,9 +242,10 @@ fn the_best_setting_is_written_as_a_variant_file_that_lints_clean() {
 
 #[test]
 fn the_report_loads_in_chromium_with_its_charts() {
-    let Some(browser) = ["chromium", "chromium-browser", "google-chrome"].iter().find(|name| {
-        std::process::Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success())
-    }) else {
+    let Some(browser) = ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .find(|name| std::process::Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success()))
+    else {
         crate::common::skipped("skipped: no Chromium on this machine (apt-get install chromium; .ci/run installs it)");
         return;
     };
@@ -179,8 +254,20 @@ fn the_report_loads_in_chromium_with_its_charts() {
     let page = dir.join("tune.html");
     let page_arg = page.to_string_lossy().into_owned();
     let (code, _, err) = cardlang(&[
-        "tune", DICE, "--vary", "need=0..6", "--goal", "win_rate in 45%..55%", "--goal", "rolls < 2", "--budget", "700",
-        "--replay", "50", "--report", &page_arg,
+        "tune",
+        DICE,
+        "--vary",
+        "need=0..6",
+        "--goal",
+        "win_rate in 45%..55%",
+        "--goal",
+        "rolls < 2",
+        "--budget",
+        "700",
+        "--replay",
+        "50",
+        "--report",
+        &page_arg,
     ]);
     assert_eq!(code, 0, "{err}");
     let out = std::process::Command::new("timeout")
@@ -217,7 +304,13 @@ fn partners_closed_form() -> (f64, f64) {
         }
         for heads in [true, false] {
             let (na, nb) = if heads { (a + 1, b) } else { (a, b + 1) };
-            let now = if na > nb { Some(true) } else if nb > na { Some(false) } else { leader };
+            let now = if na > nb {
+                Some(true)
+            } else if nb > na {
+                Some(false)
+            } else {
+                leader
+            };
             let changed = leader.is_some() && now != leader;
             walk(na, nb, now, changes + changed as u32, (behind.0 || na < nb, behind.1 || nb < na), p / 2.0, out);
         }

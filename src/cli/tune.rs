@@ -84,11 +84,8 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
         write_variant(&answer, name, req, &path)?;
         notes.push(format!("variant `{name}` written to {} (lint clean)", path.display()));
     }
-    let mut out = if req.json {
-        tune::json::json(&answer).map_err(|e| (format!("error: {e}"), 1))?
-    } else {
-        answer.text()
-    };
+    let mut out =
+        if req.json { tune::json::json(&answer).map_err(|e| (format!("error: {e}"), 1))? } else { answer.text() };
     for n in notes {
         // The JSON document stays one document: the notes go to standard error.
         if req.json {

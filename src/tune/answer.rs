@@ -325,8 +325,12 @@ impl Answer {
             line(String::new());
             line("each option value alone (the search's games of every setting with it):".into());
             for e in &self.effects {
-                let values: Vec<String> =
-                    self.goals.iter().zip(&e.values).map(|(g, v)| format!("{} {}", g.text, g.measure.show(*v))).collect();
+                let values: Vec<String> = self
+                    .goals
+                    .iter()
+                    .zip(&e.values)
+                    .map(|(g, v)| format!("{} {}", g.text, g.measure.show(*v)))
+                    .collect();
                 line(format!(
                     "  {} = {:<8} {:>3} settings {:>6} games  score {:.2}  ({})",
                     e.option,
@@ -342,8 +346,12 @@ impl Answer {
             line(String::new());
             line("the goals pull apart; settings no other beats on every goal (search games):".into());
             for f in &self.pareto {
-                let values: Vec<String> =
-                    self.goals.iter().zip(&f.values).map(|(g, v)| format!("{} {}", g.text, g.measure.show(*v))).collect();
+                let values: Vec<String> = self
+                    .goals
+                    .iter()
+                    .zip(&f.values)
+                    .map(|(g, v)| format!("{} {}", g.text, g.measure.show(*v)))
+                    .collect();
                 line(format!("  {}  ({})", f.described, values.join("; ")));
             }
         }

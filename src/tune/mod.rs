@@ -68,7 +68,10 @@ pub enum TuneError {
     },
     /// A `--vary` is not OPTION=VALUES.
     #[error("`{text}` is not OPTION=VALUES")]
-    #[diagnostic(code(cardlang::tune::bad_vary), help("for example --vary hidden_prizes=0..4 or --vary scoring=true,false"))]
+    #[diagnostic(
+        code(cardlang::tune::bad_vary),
+        help("for example --vary hidden_prizes=0..4 or --vary scoring=true,false")
+    )]
     BadVary {
         /// The text given.
         text: String,

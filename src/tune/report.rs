@@ -40,7 +40,11 @@ pub fn html(a: &Answer) -> String {
     }
     if let Some(best) = a.finalists.first() {
         let _ = writeln!(out, "<h2>How long games last with {}</h2>", escape(&best.described));
-        out.push_str(&histogram_svg("length-histogram", &best.length_histogram, &format!("length ({})", a.length_unit)));
+        out.push_str(&histogram_svg(
+            "length-histogram",
+            &best.length_histogram,
+            &format!("length ({})", a.length_unit),
+        ));
     }
     if !a.effects.is_empty() {
         out.push_str(
@@ -193,7 +197,8 @@ fn effects_chart(a: &Answer) -> String {
     let options: Vec<&str> = a.space.dims.iter().map(|d| d.name.as_str()).collect();
     for (r, e) in a.effects.iter().enumerate() {
         let y = 8.0 + ROW * r as f64;
-        let colour = ["#1f77b4", "#ff7f0e", "#9467bd", "#8c564b"][options.iter().position(|o| *o == e.option).unwrap_or(0) % 4];
+        let colour =
+            ["#1f77b4", "#ff7f0e", "#9467bd", "#8c564b"][options.iter().position(|o| *o == e.option).unwrap_or(0) % 4];
         let _ = writeln!(
             svg,
             "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"end\">{} = {}</text>\

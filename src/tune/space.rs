@@ -45,7 +45,8 @@ impl Space {
     pub fn all(&self) -> Vec<Point> {
         let mut out: Vec<Point> = vec![Vec::new()];
         for d in &self.dims {
-            out = out.into_iter().flat_map(|p| (0..d.values.len()).map(move |i| [p.clone(), vec![i]].concat())).collect();
+            out =
+                out.into_iter().flat_map(|p| (0..d.values.len()).map(move |i| [p.clone(), vec![i]].concat())).collect();
         }
         out
     }
@@ -209,7 +210,11 @@ fn declared_values(program: &Program, o: &OptionInfo) -> Option<(Vec<String>, Op
                 }
             }
             let note = (span >= SPREAD as i128).then(|| {
-                format!("`{}` takes {} values from {lo} to {hi}, spread evenly; name others with --vary", o.name, values.len())
+                format!(
+                    "`{}` takes {} values from {lo} to {hi}, spread evenly; name others with --vary",
+                    o.name,
+                    values.len()
+                )
             });
             Some((values.into_iter().map(|v| v.to_string()).collect(), note))
         }
