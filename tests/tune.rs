@@ -54,6 +54,22 @@ fn a_race_lasting_finish_turns_is_tuned_to_the_length_wanted() {
 }
 
 #[test]
+fn without_vary_every_declared_option_is_searched_within_its_range() {
+    // `finish` is declared `in 1 to 30`: 11 values spread evenly from 1 to 30, and the default 10.
+    let a = tune_json(&[RACE, "--goal", "turns in 12..12", "--budget", "600", "--replay", "20"]);
+    let values: Vec<String> = a["space"]["dims"][0]["values"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|v| v.as_str().map(String::from))
+        .collect();
+    assert_eq!(values, ["1", "3", "6", "9", "10", "12", "15", "18", "21", "24", "27", "30"]);
+    assert_eq!(a["space"]["notes"][0], "`finish` takes 12 values from 1 to 30, spread evenly; name others with --vary");
+    assert_eq!(best(&a, "finish"), "12");
+}
+
+#[test]
 fn a_goal_no_setting_meets_is_said_so_with_the_closest() {
     let (code, out, err) = cardlang(&[
         "tune",

@@ -121,7 +121,7 @@ pub fn variant_path(game: &Path, name: &str) -> Result<PathBuf, String> {
 fn write_variant(answer: &Answer, name: &str, req: &Request<'_>, path: &Path) -> Result<(), (String, i32)> {
     let render = |e: &dyn miette::Diagnostic| Sources::default().render(e);
     let game_file = req.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-    let text = variant::text(answer, name, &format!("../{game_file}"), req.config.variant.as_deref())
+    let text = variant::text(answer, name, &format!("../{game_file}"), answer.variant.as_deref())
         .map_err(|e| (render(&e), 2))?;
     let mut overlay = crate::load::Overlay::new(crate::load::Disk);
     overlay.open(path, text.clone());

@@ -183,7 +183,7 @@ fn check_value(program: &Program, o: &OptionInfo, v: &str) -> Result<(), TuneErr
                 return Ok(());
             }
             let help = suggest(v, members.iter().map(String::as_str)).unwrap_or_default();
-            Err(bad(o, v, &format!("the option takes one of {} {help}", members.join(", ")).trim_end().to_string()))
+            Err(bad(o, v, format!("the option takes one of {} {help}", members.join(", ")).trim_end()))
         }
         _ => Err(bad(o, v, "this kind of option cannot be varied")),
     }
