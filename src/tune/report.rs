@@ -69,7 +69,7 @@ pub fn html(a: &Answer) -> String {
         }
         out.push_str("</table>\n");
     }
-    let _ = writeln!(out, "<h2>Reproduce</h2>\n<pre>{}</pre>", escape(&a.command));
+    let _ = writeln!(out, "<h2>Reproduce</h2>\n<pre style=\"white-space:pre-wrap\">{}</pre>", escape(&a.command));
     out.push_str("</body>\n</html>\n");
     out
 }
