@@ -61,3 +61,4 @@ pub mod reference;
 pub mod session;
 pub mod simulate;
 pub mod syntax;
+pub mod tune;

@@ -48,5 +48,6 @@ mod simulate;
 mod table;
 mod terminal_table;
 mod transcripts;
+mod tune;
 mod variant_files;
 mod wagering;

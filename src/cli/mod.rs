@@ -8,6 +8,7 @@ pub mod load;
 mod play;
 pub mod render;
 pub mod simulate;
+pub mod tune;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -125,6 +126,46 @@ enum Command {
         /// Simulate each value of one option and show them side by side: NAME=1..4 or NAME=a,b,c.
         #[arg(long, value_name = "NAME=VALUES")]
         sweep: Option<String>,
+    },
+    /// Find the option values that make a game play as wanted: goals over what `simulate`
+    /// measures, a search over the options' values, the best settings with 95% intervals
+    /// (docs/tune.md).
+    #[command(mut_arg("players", |a| a.help(
+        "Who plays each seat, comma-separated (default: mcts:iterations=100 in every seat)"
+    )))]
+    Tune {
+        #[command(flatten)]
+        args: GameArgs,
+        /// An option to search over and its values: NAME=1..4 or NAME=a,b,c (repeatable; none:
+        /// every declared option over its declared range).
+        #[arg(long = "vary", value_name = "OPTION=VALUES")]
+        vary: Vec<String>,
+        /// What the games should be like: "turns in 20..30", "draws < 5%",
+        /// "first_seat_advantage in -3%..3%" (repeatable; docs/tune.md lists the measures).
+        #[arg(long = "goal", value_name = "GOAL")]
+        goal: Vec<String>,
+        /// Games the search may play.
+        #[arg(long, default_value_t = 2000)]
+        budget: u64,
+        /// Games each of the best settings is played again on, for the answer.
+        #[arg(long, default_value_t = 200)]
+        replay: u64,
+        /// The seed every game's seed is drawn from.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Worker threads (default: one per core). The answer does not depend on it.
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print one JSON document instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Also write a self-contained HTML page with charts to this file.
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
+        /// Write the best setting as variant NAME in `variants/GAME_NAME.cardgame` beside the
+        /// game (never over a file that is there).
+        #[arg(long, value_name = "NAME")]
+        write_variant: Option<String>,
     },
     /// Fold the shard documents of `simulate --shard K/N` into the report of the whole simulation.
     Merge {
@@ -343,6 +384,50 @@ fn dispatch(command: Command) -> Result<(), Failure> {
                 sweep: sweep.as_deref(),
             };
             simulate::run(&request).map(|out| say(out.trim_end())).map_err(|(message, code)| Failure { message, code })
+        }
+        Command::Tune { mut args, vary, goal, budget, replay, seed, jobs, json, report, write_variant } => {
+            check_sets(&mut args)?;
+            let (jobs, note) = capped_jobs(jobs, budget);
+            if let Some(note) = note {
+                eprintln!("{note}");
+            }
+            let players = agents::join_seats(&args.players);
+            let mut again: Vec<String> = vec!["tune".into(), args.game.to_string_lossy().into_owned()];
+            if let Some(v) = &args.variant {
+                again.extend(["--variant".into(), v.clone()]);
+            }
+            for (k, v) in &args.checked_sets {
+                again.extend(["--set".into(), format!("{k}={v}")]);
+            }
+            for v in &vary {
+                again.extend(["--vary".into(), v.clone()]);
+            }
+            for g in &goal {
+                again.extend(["--goal".into(), g.clone()]);
+            }
+            if !players.is_empty() {
+                again.extend(["--players".into(), players.join(",")]);
+            }
+            again.extend(["--budget".into(), budget.to_string(), "--replay".into(), replay.to_string()]);
+            again.extend(["--seed".into(), seed.to_string()]);
+            let request = tune::Request {
+                path: &args.game,
+                config: config(&args),
+                tune: crate::tune::Request {
+                    varies: vary,
+                    goals: goal,
+                    players,
+                    budget,
+                    replay,
+                    seed,
+                    jobs,
+                    command: tune::command(&again),
+                },
+                json,
+                report: report.as_deref(),
+                write_variant: write_variant.as_deref(),
+            };
+            tune::run(&request).map(|out| say(out.trim_end())).map_err(|(message, code)| Failure { message, code })
         }
         Command::Merge { files, json, report } => simulate::merge(&files, json, report.as_deref())
             .map(|out| say(out.trim_end()))

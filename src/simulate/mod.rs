@@ -167,7 +167,8 @@ pub fn play_one(
     columns: &[CounterColumn],
     keep_trace: bool,
 ) -> record::GameRecord {
-    let mut observer = Observer::new(game.players(), keep_trace);
+    // A partnership game's lead is its teams' (a game without teams is measured by seat).
+    let mut observer = Observer::with_teams(game.players(), keep_trace, &game.program.teams);
     let mut seats: Vec<Box<dyn Agent>> =
         specs.iter().enumerate().map(|(i, spec)| spec.build(agents::seat_seed(seed, i))).collect();
     // The memory of cards seen moving serves only players who read it (the search player).

@@ -27,10 +27,15 @@ pub struct GameRecord {
     pub decisions: u64,
     /// Decisions with a real choice.
     pub real_choices: u64,
-    /// Times the leader (the one player strictly ahead by `progress`) changed.
+    /// Times the leader (the one player strictly ahead by `progress`; in a team game, the one
+    /// team strictly ahead) changed.
     pub lead_changes: u64,
-    /// For each player, the most they were ever behind the best other player.
+    /// For each player, the most they were ever behind the best other player (in a team game,
+    /// the most their team was ever behind the best other team).
     pub max_deficit: Vec<i64>,
+    /// The winner's largest deficit, when one player won alone, or (in a team game) the players
+    /// of one team won together; `None` otherwise or without `progress`.
+    pub winner_deficit: Option<i64>,
     /// Whether the game declares `progress` (else the two fields above say nothing).
     pub has_progress: bool,
     /// The leader's margin over the next player at each sample: (length then, margin), signed
@@ -81,6 +86,11 @@ pub fn counter_columns(state: &State) -> Vec<CounterColumn> {
 /// at every decision.
 pub struct Observer {
     players: u8,
+    /// Each player's team, when some team has more than one player; the lead, the deficits and
+    /// the margin are then the teams' (a team stands as high as its best player's `progress`).
+    teams: Option<Vec<u8>>,
+    /// The teams' progress, when there are teams.
+    team_progress: Vec<i64>,
     keep_trace: bool,
     last_length: Option<i64>,
     decisions: u64,
@@ -100,6 +110,8 @@ impl Observer {
     pub fn new(players: u8, keep_trace: bool) -> Observer {
         Observer {
             players,
+            teams: None,
+            team_progress: Vec::new(),
             keep_trace,
             last_length: None,
             decisions: 0,
@@ -114,12 +126,28 @@ impl Observer {
         }
     }
 
+    /// An observer that measures the lead by team: `teams` holds each player's team, from 0 (as
+    /// `Program::teams`). Without a team of two or more players it is [`Observer::new`].
+    pub fn with_teams(players: u8, keep_trace: bool, teams: &[u8]) -> Observer {
+        let mut o = Observer::new(players, keep_trace);
+        let count = teams.iter().map(|t| *t as usize + 1).max().unwrap_or(0);
+        if teams.len() == players as usize && count < players as usize {
+            o.teams = Some(teams.to_vec());
+            o.team_progress = vec![0; count];
+        }
+        o
+    }
+
     /// Samples every player's progress now.
     fn sample(&mut self, state: &State) {
         if !state.progress_into(&mut self.progress[..self.players as usize]) {
             return;
         }
         self.samples += 1;
+        if self.teams.is_some() {
+            self.sample_teams(state);
+            return;
+        }
         let best = self.progress.iter().copied().max().unwrap_or(0);
         let leaders = self.progress.iter().filter(|v| **v == best).count();
         for p in 0..self.players as usize {
@@ -144,13 +172,67 @@ impl Observer {
                 sorted[0] - sorted.get(1).copied().unwrap_or(0)
             };
             let x = state.length().unwrap_or(self.decisions as i64);
-            self.trace.push((x, margin));
-            if self.trace.len() >= 2 * MAX_TRACE {
-                // Keep every other point: a long game's trace stays bounded and evenly spread.
-                let halved: Vec<(i64, i64)> = self.trace.iter().step_by(2).copied().collect();
-                self.trace = halved;
+            self.push_trace(x, margin);
+        }
+    }
+
+    /// [`Observer::sample`] in a team game: the same figures over the teams' progress.
+    fn sample_teams(&mut self, state: &State) {
+        let Some(teams) = &self.teams else { return };
+        self.team_progress.fill(i64::MIN);
+        for (p, t) in teams.iter().enumerate() {
+            let v = &mut self.team_progress[*t as usize];
+            *v = (*v).max(self.progress[p]);
+        }
+        let tp = &self.team_progress;
+        let best = tp.iter().copied().max().unwrap_or(0);
+        let leaders = tp.iter().filter(|v| **v == best).count();
+        for (p, t) in teams.iter().enumerate() {
+            let t = *t as usize;
+            let others = (0..tp.len()).filter(|q| *q != t).map(|q| tp[q]).max();
+            if let Some(o) = others {
+                self.max_deficit[p] = self.max_deficit[p].max(o.saturating_sub(tp[t]));
             }
         }
+        if leaders == 1 {
+            let now = tp.iter().position(|v| *v == best).map(|t| t as u8);
+            if self.leader.is_some() && self.leader != now {
+                self.lead_changes += 1;
+            }
+            self.leader = now;
+        }
+        if self.keep_trace {
+            // Two teams: signed from the first team's side; more: the leading team's margin.
+            let margin = if tp.len() == 2 {
+                tp[0].saturating_sub(tp[1])
+            } else {
+                let mut sorted = tp.clone();
+                sorted.sort_unstable_by(|a, b| b.cmp(a));
+                sorted[0].saturating_sub(sorted.get(1).copied().unwrap_or(0))
+            };
+            let x = state.length().unwrap_or(self.decisions as i64);
+            self.push_trace(x, margin);
+        }
+    }
+
+    /// Adds a point to the margin trace, halving it when it grows too long.
+    fn push_trace(&mut self, x: i64, margin: i64) {
+        self.trace.push((x, margin));
+        if self.trace.len() >= 2 * MAX_TRACE {
+            // Keep every other point: a long game's trace stays bounded and evenly spread.
+            let halved: Vec<(i64, i64)> = self.trace.iter().step_by(2).copied().collect();
+            self.trace = halved;
+        }
+    }
+
+    /// The winner's largest deficit: one winner, or winners all of one team.
+    fn winner_deficit(&self, winners: &[u8]) -> Option<i64> {
+        let first = *winners.first()?;
+        let one_side = match &self.teams {
+            None => winners.len() == 1,
+            Some(teams) => winners.iter().all(|w| teams.get(*w as usize) == teams.get(first as usize)),
+        };
+        (one_side && self.samples > 0).then(|| self.max_deficit.get(first as usize).copied().unwrap_or(0))
     }
 
     /// The record of the finished game.
@@ -163,6 +245,7 @@ impl Observer {
             Some(GameResult::Unfinished) | None => (Vec::new(), false, true),
         };
         let engine_stop = outcome.is_some_and(|o| o.note.is_some());
+        let winner_deficit = self.winner_deficit(&winners);
         GameRecord {
             winners,
             draw,
@@ -174,6 +257,7 @@ impl Observer {
             real_choices: self.real_choices,
             lead_changes: self.lead_changes,
             max_deficit: self.max_deficit,
+            winner_deficit,
             has_progress: self.samples > 0,
             trace: self.trace,
             final_progress: (self.players == 1 && self.samples > 0).then(|| self.progress[0]),

@@ -39,7 +39,7 @@ pub struct Tally {
     pub with_progress: u64,
     /// Lead changes, summed over games.
     pub lead_changes: u64,
-    /// Games with a single winner and progress.
+    /// Games with a single winner (or one winning team) and progress.
     pub won_with_progress: u64,
     /// Of those, the games whose winner was behind at some point.
     pub winner_was_behind: u64,
@@ -121,8 +121,8 @@ impl Tally {
         if r.has_progress {
             self.with_progress += 1;
             self.lead_changes += r.lead_changes;
-            if let [w] = r.winners.as_slice() {
-                let deficit = r.max_deficit.get(*w as usize).copied().unwrap_or(0);
+            // One winner, or the players of one team together.
+            if let Some(deficit) = r.winner_deficit {
                 self.won_with_progress += 1;
                 self.winner_was_behind += (deficit > 0) as u64;
                 self.winner_deficit_sum += deficit;
