@@ -15,8 +15,10 @@
 //! Where players choose at once, people choose in any order, after the agents.
 
 pub mod log;
+pub mod record;
 pub mod save;
 pub mod transcript;
+pub mod view;
 
 use std::sync::Arc;
 
