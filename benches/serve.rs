@@ -41,7 +41,8 @@ fn main() {
         port: 0,
         data: dir.join("tables.sqlite"),
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
+    let runtime =
+        tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
     let started = runtime.block_on(cardlang::serve::start(&config)).expect("the server starts");
     let base = format!("http://{}", started.addr);
     std::thread::spawn(move || runtime.block_on(started.run()));
@@ -51,7 +52,11 @@ fn main() {
     let mut made = Vec::new();
     for i in 0..tables {
         let request = json!({"game": "wilcox_war", "seats": ["human", "greedy"], "seed": i});
-        let mut r = http.post(format!("{base}/api/tables")).content_type("application/json").send(request.to_string()).expect("a table");
+        let mut r = http
+            .post(format!("{base}/api/tables"))
+            .content_type("application/json")
+            .send(request.to_string())
+            .expect("a table");
         let table: Value = serde_json::from_str(&r.body_mut().read_to_string().expect("a body")).expect("JSON");
         let seat = table["seats"][0]["token"].as_str().expect("a token").to_string();
         let spectator = table["spectator"].as_str().expect("a token").to_string();
@@ -66,7 +71,7 @@ fn main() {
             let base = base.clone();
             std::thread::spawn(move || {
                 let http = agent();
-                let mut next_step = |events: &mut BufReader<ureq::BodyReader<'static>>| -> Option<(u64, bool)> {
+                let next_step = |events: &mut BufReader<ureq::BodyReader<'static>>| -> Option<(u64, bool)> {
                     let mut line = String::new();
                     loop {
                         line.clear();
@@ -82,9 +87,10 @@ fn main() {
                 let mut latencies = Vec::new();
                 let (mut step, mut over) = next_step(&mut events)?;
                 while !over {
-                    let view: Value =
-                        serde_json::from_str(&http.get(format!("{base}/api/t/{seat}")).call().ok()?.body_mut().read_to_string().ok()?)
-                            .ok()?;
+                    let view: Value = serde_json::from_str(
+                        &http.get(format!("{base}/api/t/{seat}")).call().ok()?.body_mut().read_to_string().ok()?,
+                    )
+                    .ok()?;
                     let menu = &view["menu"];
                     if menu.is_null() {
                         // The agent is still to choose: the stream says when it has.
@@ -93,7 +99,11 @@ fn main() {
                     }
                     let sent = Instant::now();
                     let body = json!({"at": menu["at"], "action": menu["choices"][0]["action"]});
-                    let mut r = http.post(format!("{base}/api/t/{seat}/move")).content_type("application/json").send(body.to_string()).ok()?;
+                    let mut r = http
+                        .post(format!("{base}/api/t/{seat}/move"))
+                        .content_type("application/json")
+                        .send(body.to_string())
+                        .ok()?;
                     let after: Value = serde_json::from_str(&r.body_mut().read_to_string().ok()?).ok()?;
                     let target = after["step"].as_u64()?;
                     while step < target && !over {

@@ -52,7 +52,8 @@ impl Server {
         let mut out = BufReader::new(child.stdout.take().expect("its output is piped"));
         let mut line = String::new();
         out.read_line(&mut line).expect("it prints a line");
-        let base = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("first line: {line}")).to_string();
+        let base =
+            line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("first line: {line}")).to_string();
         // The rest of its output is read (and dropped) so that it never blocks on a full pipe.
         std::thread::spawn(move || {
             let mut rest = String::new();
@@ -137,9 +138,9 @@ fn library(path: &str, options: &[(&str, &str)], seats: &[&str], seed: u64) -> S
     session
 }
 
-/// The names of the cards `seat` cannot see now (`None`: a spectator, who sees public cards
-/// only), leaving out any name a card it does see also has.
-fn unseen_names(state: &State, seat: Option<u8>) -> Vec<String> {
+/// The names of the cards `seat` sees now and of those it cannot see (`None`: a spectator, who
+/// sees public cards only), leaving out of the second any name a card it sees also has.
+fn seen_and_unseen(state: &State, seat: Option<u8>) -> (Vec<String>, Vec<String>) {
     let me = seat.unwrap_or(u8::MAX);
     let zones = state.game().program.zones.len() as u16;
     let (mut seen, mut unseen) = (Vec::new(), Vec::new());
@@ -154,7 +155,7 @@ fn unseen_names(state: &State, seat: Option<u8>) -> Vec<String> {
         }
     }
     unseen.retain(|n| !seen.contains(n));
-    unseen
+    (seen, unseen)
 }
 
 /// What one link received agrees with the oracle: no unseen card's name in any byte but the
@@ -169,8 +170,14 @@ fn check_answer(label: &str, lib: &Session, seat: Option<u8>, view: &Value) {
     rest["lines"] = json!([]);
     rest["game"] = json!("");
     let bytes = rest.to_string();
-    for name in unseen_names(lib.state(), seat) {
-        assert!(!bytes.contains(&name), "{label}: {viewer:?} was sent {name}, which it cannot see: {bytes}");
+    let (seen, unseen) = seen_and_unseen(lib.state(), seat);
+    for name in unseen {
+        // A card seen whose name holds this one (`Wild Red` holds `Wild`) is not this card.
+        let mut rest = bytes.clone();
+        for longer in seen.iter().filter(|s| s.len() > name.len() && s.contains(&name)) {
+            rest = rest.replace(longer.as_str(), "");
+        }
+        assert!(!rest.contains(&name), "{label}: {viewer:?} was sent {name}, which it cannot see: {bytes}");
     }
     assert_eq!(view["step"].as_u64(), Some(lib.history().len() as u64), "{label}: the same step");
 }
@@ -321,7 +328,8 @@ fn the_stream_sends_the_view_now_and_after_every_change() {
     let mover_token = &table.seats.iter().find(|(s, _)| *s == mover).expect("a person waits").1;
     let menu = server.view(mover_token).0["menu"].clone();
     let action = menu["choices"][0]["action"].as_u64().expect("an action");
-    let (status, _) = server.post_json(&format!("/api/t/{mover_token}/move"), &json!({"at": menu["at"], "action": action}));
+    let (status, _) =
+        server.post_json(&format!("/api/t/{mover_token}/move"), &json!({"at": menu["at"], "action": action}));
     assert_eq!(status, 200);
     lib.act(mover, Action(action as u32), menu["at"].as_u64().expect("at") as usize).expect("the same move");
     let second = next_view();
@@ -354,22 +362,100 @@ fn every_bad_request_gets_its_4xx_and_changes_nothing() {
     let huge = format!("{{\"at\": {at}, \"action\": {action}, \"pad\": \"{}\"}}", "x".repeat(40_000));
     let refused: Vec<(&str, u16, &str, String, String)> = vec![
         // What, status, code, path, body.
-        ("a forged token", 404, "unknown_token", format!("/api/t/{forged}/move"), json!({"at": at, "action": action}).to_string()),
-        ("a token of another shape", 404, "unknown_token", "/api/t/..%2f..%2fetc/move".into(), json!({"at": at, "action": action}).to_string()),
-        ("the other seat's token (not its turn)", 409, "not_your_turn", format!("/api/t/{other}/move"), json!({"at": at, "action": action}).to_string()),
-        ("the spectators' token", 403, "spectator", format!("/api/t/{}/move", table.spectator), json!({"at": at, "action": action}).to_string()),
-        ("an illegal action", 422, "illegal", format!("/api/t/{mine}/move"), json!({"at": at, "action": 99_999}).to_string()),
-        ("a stale move", 409, "stale", format!("/api/t/{mine}/move"), json!({"at": at + 1, "action": action}).to_string()),
+        (
+            "a forged token",
+            404,
+            "unknown_token",
+            format!("/api/t/{forged}/move"),
+            json!({"at": at, "action": action}).to_string(),
+        ),
+        (
+            "a token of another shape",
+            404,
+            "unknown_token",
+            "/api/t/..%2f..%2fetc/move".into(),
+            json!({"at": at, "action": action}).to_string(),
+        ),
+        (
+            "the other seat's token (not its turn)",
+            409,
+            "not_your_turn",
+            format!("/api/t/{other}/move"),
+            json!({"at": at, "action": action}).to_string(),
+        ),
+        (
+            "the spectators' token",
+            403,
+            "spectator",
+            format!("/api/t/{}/move", table.spectator),
+            json!({"at": at, "action": action}).to_string(),
+        ),
+        (
+            "an illegal action",
+            422,
+            "illegal",
+            format!("/api/t/{mine}/move"),
+            json!({"at": at, "action": 99_999}).to_string(),
+        ),
+        (
+            "a stale move",
+            409,
+            "stale",
+            format!("/api/t/{mine}/move"),
+            json!({"at": at + 1, "action": action}).to_string(),
+        ),
         ("malformed JSON", 400, "malformed", format!("/api/t/{mine}/move"), "{\"at\": ".into()),
-        ("an unknown field", 400, "malformed", format!("/api/t/{mine}/move"), json!({"at": at, "action": action, "seat": 2}).to_string()),
+        (
+            "an unknown field",
+            400,
+            "malformed",
+            format!("/api/t/{mine}/move"),
+            json!({"at": at, "action": action, "seat": 2}).to_string(),
+        ),
         ("a missing field", 400, "malformed", format!("/api/t/{mine}/move"), json!({"action": action}).to_string()),
-        ("a field of the wrong type", 400, "malformed", format!("/api/t/{mine}/move"), json!({"at": "now", "action": action}).to_string()),
+        (
+            "a field of the wrong type",
+            400,
+            "malformed",
+            format!("/api/t/{mine}/move"),
+            json!({"at": "now", "action": action}).to_string(),
+        ),
         ("an oversized body", 413, "too_large", format!("/api/t/{mine}/move"), huge),
-        ("a game not served", 404, "no_game", "/api/tables".into(), json!({"game": "chess", "seats": ["human", "human"]}).to_string()),
-        ("a seat that does not read", 422, "seat_spec", "/api/tables".into(), json!({"game": "scopa", "seats": ["human", "wizard"]}).to_string()),
-        ("too many seats", 422, "setup", "/api/tables".into(), json!({"game": "scopa", "seats": ["human", "human", "human"]}).to_string()),
-        ("an unknown option", 422, "setup", "/api/tables".into(), json!({"game": "scopa", "seats": ["human", "human"], "options": [["nope", "1"]]}).to_string()),
-        ("a malformed table", 400, "malformed", "/api/tables".into(), json!({"game": "scopa", "seats": "human"}).to_string()),
+        (
+            "a game not served",
+            404,
+            "no_game",
+            "/api/tables".into(),
+            json!({"game": "chess", "seats": ["human", "human"]}).to_string(),
+        ),
+        (
+            "a seat that does not read",
+            422,
+            "seat_spec",
+            "/api/tables".into(),
+            json!({"game": "scopa", "seats": ["human", "wizard"]}).to_string(),
+        ),
+        (
+            "too many seats",
+            422,
+            "setup",
+            "/api/tables".into(),
+            json!({"game": "scopa", "seats": ["human", "human", "human"]}).to_string(),
+        ),
+        (
+            "an unknown option",
+            422,
+            "setup",
+            "/api/tables".into(),
+            json!({"game": "scopa", "seats": ["human", "human"], "options": [["nope", "1"]]}).to_string(),
+        ),
+        (
+            "a malformed table",
+            400,
+            "malformed",
+            "/api/tables".into(),
+            json!({"game": "scopa", "seats": "human"}).to_string(),
+        ),
     ];
     for (what, status, code, path, body) in &refused {
         let (got, text) = server.post(path, body);

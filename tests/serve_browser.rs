@@ -25,7 +25,7 @@ const WIDTHS: [(&str, &str); 2] = [("desktop", "1280,900"), ("phone", "390,844")
 fn load(browser: &str, url: &str, size: &str, shot: &Path) -> (String, String) {
     let run = |extra: &[&str]| {
         Command::new(browser)
-            .args(["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--timeout=4000"])
+            .args(["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=800"])
             .arg(format!("--window-size={size}"))
             .args(["--enable-logging=stderr", "--v=0"])
             .args(extra)
@@ -45,7 +45,8 @@ fn load(browser: &str, url: &str, size: &str, shot: &Path) -> (String, String) {
 /// as D-Bus, are not the page's).
 fn no_console_errors(console: &str, what: &str) {
     for line in console.lines() {
-        let page_said = line.contains("CONSOLE") || line.contains("Uncaught") || line.contains("Content Security Policy");
+        let page_said =
+            line.contains("CONSOLE") || line.contains("Uncaught") || line.contains("Content Security Policy");
         assert!(!page_said, "{what}: the console says {line}");
     }
 }
@@ -83,10 +84,12 @@ fn table_in_the_browser(game: &str, options: Value) {
     let table = create(&server, &json!({"game": game, "seats": ["human", "greedy"], "seed": 4, "options": options}));
     let token = &table.seats[0].1;
     for (name, size) in WIDTHS {
-        let (dom, console) = load(browser, &format!("{}/", server.base), size, &shots.join(format!("{game}_setup_{name}.png")));
+        let (dom, console) =
+            load(browser, &format!("{}/", server.base), size, &shots.join(format!("{game}_setup_{name}.png")));
         no_console_errors(&console, "the setup page");
         assert!(dom.contains("id=\"create\""), "the setup page offers a table: {dom}");
-        let (dom, console) = load(browser, &format!("{}/#{token}", server.base), size, &shots.join(format!("{game}_table_{name}.png")));
+        let (dom, console) =
+            load(browser, &format!("{}/#{token}", server.base), size, &shots.join(format!("{game}_table_{name}.png")));
         no_console_errors(&console, "the table");
         assert!(dom.contains("class=\"card"), "cards are drawn as SVG: {dom}");
         assert!(dom.contains("class=\"choice\""), "the menu is buttons: {dom}");
@@ -94,7 +97,8 @@ fn table_in_the_browser(game: &str, options: Value) {
     }
     play_to_end(&server, token);
     for (name, size) in WIDTHS {
-        let (dom, console) = load(browser, &format!("{}/#{token}", server.base), size, &shots.join(format!("{game}_end_{name}.png")));
+        let (dom, console) =
+            load(browser, &format!("{}/#{token}", server.base), size, &shots.join(format!("{game}_end_{name}.png")));
         no_console_errors(&console, "the end");
         assert!(dom.contains("Game over"), "the end is shown: {dom}");
         assert!(dom.contains("id=\"play-again\""), "play again is offered: {dom}");

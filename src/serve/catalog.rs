@@ -56,10 +56,9 @@ impl Catalog {
             }
             let loaded = load::read_with(&Disk, path).map_err(|e| ServeError::GameFile(e.1.to_string()))?;
             // A variant file of several variants is listed as its first; a table names one.
-            let config = loaded.config(&Config::default()).unwrap_or_else(|_| Config {
-                variant: loaded.own_variants.first().cloned(),
-                ..Config::default()
-            });
+            let config = loaded
+                .config(&Config::default())
+                .unwrap_or_else(|_| Config { variant: loaded.own_variants.first().cloned(), ..Config::default() });
             let game = load::load_game_with(&Disk, path, &config)
                 .map_err(|e| ServeError::GameFile(format!("{}: {}", load::shown(path), not_loaded(&e))))?;
             let p = &game.program;

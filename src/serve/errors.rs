@@ -100,9 +100,8 @@ impl ServeError {
             ServeError::Malformed(_) => StatusCode::BAD_REQUEST,
             ServeError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ServeError::Spectator => StatusCode::FORBIDDEN,
-            ServeError::Refused(SessionError::Stale { .. } | SessionError::NotYourTurn { .. }) | ServeError::NotOver => {
-                StatusCode::CONFLICT
-            }
+            ServeError::Refused(SessionError::Stale { .. } | SessionError::NotYourTurn { .. })
+            | ServeError::NotOver => StatusCode::CONFLICT,
             ServeError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ServeError::Stopped(_) => StatusCode::GONE,
             ServeError::Store { .. } | ServeError::Listen { .. } | ServeError::GameFile(_) => {

@@ -41,7 +41,12 @@ pub fn router(tables: Arc<Tables>) -> Router {
         .route("/api/t/{token}/events", get(events))
         .route("/api/t/{token}/move", post(act))
         .route("/api/t/{token}/transcript", get(transcript))
-        .fallback(|| async { (StatusCode::NOT_FOUND, Json(serde_json::json!({"code": "cardlang::serve::no_route", "message": "no such page"}))) })
+        .fallback(|| async {
+            (
+                StatusCode::NOT_FOUND,
+                Json(serde_json::json!({"code": "cardlang::serve::no_route", "message": "no such page"})),
+            )
+        })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(tables)
 }

@@ -56,10 +56,9 @@ CREATE TABLE IF NOT EXISTS tokens (
 /// Where the store is kept when `--data` is not given: `$XDG_DATA_HOME/cardlang/tables.sqlite`,
 /// else `~/.local/share/cardlang/tables.sqlite`.
 pub fn default_path() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".local/share")))?;
+    let base = std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| {
+        std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".local/share"))
+    })?;
     Some(base.join("cardlang").join("tables.sqlite"))
 }
 
@@ -89,9 +88,15 @@ impl Store {
         let setup = serde_json::to_string(&kept.setup).map_err(|e| self.fail(e))?;
         self.with(|conn| {
             let tx = conn.transaction()?;
-            tx.execute("INSERT INTO tables (id, setup, session) VALUES (?1, ?2, ?3)", params![kept.id, setup, kept.session])?;
+            tx.execute(
+                "INSERT INTO tables (id, setup, session) VALUES (?1, ?2, ?3)",
+                params![kept.id, setup, kept.session],
+            )?;
             for (token, seat) in &kept.tokens {
-                tx.execute("INSERT INTO tokens (token, table_id, seat) VALUES (?1, ?2, ?3)", params![token, kept.id, seat])?;
+                tx.execute(
+                    "INSERT INTO tokens (token, table_id, seat) VALUES (?1, ?2, ?3)",
+                    params![token, kept.id, seat],
+                )?;
             }
             tx.commit()
         })

@@ -178,12 +178,7 @@ impl Tables {
         self.store.insert(&kept)?;
         let handle = spawn(id.clone(), game, session, self.store.clone())?;
         self.register(&id, handle, &tokens);
-        Ok(Made {
-            id,
-            seed,
-            seats: tokens.iter().filter_map(|(t, s)| s.map(|s| (s, t.clone()))).collect(),
-            spectator,
-        })
+        Ok(Made { id, seed, seats: tokens.iter().filter_map(|(t, s)| s.map(|s| (s, t.clone()))).collect(), spectator })
     }
 
     /// Opens every table of the store again (blocking); the tables that cannot be (their game is

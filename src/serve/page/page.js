@@ -175,10 +175,20 @@ async function create(request, passDevice, out) {
 let stream = null;
 let selected = new Set();
 
+/** Draws the link's view now, then follows its stream of views. The stream opens a second
+ * later: its first event is the view as it then is, so nothing is missed, and a page that is
+ * only looked at once (a headless browser's snapshot) has drawn before any stream is open. */
 function follow(token, onView) {
   if (stream) stream.close();
-  stream = new EventSource("/api/t/" + token + "/events");
-  stream.addEventListener("view", e => onView(JSON.parse(e.data)));
+  stream = null;
+  const mine = {};
+  follow.current = mine;
+  api("/api/t/" + token).then(onView, e => app.replaceChildren(el("p", "error", e.message)));
+  setTimeout(() => {
+    if (follow.current !== mine) return;
+    stream = new EventSource("/api/t/" + token + "/events");
+    stream.addEventListener("view", e => onView(JSON.parse(e.data)));
+  }, 1000);
 }
 
 async function move(token, at, action) {
