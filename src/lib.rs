@@ -58,6 +58,7 @@ pub mod lsp;
 /// A plain, slow evaluator of the checked program: an oracle for tests and fuzzing to compare
 /// the engine with, never used in play.
 pub mod reference;
+pub mod serve;
 pub mod session;
 pub mod simulate;
 pub mod syntax;

@@ -41,6 +41,8 @@ mod options;
 mod reliability;
 mod robustness;
 mod rules;
+mod serve;
+mod serve_browser;
 mod session;
 mod shadowing;
 mod shard;

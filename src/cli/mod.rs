@@ -7,6 +7,7 @@ pub mod hot_seat;
 pub mod load;
 mod play;
 pub mod render;
+mod serve;
 pub mod simulate;
 pub mod tune;
 
@@ -204,6 +205,23 @@ enum Command {
         /// Change nothing; exit with 1 when a file would be reformatted.
         #[arg(long)]
         check: bool,
+    },
+    /// Serve games in the browser: a table per game, a secret link per person's seat, agents in
+    /// the other seats (docs/serve.md).
+    Serve {
+        /// The `.cardgame` files (a folder: every `.cardgame` file under it).
+        #[arg(required = true)]
+        games: Vec<PathBuf>,
+        /// The address to listen on (other machines reach it only when this is not 127.0.0.1).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port (0: any free port; the address is printed first).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The SQLite file tables are kept in (default: cardlang/tables.sqlite in the user's
+        /// data folder).
+        #[arg(long, value_name = "FILE")]
+        data: Option<PathBuf>,
     },
     /// Run the language server over standard input and output, for an editor (docs/editors.md).
     Lsp {
@@ -440,6 +458,7 @@ fn dispatch(command: Command) -> Result<(), Failure> {
             Ok(()) => Ok(()),
             Err(e) => Err(Failure { message: format!("error: {e}"), code: 1 }),
         },
+        Command::Serve { games, host, port, data } => serve::run(&games, &host, port, data),
         Command::Fmt { files, check } => match load::expand_folders(&files) {
             Ok(files) => exit_with(fmt::run(&files, check)),
             Err(message) => Err(Failure { message, code: 2 }),

@@ -15,9 +15,11 @@
 //! Where players choose at once, people choose in any order, after the agents.
 
 pub mod log;
+pub mod record;
 pub mod save;
 mod tap;
 pub mod transcript;
+pub mod view;
 
 use std::sync::Arc;
 
