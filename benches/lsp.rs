@@ -1,10 +1,15 @@
 //! The language server's answer times (issue 40): `cargo bench --bench lsp`. In process, on the
 //! largest game of `games/` (by bytes): the diagnostics after an edit (parse, check the game and
-//! every variant, every lint, converted to the protocol's form), the outline, and formatting.
-//! The target is a median under 5 ms for the diagnostics.
+//! every variant, every lint, converted to the protocol's form), the outline, formatting, and
+//! hover and completion through the server's handlers (with the document's index kept, and
+//! right after an edit, when the index is built again). The targets are a median under 5 ms
+//! for the diagnostics, under 2 ms for hover and completion.
 
-use cardlang::lsp::diagnostics_of;
+use std::cell::RefCell;
+
+use cardlang::lsp::{diagnostics_of, Handler, Links};
 use lsp_types::Uri;
+use serde_json::{json, Value};
 
 fn main() {
     divan::main();
@@ -68,4 +73,106 @@ fn part_lints(bencher: divan::Bencher) {
     let (_, text) = largest();
     let file = cardlang::syntax::parse(&text).expect("parses");
     bencher.bench(|| cardlang::check::lints::lint(divan::black_box(&file)).len());
+}
+
+/// A server with the largest game open, and a place in it to ask about: the start of the first
+/// name two thirds of the way down the file (a name inside the rules' bodies).
+fn opened() -> (Handler, Uri, String, Value) {
+    let (uri, text) = largest();
+    let mut handler = Handler::new(Links::default());
+    let doc = json!({ "uri": uri.as_str(), "languageId": "cardgame", "version": 0, "text": text });
+    handler.notify("textDocument/didOpen", json!({ "textDocument": doc }));
+    let from = text.len() * 2 / 3;
+    let start = text[from..]
+        .char_indices()
+        .zip(text[from..].chars().skip(1))
+        .find(|((_, c), next)| !c.is_alphanumeric() && next.is_alphabetic())
+        .map_or(from, |((i, c), _)| from + i + c.len_utf8());
+    let line = text[..start].matches('\n').count();
+    let column = start - text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let at = json!({ "textDocument": { "uri": uri.as_str() }, "position": { "line": line, "character": column + 1 } });
+    (handler, uri, text, at)
+}
+
+/// Asks `method` at the place, with the document's index built already.
+fn ask_kept(bencher: divan::Bencher, method: &str) {
+    let (mut handler, _, _, at) = opened();
+    let _ = handler.request(method, at.clone());
+    bencher.bench_local(|| handler.request(method, divan::black_box(at.clone())).is_ok());
+}
+
+/// Asks `method` at the place right after an edit (untimed): the index is built again first.
+fn ask_after_edit(bencher: divan::Bencher, method: &str) {
+    let (handler, uri, text, at) = opened();
+    let handler = RefCell::new(handler);
+    let mut k = 0;
+    bencher
+        .with_inputs(|| {
+            k += 1;
+            let change = json!({
+                "textDocument": { "uri": uri.as_str(), "version": k },
+                "contentChanges": [{ "text": format!("{text}\n// edit {k}\n") }],
+            });
+            handler.borrow_mut().notify("textDocument/didChange", change);
+        })
+        .bench_local_values(|()| handler.borrow_mut().request(method, divan::black_box(at.clone())).is_ok());
+}
+
+/// Hover, the document's index kept from an earlier request.
+#[divan::bench]
+fn hover(bencher: divan::Bencher) {
+    ask_kept(bencher, "textDocument/hover");
+}
+
+/// Completion, the document's index kept from an earlier request.
+#[divan::bench]
+fn completion(bencher: divan::Bencher) {
+    ask_kept(bencher, "textDocument/completion");
+}
+
+/// Hover as the first request after an edit: the index is built for it.
+#[divan::bench(sample_size = 1, sample_count = 100)]
+fn hover_after_an_edit(bencher: divan::Bencher) {
+    ask_after_edit(bencher, "textDocument/hover");
+}
+
+/// Completion as the first request after an edit: the index is built for it.
+#[divan::bench(sample_size = 1, sample_count = 100)]
+fn completion_after_an_edit(bencher: divan::Bencher) {
+    ask_after_edit(bencher, "textDocument/completion");
+}
+
+/// The check and the lints as the diagnostics run them: each variant checked once, its program
+/// handed to the lints.
+#[divan::bench]
+fn part_check_and_lints_shared(bencher: divan::Bencher) {
+    let (_, text) = largest();
+    let file = cardlang::syntax::parse(&text).expect("parses");
+    let mut variants = vec![None];
+    variants.extend(cardlang::check::variants::variant_decls(&file).iter().map(|v| Some(v.name.text.clone())));
+    bencher.bench(|| {
+        let checked = variants
+            .iter()
+            .map(|v| cardlang::check::lints::Checked {
+                variant: v.clone(),
+                program: cardlang::check::check(
+                    &file,
+                    &cardlang::check::Config { variant: v.clone(), ..Default::default() },
+                )
+                .ok(),
+            })
+            .collect();
+        cardlang::check::lints::lint_checked(divan::black_box(&file), checked).len()
+    });
+}
+
+/// The same work as before the programs were shared: checked for the errors, then again by
+/// the lints.
+#[divan::bench]
+fn part_check_and_lints_unshared(bencher: divan::Bencher) {
+    let (_, text) = largest();
+    let file = cardlang::syntax::parse(&text).expect("parses");
+    bencher.bench(|| {
+        cardlang::check::check_all(&file).len() + cardlang::check::lints::lint(divan::black_box(&file)).len()
+    });
 }

@@ -33,6 +33,8 @@ mod limits;
 mod lint;
 mod loading;
 mod lsp;
+mod lsp_handlers;
+mod lsp_typing;
 mod mcts;
 mod meaning;
 mod melds_search;

@@ -7,10 +7,11 @@ use std::path::Path;
 use miette::Diagnostic;
 
 use super::loaded::read_with;
+use super::loaded::Loaded;
 use super::problem::Problem;
 use super::reader::{shown, Disk, Reader};
 use super::sources::{Source, Sources};
-use crate::check;
+use crate::check::{self, lints::Checked, CheckError, Config};
 
 /// One finding of a lint run: a diagnostic, and whether it counts as an error.
 pub struct Found {
@@ -90,11 +91,12 @@ pub fn lint_with(reader: &dyn Reader, path: &Path) -> Lint {
             return lint;
         }
     };
-    for e in loaded.check_all() {
+    let (errors, checked) = check_keeping(&loaded);
+    for e in errors {
         lint.add(e, true);
     }
     let own = loaded.sources.files[0].offset;
-    for w in check::lints::lint(&loaded.file) {
+    for w in check::lints::lint_checked(&loaded.file, checked) {
         if loaded.is_variant_file() && loaded.sources.locate(w.finding.at.0.start).map(|s| s.offset) != Some(own) {
             continue;
         }
@@ -103,4 +105,33 @@ pub fn lint_with(reader: &dyn Reader, path: &Path) -> Lint {
     }
     lint.sources = loaded.sources;
     lint
+}
+
+/// [`Loaded::check_all`]'s problems, in its order, with each program that checked cleanly kept
+/// for the lints (which would otherwise check the same rules again).
+fn check_keeping(loaded: &Loaded) -> (Vec<CheckError>, Vec<Checked>) {
+    let variants: Vec<Option<String>> = if loaded.is_variant_file() {
+        loaded.own_variants.iter().cloned().map(Some).collect()
+    } else {
+        let mut all = vec![None];
+        all.extend(check::variants::variant_decls(&loaded.file).iter().map(|v| Some(v.name.text.clone())));
+        all
+    };
+    let mut found = loaded.join_errors.clone();
+    let mut checked = Vec::new();
+    for variant in variants {
+        let program = match check::check(&loaded.file, &Config { variant: variant.clone(), ..Config::default() }) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                for err in e.errors {
+                    if !found.contains(&err) {
+                        found.push(err);
+                    }
+                }
+                None
+            }
+        };
+        checked.push(Checked { variant, program });
+    }
+    (found, checked)
 }

@@ -1,11 +1,15 @@
 //! The documents an editor has open: their text as the editor has it (saved or not), by URI,
-//! with the version the editor gave and the line index of the text.
+//! with the version the editor gave, the line index of the text, and its analysis (the checker
+//! index) once a request has asked for it: built lazily after a change, once per version.
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use lsp_types::Uri;
 
+use super::navigate::Indexed;
 use super::position::LineIndex;
 
 /// One open document.
@@ -17,13 +21,28 @@ pub struct Document {
     pub version: i32,
     /// Where its lines start.
     pub lines: LineIndex,
+    /// Its index, once asked for (`None` inside: the text or the game it extends does not parse).
+    indexed: OnceCell<Option<Arc<Indexed>>>,
+    /// The index of the last version before this one that parsed, for completion while the
+    /// text, half typed, does not.
+    last_good: Option<Arc<Indexed>>,
 }
 
 impl Document {
     /// A document of `text` at `version`.
     pub fn new(text: String, version: i32) -> Document {
         let lines = LineIndex::new(&text);
-        Document { text, version, lines }
+        Document { text, version, lines, indexed: OnceCell::new(), last_good: None }
+    }
+
+    /// Its index: built by `build` the first time it is asked for after a change, then kept.
+    pub(super) fn indexed(&self, build: impl FnOnce() -> Option<Indexed>) -> Option<&Indexed> {
+        self.indexed.get_or_init(|| build().map(Arc::new)).as_deref()
+    }
+
+    /// The index of the last version that parsed (this one's, if built and it parses).
+    pub(super) fn last_good(&self) -> Option<&Indexed> {
+        self.indexed.get().and_then(|i| i.as_deref()).or(self.last_good.as_deref())
     }
 }
 
@@ -36,12 +55,26 @@ pub struct Documents {
 impl Documents {
     /// Opens (or replaces) a document.
     pub fn open(&mut self, uri: Uri, text: String, version: i32) {
-        self.open.insert(uri.as_str().to_string(), (uri, Document::new(text, version)));
+        self.forget_indexes();
+        let mut doc = Document::new(text, version);
+        doc.last_good = self.open.get(uri.as_str()).and_then(|(_, old)| old.last_good.clone());
+        self.open.insert(uri.as_str().to_string(), (uri, doc));
     }
 
     /// Closes a document; its text is the disk's again.
     pub fn close(&mut self, uri: &Uri) {
+        self.forget_indexes();
         self.open.remove(uri.as_str());
+    }
+
+    /// Drops every document's index: a variant file's reads the game it extends, which may be
+    /// the document that changed.
+    fn forget_indexes(&mut self) {
+        for (_, doc) in self.open.values_mut() {
+            if let Some(Some(good)) = doc.indexed.take() {
+                doc.last_good = Some(good);
+            }
+        }
     }
 
     /// An open document.

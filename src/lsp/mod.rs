@@ -10,12 +10,15 @@
 //! closing.
 
 mod actions;
+mod complete;
 mod diagnose;
 pub mod documents;
+mod handler;
 mod keywords;
 mod navigate;
 mod outline;
 pub mod position;
+mod tokens;
 
 use lsp_server::{Connection, ErrorCode, Message, Notification, ProtocolError, Request, RequestId, Response};
 use lsp_types::notification::{
@@ -23,7 +26,7 @@ use lsp_types::notification::{
 };
 use lsp_types::request::{
     CodeActionRequest, Completion, DocumentHighlightRequest, DocumentSymbolRequest, Formatting, GotoDefinition,
-    HoverRequest, PrepareRenameRequest, References, Rename, Request as _,
+    HoverRequest, PrepareRenameRequest, References, Rename, Request as _, SemanticTokensFullRequest,
 };
 use lsp_types::{
     CodeActionProviderCapability, DocumentSymbolResponse, InitializeParams, OneOf, PublishDiagnosticsParams,
@@ -33,6 +36,7 @@ use serde_json::Value;
 
 pub use diagnose::Links;
 use documents::Documents;
+pub use handler::{Handler, RequestError};
 
 /// Why the server stopped before the editor asked it to.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -79,6 +83,7 @@ pub fn capabilities() -> ServerCapabilities {
             trigger_characters: Some(vec![".".into()]),
             ..Default::default()
         }),
+        semantic_tokens_provider: Some(tokens::capability()),
         ..ServerCapabilities::default()
     }
 }
@@ -226,9 +231,16 @@ impl Server {
                 }
                 Err(e) => invalid(id, e),
             },
-            Completion::METHOD => self.at::<lsp_types::CompletionParams, _>(req, |a, p| {
-                Some(a.completion(p.text_document_position.position))
-            }),
+            Completion::METHOD => match serde_json::from_value::<lsp_types::CompletionParams>(req.params) {
+                Ok(p) => ok(id, self.completion(&p.text_document_position)),
+                Err(e) => invalid(id, e),
+            },
+            SemanticTokensFullRequest::METHOD => {
+                match serde_json::from_value::<lsp_types::SemanticTokensParams>(req.params) {
+                    Ok(p) => ok(id, self.semantic_tokens(&p.text_document.uri)),
+                    Err(e) => invalid(id, e),
+                }
+            }
             CodeActionRequest::METHOD => match serde_json::from_value::<lsp_types::CodeActionParams>(req.params) {
                 Ok(p) => ok(id, actions::quick_fixes(&p)),
                 Err(e) => invalid(id, e),
@@ -272,9 +284,31 @@ impl Server {
         Some(vec![TextEdit { range: whole, new_text: formatted }])
     }
 
+    /// The completions at a place (from the last version that parsed while this one does not);
+    /// none when the document is not open.
+    fn completion(&self, at: &lsp_types::TextDocumentPositionParams) -> Option<Vec<lsp_types::CompletionItem>> {
+        let uri = &at.text_document.uri;
+        let doc = self.docs.get(uri)?;
+        // Built (and kept) when this version parses; otherwise the last that did is used.
+        let _ = navigate::Analysis::of(uri, doc, &self.docs);
+        let offset = doc.lines.offset(&doc.text, at.position);
+        Some(complete::completion(doc, doc.last_good(), offset))
+    }
+
+    /// A document's semantic tokens (names only when it parses); none when it is not open.
+    fn semantic_tokens(&self, uri: &Uri) -> Option<lsp_types::SemanticTokensResult> {
+        let doc = self.docs.get(uri)?;
+        let analysis = navigate::Analysis::of(uri, doc, &self.docs);
+        Some(tokens::tokens(doc, analysis.as_ref().map(|a| a.index)).into())
+    }
+
     /// A document's outline; none when it does not parse.
     fn outline(&self, uri: &Uri) -> Option<DocumentSymbolResponse> {
         let doc = self.docs.get(uri)?;
+        // The parse kept for the other requests, when this version has one.
+        if let Some(a) = navigate::Analysis::of(uri, doc, &self.docs) {
+            return Some(DocumentSymbolResponse::Nested(outline::symbols(doc, &a.file.items)));
+        }
         let file = crate::syntax::parse(&doc.text).ok()?;
         Some(DocumentSymbolResponse::Nested(outline::symbols(doc, &file.items)))
     }
@@ -303,7 +337,6 @@ has_document! {
     lsp_types::ReferenceParams => |p| p.text_document_position.text_document.uri,
     lsp_types::DocumentHighlightParams => |p| p.text_document_position_params.text_document.uri,
     lsp_types::TextDocumentPositionParams => |p| p.text_document.uri,
-    lsp_types::CompletionParams => |p| p.text_document_position.text_document.uri,
 }
 
 fn ok<T: serde::Serialize>(id: RequestId, result: T) -> Response {

@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 
 use lsp_types::{
-    CompletionItem, CompletionItemKind, DocumentHighlight, DocumentHighlightKind, Hover, HoverContents, Location,
-    MarkupContent, MarkupKind, Position, PrepareRenameResponse, Range, TextEdit, Uri, WorkspaceEdit,
+    CompletionItemKind, DocumentHighlight, DocumentHighlightKind, Hover, HoverContents, Location, MarkupContent,
+    MarkupKind, Position, PrepareRenameResponse, Range, TextEdit, Uri, WorkspaceEdit,
 };
 
 use super::diagnose::base_text;
@@ -18,17 +18,21 @@ use crate::check::index::{DeclId, DeclKind, Index};
 use crate::check::Config;
 use crate::syntax::{self, ast::Span};
 
-/// A document's index, and the game it extends (its URI and text) for a variant file.
-pub struct Analysis<'d> {
-    doc: &'d Document,
-    uri: Uri,
-    index: Index,
+/// What a request about a document reads, built once per version of it: its syntax tree, its
+/// index (with types), and the game it extends (its URI, text and lines) for a variant file.
+#[derive(Debug, Clone)]
+pub struct Indexed {
+    /// The document's syntax tree.
+    pub(super) file: syntax::File,
+    /// The document's index.
+    pub(super) index: Index,
+    /// For a variant file: the game it extends.
     base: Option<(Uri, String, LineIndex)>,
 }
 
-impl<'d> Analysis<'d> {
-    /// The analysis of an open document; `None` when it does not parse.
-    pub fn of(uri: &Uri, doc: &'d Document, open: &Documents) -> Option<Analysis<'d>> {
+impl Indexed {
+    /// Parses and indexes a document; `None` when it (or the game it extends) does not parse.
+    fn build(uri: &Uri, doc: &Document, open: &Documents) -> Option<Indexed> {
         let file = syntax::parse(&doc.text).ok()?;
         let mut base = None;
         let index = match &file.base {
@@ -46,7 +50,25 @@ impl<'d> Analysis<'d> {
                 index
             }
         };
-        Some(Analysis { doc, uri: uri.clone(), index, base })
+        Some(Indexed { file, index, base })
+    }
+}
+
+/// A document's analysis: the document and what was built of it.
+pub struct Analysis<'d> {
+    doc: &'d Document,
+    uri: Uri,
+    pub(super) index: &'d Index,
+    pub(super) file: &'d syntax::File,
+    base: Option<&'d (Uri, String, LineIndex)>,
+}
+
+impl<'d> Analysis<'d> {
+    /// The analysis of an open document (its index built at the first request after a change,
+    /// then kept); `None` when it does not parse.
+    pub fn of(uri: &Uri, doc: &'d Document, open: &Documents) -> Option<Analysis<'d>> {
+        let built = doc.indexed(|| Indexed::build(uri, doc, open))?;
+        Some(Analysis { doc, uri: uri.clone(), index: &built.index, file: &built.file, base: built.base.as_ref() })
     }
 
     fn offset(&self, p: Position) -> usize {
@@ -61,7 +83,7 @@ impl<'d> Analysis<'d> {
     fn location(&self, id: DeclId) -> Option<Location> {
         let d = self.index.decl(id);
         if d.in_base {
-            let (uri, text, lines) = self.base.as_ref()?;
+            let (uri, text, lines) = self.base?;
             return Some(Location { uri: uri.clone(), range: lines.range(text, d.span.start, d.span.end) });
         }
         Some(Location { uri: self.uri.clone(), range: self.range(d.span) })
@@ -168,36 +190,6 @@ impl<'d> Analysis<'d> {
         let changes = HashMap::from([(self.uri.clone(), edits)]);
         Ok(Some(WorkspaceEdit { changes: Some(changes), ..WorkspaceEdit::default() }))
     }
-
-    /// Completion: after `.`, the properties; elsewhere the names in scope, then the keywords.
-    pub fn completion(&self, p: Position) -> Vec<CompletionItem> {
-        let at = self.offset(p);
-        let before = self.doc.text[..at].trim_end_matches(|c: char| c.is_alphanumeric() || c == '_');
-        let after_dot = before.ends_with('.');
-        let mut out: Vec<CompletionItem> = self
-            .index
-            .scope_at(at)
-            .into_iter()
-            .map(|id| self.index.decl(id))
-            .filter(|d| !after_dot || d.kind == DeclKind::Property)
-            .map(|d| CompletionItem {
-                label: d.name.clone(),
-                kind: Some(item_kind(d.kind)),
-                detail: Some(d.detail.clone()),
-                ..CompletionItem::default()
-            })
-            .collect();
-        if !after_dot {
-            out.extend(keywords::all().map(|(word, meaning)| CompletionItem {
-                label: word.to_string(),
-                kind: Some(CompletionItemKind::KEYWORD),
-                detail: Some(meaning.to_string()),
-                ..CompletionItem::default()
-            }));
-            out.extend(keywords::snippets());
-        }
-        out
-    }
 }
 
 /// A hover of markdown text.
@@ -220,7 +212,8 @@ fn is_name(s: &str) -> bool {
     chars.next().is_some_and(|c| c.is_alphabetic() || c == '_') && chars.all(|c| c.is_alphanumeric() || c == '_')
 }
 
-fn item_kind(kind: DeclKind) -> CompletionItemKind {
+/// The protocol's kind of completion item for a kind of declaration.
+pub(super) fn item_kind(kind: DeclKind) -> CompletionItemKind {
     match kind {
         DeclKind::Option => CompletionItemKind::CONSTANT,
         DeclKind::Enum | DeclKind::Order => CompletionItemKind::ENUM,

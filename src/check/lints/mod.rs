@@ -80,13 +80,23 @@ impl<'a> LintContext<'a> {
     /// players is checked at the fewest and again at the most, so a deal that only the most
     /// players cannot get is found too.
     pub fn new(file: &'a File) -> LintContext<'a> {
+        LintContext::with_checked(file, Vec::new())
+    }
+
+    /// [`LintContext::new`] reusing checks already made: each [`Checked`] is the base game or a
+    /// variant checked at the fewest players with no option set (as `check::check_all` checks
+    /// it), and is not checked again.
+    pub fn with_checked(file: &'a File, mut checked: Vec<Checked>) -> LintContext<'a> {
         let mut names = vec![None];
         names.extend(variants::variant_decls(file).iter().map(|v| Some(v.name.text.clone())));
         let mut rules = Vec::new();
         for variant in names {
             let (applied, _) = variants::apply(file, variant.as_deref());
             let config = Config { variant: variant.clone(), ..Config::default() };
-            let program = super::check(file, &config).ok();
+            let program = match checked.iter().position(|c| c.variant == variant) {
+                Some(i) => checked.swap_remove(i).program,
+                None => super::check(file, &config).ok(),
+            };
             let most = program.as_ref().map(|p| p.seats).filter(|(fewest, most)| most > fewest).map(|s| s.1);
             // The fewest seats first (a place is reported as they see it), then the most: a second
             // program, the same items in force (copied only then).
@@ -174,9 +184,25 @@ impl Diagnostic for LintDiagnostic {
     }
 }
 
+/// The base game (`variant: None`) or one variant, checked with no option set at the fewest
+/// players: its program when it checked cleanly.
+pub struct Checked {
+    /// The variant checked, or `None` for the base game.
+    pub variant: Option<String>,
+    /// The checked program, when it checked cleanly.
+    pub program: Option<Program>,
+}
+
 /// Runs every lint over a file; findings in source order.
 pub fn lint(file: &File) -> Vec<LintDiagnostic> {
-    let ctx = LintContext::new(file);
+    lint_checked(file, Vec::new())
+}
+
+/// [`lint`] for a file whose base game or variants were checked already (as the loader checks
+/// them for their errors): those programs are used instead of checking again. The findings are
+/// the same as [`lint`]'s.
+pub fn lint_checked(file: &File, checked: Vec<Checked>) -> Vec<LintDiagnostic> {
+    let ctx = LintContext::with_checked(file, checked);
     let mut out: Vec<LintDiagnostic> = LINTS
         .iter()
         .flat_map(|l| {
