@@ -1,8 +1,9 @@
 //! The checker's diagnostics: one variant per mistake, each with a stable code, labels and help.
 
-use miette::{Diagnostic, SourceSpan};
+use miette::{Diagnostic, LabeledSpan, SourceSpan};
 use thiserror::Error;
 
+use super::mistake::Mistake;
 use crate::syntax::Span;
 
 fn ss(s: Span) -> SourceSpan {
@@ -285,21 +286,10 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
-    /// Any other mistake, with its own code.
-    #[error("{message}")]
-    #[diagnostic(code(cardlang::check::invalid))]
-    Invalid {
-        /// What is wrong, in a sentence.
-        message: String,
-        /// Where it is wrong.
-        #[label("{label}")]
-        span: SourceSpan,
-        /// A few words at the place (`not inside a loop`).
-        label: String,
-        /// How to put it right.
-        #[help]
-        help: Option<String>,
-    },
+    /// A mistake explained in a sentence of its own; its code comes from the [`Mistake`].
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Invalid(Box<Invalid>),
 
     /// The game lacks a required declaration.
     #[error("{message}")]
@@ -314,9 +304,30 @@ pub enum CheckError {
 }
 
 impl CheckError {
-    /// A general mistake at a span.
-    pub fn invalid(span: Span, message: impl Into<String>, label: impl Into<String>, help: Option<String>) -> Self {
-        CheckError::Invalid { message: message.into(), span: ss(span), label: label.into(), help }
+    /// A mistake at a span, in its own words: what is wrong, a few words at the place, and how
+    /// to put it right; its code is the mistake's.
+    pub fn invalid(
+        mistake: Mistake,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        help: Option<String>,
+    ) -> Self {
+        CheckError::Invalid(Box::new(Invalid {
+            mistake,
+            message: message.into(),
+            span: ss(span),
+            label: label.into(),
+            help,
+        }))
+    }
+
+    /// The mistake of an [`CheckError::Invalid`], which names its code; `None` for the others.
+    pub fn mistake(&self) -> Option<Mistake> {
+        match self {
+            CheckError::Invalid(i) => Some(i.mistake),
+            _ => None,
+        }
     }
 
     /// A type mismatch at a span.
@@ -333,6 +344,38 @@ impl CheckError {
     /// A duplicate declaration.
     pub fn duplicate(name: &str, span: Span, first: Span) -> Self {
         CheckError::Duplicate { name: name.to_string(), span: ss(span), first: ss(first) }
+    }
+}
+
+/// A mistake explained in its own words, with the code of its [`Mistake`]. Its `Diagnostic` is
+/// written out by hand because the code depends on the mistake; the rest is what the derive
+/// would give (the message, one label at the place, the help).
+#[derive(Debug, Error, Clone, PartialEq)]
+#[error("{message}")]
+pub struct Invalid {
+    /// Which mistake it is; it gives the code.
+    pub mistake: Mistake,
+    /// What is wrong, in a sentence.
+    pub message: String,
+    /// Where it is wrong.
+    pub span: SourceSpan,
+    /// A few words at the place (`not inside a loop`).
+    pub label: String,
+    /// How to put it right.
+    pub help: Option<String>,
+}
+
+impl Diagnostic for Invalid {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        Some(Box::new(self.mistake.code()))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(Some(self.label.clone()), self.span))))
     }
 }
 
