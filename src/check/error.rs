@@ -198,7 +198,7 @@ pub enum CheckError {
     },
 
     /// A call with the wrong number of arguments.
-    #[error("`{name}` takes {expected} argument(s), but {found} are given")]
+    #[error("`{name}` takes {}, but {} given", plural(*expected, "argument"), is_are(*found))]
     #[diagnostic(code(cardlang::check::argument_count), help("match the parameters of `{name}`"))]
     ArgumentCount {
         /// The function or procedure called.
@@ -396,7 +396,7 @@ fn type_help(expected: &str) -> Option<String> {
 
 /// Every problem found in one file, reported together.
 #[derive(Debug, Error, Diagnostic, Clone)]
-#[error("{} problem(s) found in the game", errors.len())]
+#[error("{} found in the game", plural(errors.len(), "problem"))]
 #[diagnostic(code(cardlang::check::failed))]
 pub struct CheckErrors {
     /// The problems, in the order found.
@@ -404,12 +404,30 @@ pub struct CheckErrors {
     pub errors: Vec<CheckError>,
 }
 
+/// A count and a noun, the noun plural unless the count is one: `1 problem`, `2 problems`.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// A count with its verb: `1 is`, `2 are`.
+fn is_are(n: usize) -> String {
+    if n == 1 {
+        "1 is".into()
+    } else {
+        format!("{n} are")
+    }
+}
+
 /// A "did you mean" help line: the known name closest to `name`, if any is close enough.
 pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<String> {
     let mut best: Option<(usize, &str)> = None;
     // A hidden local (one the rules cannot name) has no name to suggest.
     for k in known.into_iter().filter(|k| !k.is_empty()) {
-        let d = edit_distance(name, k);
+        let d = crate::syntax::edit_distance(name, k);
         // A one-letter name has nothing in common with another one-letter name (`c` is not `2`).
         let limit = (name.len().max(k.len()) / 3).max(1).min(name.chars().count().saturating_sub(1));
         // Ties go to the name first in alphabetical order, so the hint never depends on the
@@ -419,27 +437,4 @@ pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         }
     }
     best.map(|(_, k)| format!("did you mean `{k}`?"))
-}
-
-/// Edit distance counting insertions, deletions, substitutions and swaps of neighbours.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
-            }
-        }
-    }
-    d[a.len()][b.len()]
 }
