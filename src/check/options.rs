@@ -155,6 +155,16 @@ impl Checker {
             LiteralKind::Int(_) => return Some(Type::Int),
             LiteralKind::Bool(_) => return Some(Type::Bool),
             LiteralKind::Member(m) => m,
+            LiteralKind::Text(_) => {
+                self.errors.push(CheckError::invalid(
+                    Mistake::BadOptionType,
+                    o.value.span,
+                    "an option is a number, true or false, or a member of an enum",
+                    "a text",
+                    Some("write a number, `true`, `false` or a member of an enum, without quotes".into()),
+                ));
+                return None;
+            }
         };
         if let Some((e, _)) = self.member_anywhere(m) {
             return Some(Type::Enum(e));
@@ -227,6 +237,7 @@ impl Checker {
                     LiteralKind::Member(m) => m.clone(),
                     LiteralKind::Int(n) => n.to_string(),
                     LiteralKind::Bool(b) => b.to_string(),
+                    LiteralKind::Text(t) => t.clone(),
                 };
                 let members = &self.enums[e as usize].members;
                 members
@@ -237,6 +248,7 @@ impl Checker {
             }
             (LiteralKind::Int(_), _) => Err("a number".into()),
             (LiteralKind::Bool(_), _) => Err("a true/false value".into()),
+            (LiteralKind::Text(_), _) => Err("a text".into()),
             (LiteralKind::Member(m), _) => Err(format!("the name `{m}`")),
         }
     }

@@ -118,6 +118,7 @@ fn literal_text(kind: &LiteralKind) -> String {
         LiteralKind::Int(i) => i.to_string(),
         LiteralKind::Bool(b) => b.to_string(),
         LiteralKind::Member(m) => m.clone(),
+        LiteralKind::Text(t) => format!("{t:?}"),
     }
 }
 
