@@ -8,6 +8,7 @@ mod decls;
 pub mod error;
 mod exprs;
 mod hands;
+pub mod heading;
 pub mod index;
 pub mod ir;
 pub mod lints;
