@@ -158,7 +158,7 @@ fn lint_exit_codes_and_json() {
     // Warnings alone pass, unless they are denied; an error always fails with 2.
     let (code, out, _) = cardlang(&["lint", "tests/lint/unused.cardgame"], "");
     assert_eq!(code, 0);
-    assert!(out.contains("0 error(s), 6 warning(s)"), "{out}");
+    assert!(out.contains("0 errors, 6 warnings"), "{out}");
     let (code, _, _) = cardlang(&["lint", "--deny-warnings", "tests/lint/unused.cardgame"], "");
     assert_eq!(code, 1);
     let (code, _, _) = cardlang(&["lint", "tests/lint/unused.cardgame", "tests/diagnostics/wrong_type.cardgame"], "");

@@ -482,6 +482,31 @@ fn fmt_check_exits_1_for_a_file_to_reformat_and_changes_nothing() {
     let _ = std::fs::remove_file(&path);
 }
 
+/// A file saved with a byte-order mark (some Windows editors add one): `--check` names the mark
+/// rather than showing two lines that look the same, and `fmt` drops it, once and for all.
+#[test]
+fn fmt_drops_a_byte_order_mark_and_check_names_it() {
+    let formatted = "game \"T\"\nplayers 2\nprocedure play {\n    end game draw\n}\n";
+    let path = temp_file("bom.cardgame", &format!("\u{feff}{formatted}"));
+    let p = path.to_str().expect("a path");
+    let (code, out, _) = cardlang(&["fmt", "--check", p]);
+    assert_eq!(code, 1, "a mark is a difference: {out}");
+    assert!(says(&out, "starts with a byte-order mark (U+FEFF), which `fmt` drops; nothing else changes"), "{out}");
+    assert!(!out.contains('\u{feff}'), "the mark is named, not printed: {out:?}");
+    let (code, out, err) = cardlang(&["fmt", p]);
+    assert_eq!((code, out), (0, format!("formatted {p}\n")), "{err}");
+    assert_eq!(read(&path), formatted, "the mark is gone, and nothing else changed");
+    assert_eq!(cardlang(&["fmt", "--check", p]).0, 0);
+    let _ = std::fs::remove_file(&path);
+
+    // With other changes too, the mark is named first, then the first line that changes.
+    let path = temp_file("bom_messy.cardgame", "\u{feff}game \"T\"\nplayers 2\nprocedure play {\nend game draw }\n");
+    let (code, out, _) = cardlang(&["fmt", "--check", path.to_str().expect("a path")]);
+    assert_eq!(code, 1);
+    assert!(says(&out, "byte-order mark (U+FEFF), which `fmt` drops\n  line 4:"), "{out}");
+    let _ = std::fs::remove_file(&path);
+}
+
 #[test]
 fn fmt_rewrites_a_file_and_then_has_nothing_to_do() {
     let path = temp_file("rewrite.cardgame", "game \"T\" // title\nplayers 2\nprocedure play {\nend game draw }\n");

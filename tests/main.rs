@@ -17,6 +17,7 @@ mod compare;
 mod cookbook;
 mod deep_input;
 mod diagnostics;
+mod diagnostics_messages;
 mod differential;
 mod editor_grammar;
 mod equivalence;

@@ -53,7 +53,7 @@ fn a_mistake_on_a_line_longer_than_65535_columns_is_shown_on_an_excerpt() {
     let (code, out, err) = cardlang(&["lint", p]);
     assert_eq!(code, 2, "{err}");
     assert!(!err.contains("panicked"), "{err}");
-    assert_eq!(out, format!("{p}: 1 error(s), 0 warning(s)\n"));
+    assert_eq!(out, format!("{p}: 1 error, 0 warnings\n"));
     // The place is the real one; the line is cut around the label, marked with `…`.
     assert!(err.contains(&format!("╭─[{p}:4:70017]")), "{err}");
     assert!(err.contains(" 4 │ …aaaa"), "{err}");

@@ -6,6 +6,7 @@ use super::error::{suggest, CheckError};
 use super::exprs::Scope;
 use super::ir::*;
 use super::{Checker, Global};
+use crate::check::mistake::Mistake;
 use crate::syntax::ast::{self, ExprKind};
 
 impl Checker {
@@ -26,6 +27,7 @@ impl Checker {
         };
         if a.kind == ast::AggKind::First && item == Type::Cards {
             self.errors.push(CheckError::invalid(
+                Mistake::CardInNeedsZone,
                 a.domain_span,
                 "`card ... in` looks for a card, and these are sets of cards",
                 "sets of cards",
@@ -33,6 +35,7 @@ impl Checker {
             ));
         } else if a.kind == ast::AggKind::First && item != Type::Card {
             self.errors.push(CheckError::invalid(
+                Mistake::CardInNeedsZone,
                 a.domain_span,
                 "`card ... in` looks for a card, so it goes over a zone",
                 "not a zone",
@@ -49,6 +52,7 @@ impl Checker {
                 _ => "",
             };
             self.errors.push(CheckError::invalid(
+                Mistake::AggregateWithoutCondition,
                 a.var.span,
                 format!("`{} {} in ...` needs a condition", a.kind.opening(), a.var.text),
                 "which ones?",
@@ -58,6 +62,7 @@ impl Checker {
         let (made, depth) = self.aggregates;
         if depth >= MAX_AGGREGATE_DEPTH {
             self.errors.push(CheckError::invalid(
+                Mistake::OverLimit,
                 a.var.span,
                 format!("aggregates may be nested {MAX_AGGREGATE_DEPTH} deep, not more"),
                 "one too many inside another's condition",
@@ -74,6 +79,7 @@ impl Checker {
             if let ExprKind::Binary { op, lhs, rhs } = &c.kind {
                 if op.compares() && matches!(&lhs.kind, ExprKind::Binary { op, .. } if op.compares()) {
                     self.errors.push(CheckError::invalid(
+                        Mistake::ComparisonAfterWhere,
                         rhs.span,
                         "a condition after `where` runs to the end of the expression",
                         "so this is compared with the condition, not with the aggregate",

@@ -3,6 +3,7 @@
 use super::error::CheckError;
 use super::ir::*;
 use super::Checker;
+use crate::check::mistake::Mistake;
 use crate::syntax::ast::{BinOp, Span};
 
 impl Checker {
@@ -18,6 +19,7 @@ impl Checker {
             Some(v) => v,
             None => {
                 self.errors.push(CheckError::invalid(
+                    Mistake::NotConstant,
                     span,
                     "this value must be known before the game starts",
                     "depends on the game in play",

@@ -5,6 +5,7 @@ use super::error::{suggest, CheckError};
 use super::exprs::Scope;
 use super::ir::*;
 use super::{CardGroup, Checker, Global};
+use crate::check::mistake::Mistake;
 use crate::syntax::ast::{self, Item, ZoneAttrKind};
 
 /// The most zones a row (`per 1 to N`) may have.
@@ -40,7 +41,13 @@ impl Checker {
                 display.push(m.display.clone().unwrap_or_else(|| m.name.text.clone()));
             }
             if members.len() > 64 {
-                self.errors.push(CheckError::invalid(e.span, "an enum has at most 64 members", "too many", None));
+                self.errors.push(CheckError::invalid(
+                    Mistake::OverLimit,
+                    e.span,
+                    "an enum has at most 64 members",
+                    "too many",
+                    None,
+                ));
             }
             if let Some(entry) = self.enum_names.get_mut(&e.name.text) {
                 entry.0 = self.enums.len() as u16;
@@ -79,6 +86,7 @@ impl Checker {
     fn not_a_zone(&mut self, t: &ast::TypeExpr, what: &str) {
         if t.kind == ast::TypeExprKind::Cards {
             self.errors.push(CheckError::invalid(
+                Mistake::CannotHoldType,
                 t.span,
                 format!("{what} cannot hold some cards"),
                 "`cards` is for parameters and `let`",
@@ -87,6 +95,7 @@ impl Checker {
         }
         if t.kind == ast::TypeExprKind::Zone {
             self.errors.push(CheckError::invalid(
+                Mistake::CannotHoldType,
                 t.span,
                 format!("{what} cannot hold a zone"),
                 "`zone` is for parameters, function results and `let`",
@@ -154,6 +163,7 @@ impl Checker {
             for (pos, m) in o.members.iter().enumerate() {
                 match members.iter().position(|x| *x == m.text) {
                     Some(i) if rank_of[i].is_some() => self.errors.push(CheckError::invalid(
+                        Mistake::RankedTwice,
                         m.span,
                         format!("`{}` appears twice in order `{}`", m.text, o.name.text),
                         "ranked again here",
@@ -227,7 +237,13 @@ impl Checker {
                 let sizes: Vec<usize> = axes.iter().map(|(_, e)| self.enums[*e as usize].members.len()).collect();
                 let total: usize = sizes.iter().product();
                 if total > 4096 {
-                    self.errors.push(CheckError::invalid(c.span, "too many cards (more than 4096)", "here", None));
+                    self.errors.push(CheckError::invalid(
+                        Mistake::OverLimit,
+                        c.span,
+                        "too many cards (more than 4096)",
+                        "here",
+                        None,
+                    ));
                     return group;
                 }
                 for n in 0..total {
@@ -306,6 +322,7 @@ impl Checker {
                     ZoneAttrKind::PerRange(lo, hi) => {
                         if hi.checked_sub(*lo).is_none_or(|d| !(0..MAX_ROW).contains(&d)) {
                             self.errors.push(CheckError::invalid(
+                                Mistake::BadRow,
                                 a.span,
                                 format!(
                                     "a row of zones needs from 1 to {MAX_ROW} numbers, from the lower to the higher"
@@ -384,7 +401,13 @@ impl Checker {
                 self.zones.push(ZoneInfo { name, decl, owner, face_up, spread, visibility, initial });
             }
             if self.cards.len() > u16::MAX as usize / 2 {
-                self.errors.push(CheckError::invalid(z.span, "too many cards in the game", "here", None));
+                self.errors.push(CheckError::invalid(
+                    Mistake::OverLimit,
+                    z.span,
+                    "too many cards in the game",
+                    "here",
+                    None,
+                ));
             }
             self.set_global(&z.name, Global::Zone(decl));
             self.zone_decls.push(ZoneDeclInfo { name: z.name.text.clone(), per_player, key, first, count });
@@ -437,6 +460,7 @@ impl Checker {
             };
             if ty == Type::None && matches!(c.init.kind, ast::ExprKind::None) {
                 self.errors.push(CheckError::invalid(
+                    Mistake::UntypedNone,
                     c.init.span,
                     format!("the starting value `none` does not tell what `{}` holds", c.name.text),
                     "what type?",

@@ -1,8 +1,9 @@
 //! The checker's diagnostics: one variant per mistake, each with a stable code, labels and help.
 
-use miette::{Diagnostic, SourceSpan};
+use miette::{Diagnostic, LabeledSpan, SourceSpan};
 use thiserror::Error;
 
+use super::mistake::Mistake;
 use crate::syntax::Span;
 
 fn ss(s: Span) -> SourceSpan {
@@ -197,7 +198,7 @@ pub enum CheckError {
     },
 
     /// A call with the wrong number of arguments.
-    #[error("`{name}` takes {expected} argument(s), but {found} are given")]
+    #[error("`{name}` takes {}, but {} given", plural(*expected, "argument"), is_are(*found))]
     #[diagnostic(code(cardlang::check::argument_count), help("match the parameters of `{name}`"))]
     ArgumentCount {
         /// The function or procedure called.
@@ -285,21 +286,10 @@ pub enum CheckError {
         span: SourceSpan,
     },
 
-    /// Any other mistake, with its own code.
-    #[error("{message}")]
-    #[diagnostic(code(cardlang::check::invalid))]
-    Invalid {
-        /// What is wrong, in a sentence.
-        message: String,
-        /// Where it is wrong.
-        #[label("{label}")]
-        span: SourceSpan,
-        /// A few words at the place (`not inside a loop`).
-        label: String,
-        /// How to put it right.
-        #[help]
-        help: Option<String>,
-    },
+    /// A mistake explained in a sentence of its own; its code comes from the [`Mistake`].
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Invalid(Box<Invalid>),
 
     /// The game lacks a required declaration.
     #[error("{message}")]
@@ -314,9 +304,30 @@ pub enum CheckError {
 }
 
 impl CheckError {
-    /// A general mistake at a span.
-    pub fn invalid(span: Span, message: impl Into<String>, label: impl Into<String>, help: Option<String>) -> Self {
-        CheckError::Invalid { message: message.into(), span: ss(span), label: label.into(), help }
+    /// A mistake at a span, in its own words: what is wrong, a few words at the place, and how
+    /// to put it right; its code is the mistake's.
+    pub fn invalid(
+        mistake: Mistake,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        help: Option<String>,
+    ) -> Self {
+        CheckError::Invalid(Box::new(Invalid {
+            mistake,
+            message: message.into(),
+            span: ss(span),
+            label: label.into(),
+            help,
+        }))
+    }
+
+    /// The mistake of an [`CheckError::Invalid`], which names its code; `None` for the others.
+    pub fn mistake(&self) -> Option<Mistake> {
+        match self {
+            CheckError::Invalid(i) => Some(i.mistake),
+            _ => None,
+        }
     }
 
     /// A type mismatch at a span.
@@ -333,6 +344,38 @@ impl CheckError {
     /// A duplicate declaration.
     pub fn duplicate(name: &str, span: Span, first: Span) -> Self {
         CheckError::Duplicate { name: name.to_string(), span: ss(span), first: ss(first) }
+    }
+}
+
+/// A mistake explained in its own words, with the code of its [`Mistake`]. Its `Diagnostic` is
+/// written out by hand because the code depends on the mistake; the rest is what the derive
+/// would give (the message, one label at the place, the help).
+#[derive(Debug, Error, Clone, PartialEq)]
+#[error("{message}")]
+pub struct Invalid {
+    /// Which mistake it is; it gives the code.
+    pub mistake: Mistake,
+    /// What is wrong, in a sentence.
+    pub message: String,
+    /// Where it is wrong.
+    pub span: SourceSpan,
+    /// A few words at the place (`not inside a loop`).
+    pub label: String,
+    /// How to put it right.
+    pub help: Option<String>,
+}
+
+impl Diagnostic for Invalid {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        Some(Box::new(self.mistake.code()))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(Some(self.label.clone()), self.span))))
     }
 }
 
@@ -353,7 +396,7 @@ fn type_help(expected: &str) -> Option<String> {
 
 /// Every problem found in one file, reported together.
 #[derive(Debug, Error, Diagnostic, Clone)]
-#[error("{} problem(s) found in the game", errors.len())]
+#[error("{} found in the game", plural(errors.len(), "problem"))]
 #[diagnostic(code(cardlang::check::failed))]
 pub struct CheckErrors {
     /// The problems, in the order found.
@@ -361,12 +404,30 @@ pub struct CheckErrors {
     pub errors: Vec<CheckError>,
 }
 
+/// A count and a noun, the noun plural unless the count is one: `1 problem`, `2 problems`.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// A count with its verb: `1 is`, `2 are`.
+fn is_are(n: usize) -> String {
+    if n == 1 {
+        "1 is".into()
+    } else {
+        format!("{n} are")
+    }
+}
+
 /// A "did you mean" help line: the known name closest to `name`, if any is close enough.
 pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<String> {
     let mut best: Option<(usize, &str)> = None;
     // A hidden local (one the rules cannot name) has no name to suggest.
     for k in known.into_iter().filter(|k| !k.is_empty()) {
-        let d = edit_distance(name, k);
+        let d = crate::syntax::edit_distance(name, k);
         // A one-letter name has nothing in common with another one-letter name (`c` is not `2`).
         let limit = (name.len().max(k.len()) / 3).max(1).min(name.chars().count().saturating_sub(1));
         // Ties go to the name first in alphabetical order, so the hint never depends on the
@@ -376,27 +437,4 @@ pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         }
     }
     best.map(|(_, k)| format!("did you mean `{k}`?"))
-}
-
-/// Edit distance counting insertions, deletions, substitutions and swaps of neighbours.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
-            }
-        }
-    }
-    d[a.len()][b.len()]
 }

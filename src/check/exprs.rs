@@ -4,6 +4,7 @@
 use super::error::{suggest, CheckError};
 use super::ir::*;
 use super::{Checker, Global};
+use crate::check::mistake::Mistake;
 use crate::syntax::ast::{self, BinOp, ExprKind, Span, UnOp};
 
 /// A local name in scope.
@@ -182,6 +183,7 @@ impl Checker {
                 let hole = t.find('{').and_then(|i| t[i..].find('}').map(|j| &t[i..=i + j]));
                 if let Some(hole) = hole {
                     self.errors.push(CheckError::invalid(
+                        Mistake::HoleInTextValue,
                         e.span,
                         format!("`{hole}` in a text value is not filled in: it would be shown as written"),
                         "a text value, with no holes",
@@ -204,6 +206,7 @@ impl Checker {
             ExprKind::Player(n) => {
                 if *n == 0 || *n > self.players as u32 {
                     self.errors.push(CheckError::invalid(
+                        Mistake::NoSuchPlayer,
                         e.span,
                         format!("there is no player {n}"),
                         "out of range",
@@ -268,6 +271,7 @@ impl Checker {
             ExprKind::Strength { zone, hands } => self.check_strength(zone, hands, scope),
             ExprKind::Arrangements(_) => {
                 self.errors.push(CheckError::invalid(
+                    Mistake::ArrangementsAsValue,
                     e.span,
                     "`arrangements of` is something to choose from",
                     "not a value",
@@ -377,6 +381,7 @@ impl Checker {
             }
             if v.per_player {
                 self.errors.push(CheckError::invalid(
+                    Mistake::MissingOf,
                     span,
                     format!("`{n}` holds one value per player"),
                     "which player's?",
@@ -414,6 +419,7 @@ impl Checker {
                     Per::Card => ("card", "c"),
                 };
                 self.errors.push(CheckError::invalid(
+                    Mistake::MissingOf,
                     span,
                     format!("counter `{n}` has one value per {whose}"),
                     format!("which {whose}'s?"),
@@ -429,6 +435,7 @@ impl Checker {
                 let info = &self.zone_decls[z as usize];
                 if info.per_player {
                     self.errors.push(CheckError::invalid(
+                        Mistake::MissingOf,
                         span,
                         format!("each player has their own `{n}`"),
                         "which player's?",
@@ -436,6 +443,7 @@ impl Checker {
                     ));
                 } else if info.key != ZoneKey::Shared {
                     self.errors.push(CheckError::invalid(
+                        Mistake::MissingOf,
                         span,
                         format!("`{n}` is a row of zones"),
                         "which one?",
@@ -462,6 +470,7 @@ impl Checker {
         let ambiguous = self.enums.iter().filter(|e| e.members.iter().any(|m| m == n)).count() > 1;
         if ambiguous {
             self.errors.push(CheckError::invalid(
+                Mistake::AmbiguousMember,
                 span,
                 format!("`{n}` is a member of more than one enum"),
                 "ambiguous here",
@@ -477,6 +486,7 @@ impl Checker {
         if let Some(v) = scope.lookup(&name.text).cloned() {
             if !v.per_player {
                 self.errors.push(CheckError::invalid(
+                    Mistake::NeedlessOf,
                     name.span,
                     format!("`{}` is not a per-player value", name.text),
                     "cannot take `of`",
@@ -508,6 +518,7 @@ impl Checker {
                     ZoneKey::Shared => {
                         let _ = self.check_expr(arg, None, scope);
                         self.errors.push(CheckError::invalid(
+                            Mistake::NeedlessOf,
                             name.span,
                             format!("zone `{}` is shared, not one per player", name.text),
                             "shared zone",
@@ -535,6 +546,7 @@ impl Checker {
                     Per::Game => {
                         let _ = self.check_expr(arg, None, scope);
                         self.errors.push(CheckError::invalid(
+                            Mistake::NeedlessOf,
                             name.span,
                             format!("counter `{}` is one value for the game", name.text),
                             "not per player, per team or per card",
@@ -582,6 +594,7 @@ impl Checker {
                             _ => "`next of` and `previous of` step through the members of an enum, such as a rank or a suit",
                         };
                         self.errors.push(CheckError::invalid(
+                            Mistake::OfNeedsMember,
                             arg.span,
                             format!("`{} of` needs a member of an enum, not {found}", name.text),
                             "not a member",

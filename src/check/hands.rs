@@ -5,6 +5,7 @@ use super::error::{suggest, CheckError};
 use super::exprs::Scope;
 use super::ir::*;
 use super::{Checker, Global};
+use crate::check::mistake::Mistake;
 use crate::syntax::ast::{self, Item};
 
 /// A strength stays below this, so that it fits a number with room to spare.
@@ -40,7 +41,13 @@ impl Checker {
                 }
             }
             if members.len() > 64 {
-                self.errors.push(CheckError::invalid(h.name.span, "`hands` has at most 64 patterns", "too many", None));
+                self.errors.push(CheckError::invalid(
+                    Mistake::OverLimit,
+                    h.name.span,
+                    "`hands` has at most 64 patterns",
+                    "too many",
+                    None,
+                ));
             }
             if let Some(entry) = self.enum_names.get_mut(&h.name.text) {
                 entry.0 = self.enums.len() as u16;
@@ -77,6 +84,7 @@ impl Checker {
             };
             if h.patterns.is_empty() {
                 self.errors.push(CheckError::invalid(
+                    Mistake::NoPatterns,
                     h.name.span,
                     format!("`hands {}` has no pattern", h.name.text),
                     "empty",
@@ -92,6 +100,7 @@ impl Checker {
                 for part in &p.parts {
                     if !(1..=64).contains(&part.count) {
                         self.errors.push(CheckError::invalid(
+                            Mistake::GroupSize,
                             part.span,
                             "a group of a pattern has 1 to 64 cards",
                             "how many cards?",
@@ -118,6 +127,7 @@ impl Checker {
                 }
                 if total > 64 {
                     self.errors.push(CheckError::invalid(
+                        Mistake::OverLimit,
                         p.name.span,
                         format!("pattern `{}` takes more than 64 cards", p.name.text),
                         "too many cards",

@@ -4,6 +4,7 @@ use super::error::{suggest, CheckError};
 use super::exprs::Scope;
 use super::ir::{Measures, Type};
 use super::{Checker, Global};
+use crate::check::mistake::Mistake;
 use crate::syntax::ast::{self, Item, Per};
 
 impl Checker {
@@ -19,6 +20,7 @@ impl Checker {
             };
             if let Some(first) = seen[which] {
                 self.errors.push(CheckError::invalid(
+                    Mistake::OnePerGame,
                     item.span(),
                     format!("a game has one `{}` declaration", item.kind_word()),
                     "a second one",
@@ -60,6 +62,7 @@ impl Checker {
         };
         if counter.per != Per::Game || counter.ty != Type::Int {
             self.errors.push(CheckError::invalid(
+                Mistake::LengthNotACounter,
                 name.span,
                 format!("`length` needs a counter with one number for the whole game; `{}` is not", name.text),
                 "not one number",

@@ -4,6 +4,7 @@ use super::error::CheckError;
 use super::exprs::Scope;
 use super::ir::*;
 use super::{Checker, Global};
+use crate::check::mistake::Mistake;
 use crate::syntax::ast::{self, Item, MeldRuleKind, Span};
 
 /// The most rules a pattern may have (one per property it constrains).
@@ -29,6 +30,7 @@ impl Checker {
     pub(crate) fn need_melds(&mut self, span: Span, what: &str) {
         if self.melds.is_none() {
             self.errors.push(CheckError::invalid(
+                Mistake::NoMelds,
                 span,
                 format!("{what} needs the game's melds"),
                 "this game declares no melds",
@@ -49,6 +51,7 @@ impl Checker {
                 let Some((property, rule)) = self.meld_rule(r) else { continue };
                 if prs.iter().any(|(q, _)| *q == property) {
                     self.errors.push(CheckError::invalid(
+                        Mistake::PropertyRuleTwice,
                         r.span,
                         format!(
                             "pattern `{}` has two rules for property `{}`",
@@ -66,6 +69,7 @@ impl Checker {
             }
             if prs.len() > MAX_PATTERN_RULES {
                 self.errors.push(CheckError::invalid(
+                    Mistake::OverLimit,
                     p.name.span,
                     format!("pattern `{}` has more than {MAX_PATTERN_RULES} rules", p.name.text),
                     "too many rules",
@@ -76,6 +80,7 @@ impl Checker {
             let (min, max) = self.meld_size(&p.size);
             if p.rules.is_empty() {
                 self.errors.push(CheckError::invalid(
+                    Mistake::PatternWithoutRule,
                     p.name.span,
                     format!("pattern `{}` has no rule", p.name.text),
                     "any cards would do",
@@ -86,6 +91,7 @@ impl Checker {
         }
         if d.patterns.is_empty() {
             self.errors.push(CheckError::invalid(
+                Mistake::NoPatterns,
                 d.name.span,
                 format!("melds `{}` declare no pattern", d.name.text),
                 "no pattern",
@@ -95,6 +101,7 @@ impl Checker {
         // A wild's kept properties are a bit mask, so patterns constrain at most 64 of them.
         if constrained.len() > 64 {
             self.errors.push(CheckError::invalid(
+                Mistake::OverLimit,
                 d.name.span,
                 "melds compare at most 64 properties",
                 "too many properties",
@@ -125,6 +132,7 @@ impl Checker {
         // What each card is to the search.
         for extra in d.wilds.iter().skip(1) {
             self.errors.push(CheckError::invalid(
+                Mistake::MeldRuleTwice,
                 extra.span,
                 "melds say once which cards are wild",
                 "a second `wild` rule",
@@ -133,6 +141,7 @@ impl Checker {
         }
         for extra in d.points.iter().skip(1) {
             self.errors.push(CheckError::invalid(
+                Mistake::MeldRuleTwice,
                 extra.span,
                 "melds say once what a card counts",
                 "a second `deadwood` rule",
@@ -181,6 +190,7 @@ impl Checker {
                 let p = self.property_named(&r.name)?;
                 if !matches!(self.properties[p as usize].ty, Type::Enum(_)) {
                     self.errors.push(CheckError::invalid(
+                        Mistake::PropertyNotEnum,
                         r.name.span,
                         format!("property `{}` is not an enum", r.name.text),
                         "melds compare enum members",
@@ -221,6 +231,7 @@ impl Checker {
         let max = size.max.map_or(u16::MAX, |m| m.clamp(0, u16::MAX as i64 - 1) as u16);
         if min == 0 || max < min {
             self.errors.push(CheckError::invalid(
+                Mistake::ImpossibleMeldSize,
                 size.span,
                 "a meld's size must be at least 1, and its most no less than its fewest",
                 "impossible size",

@@ -8,11 +8,13 @@ mod decls;
 pub mod error;
 mod exprs;
 mod hands;
+pub mod heading;
 pub mod index;
 pub mod ir;
 pub mod lints;
 mod measures;
 mod melds;
+pub mod mistake;
 mod options;
 mod routines;
 mod several;
@@ -26,6 +28,7 @@ use std::collections::HashMap;
 
 pub use error::{CheckError, CheckErrors};
 pub use ir::Program;
+pub use mistake::Mistake;
 
 use crate::syntax::ast::{self, File, Span};
 use ir::*;
@@ -271,7 +274,13 @@ impl Checker {
         for item in items {
             let ast::Item::Teams { span, teams } = item else { continue };
             if declared {
-                self.errors.push(CheckError::invalid(*span, "the teams are declared twice", "a second `teams`", None));
+                self.errors.push(CheckError::invalid(
+                    Mistake::OnePerGame,
+                    *span,
+                    "the teams are declared twice",
+                    "a second `teams`",
+                    None,
+                ));
                 continue;
             }
             declared = true;
@@ -279,6 +288,7 @@ impl Checker {
                 for &(seat, at) in members {
                     let Some(slot) = (seat as usize).checked_sub(1).and_then(|i| team.get_mut(i)) else {
                         self.errors.push(CheckError::invalid(
+                            Mistake::NoSuchPlayer,
                             at,
                             format!("player {seat} is not at this table of {n}"),
                             "no such seat",
@@ -288,6 +298,7 @@ impl Checker {
                     };
                     if slot.is_some() {
                         self.errors.push(CheckError::invalid(
+                            Mistake::PlayerInTwoTeams,
                             at,
                             format!("player {seat} is in two teams"),
                             "named again",
@@ -317,6 +328,7 @@ impl Checker {
         for n in [fewest, most_n] {
             if !(1..=MAX_PLAYERS as u32).contains(&n) {
                 self.errors.push(CheckError::invalid(
+                    Mistake::PlayerCount,
                     span,
                     format!("a game has 1 to {MAX_PLAYERS} players, not {n}"),
                     "out of range",
@@ -327,6 +339,7 @@ impl Checker {
         }
         if most_n < fewest {
             self.errors.push(CheckError::invalid(
+                Mistake::RangeBackwards,
                 span,
                 format!("`players {fewest} to {most_n}` runs backwards"),
                 "the fewer players first",

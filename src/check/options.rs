@@ -1,6 +1,7 @@
 //! The game's options: the type, range and meanings each declares, its default, and the values
 //! a variant and `--set` give it.
 
+use crate::check::mistake::Mistake;
 use std::collections::HashMap;
 
 use super::error::{suggest, CheckError};
@@ -79,6 +80,7 @@ impl Checker {
             if ty != Type::Int {
                 let what = self.type_name(ty);
                 self.errors.push(CheckError::invalid(
+                    Mistake::RangeOnNonNumber,
                     r.span,
                     format!("only a number option has a range, and `{}` is {what}", o.name.text),
                     "a range",
@@ -86,6 +88,7 @@ impl Checker {
                 ));
             } else if r.lo > r.hi {
                 self.errors.push(CheckError::invalid(
+                    Mistake::RangeBackwards,
                     r.span,
                     format!("the range {} to {} holds no number: it starts above where it ends", r.lo, r.hi),
                     "an empty range",
@@ -134,6 +137,7 @@ impl Checker {
             | TypeExprKind::Cards
             | TypeExprKind::SetOf(_) => {
                 self.errors.push(CheckError::invalid(
+                    Mistake::BadOptionType,
                     t.span,
                     "an option is a number, true or false, or a member of an enum",
                     "not a type an option can have",
@@ -151,6 +155,16 @@ impl Checker {
             LiteralKind::Int(_) => return Some(Type::Int),
             LiteralKind::Bool(_) => return Some(Type::Bool),
             LiteralKind::Member(m) => m,
+            LiteralKind::Text(_) => {
+                self.errors.push(CheckError::invalid(
+                    Mistake::BadOptionType,
+                    o.value.span,
+                    "an option is a number, true or false, or a member of an enum",
+                    "a text",
+                    Some("write a number, `true`, `false` or a member of an enum, without quotes".into()),
+                ));
+                return None;
+            }
         };
         if let Some((e, _)) = self.member_anywhere(m) {
             return Some(Type::Enum(e));
@@ -160,6 +174,7 @@ impl Checker {
         if owners.len() > 1 {
             let help = format!("say which with a type: `option {}: {} = {m}`", o.name.text, owners[0]);
             self.errors.push(CheckError::invalid(
+                Mistake::AmbiguousMember,
                 o.value.span,
                 format!("`{m}` is a member of more than one enum ({})", owners.join(", ")),
                 "ambiguous",
@@ -193,6 +208,7 @@ impl Checker {
             };
             match problem {
                 Some((message, label)) => self.errors.push(CheckError::invalid(
+                    Mistake::BadMeaning,
                     m.span,
                     message,
                     label,
@@ -221,6 +237,7 @@ impl Checker {
                     LiteralKind::Member(m) => m.clone(),
                     LiteralKind::Int(n) => n.to_string(),
                     LiteralKind::Bool(b) => b.to_string(),
+                    LiteralKind::Text(t) => t.clone(),
                 };
                 let members = &self.enums[e as usize].members;
                 members
@@ -231,6 +248,7 @@ impl Checker {
             }
             (LiteralKind::Int(_), _) => Err("a number".into()),
             (LiteralKind::Bool(_), _) => Err("a true/false value".into()),
+            (LiteralKind::Text(_), _) => Err("a text".into()),
             (LiteralKind::Member(m), _) => Err(format!("the name `{m}`")),
         }
     }
@@ -281,6 +299,7 @@ impl Checker {
         let Some(Global::Option(i)) = self.globals.get(&o.name.text).map(|g| g.0) else { return };
         if o.ty.is_some() || o.range.is_some() || !o.meanings.is_empty() {
             self.errors.push(CheckError::invalid(
+                Mistake::VariantRedeclaresOption,
                 o.span,
                 format!("a variant sets only the value of option `{}`", o.name.text),
                 "a type, range or meaning here",

@@ -1,6 +1,7 @@
 //! Functions whose block holds statements (`set`, `if`, loops): checked into a [`Routine`] that
 //! runs on a frame of its own, where only the function's own names may change.
 
+use crate::check::mistake::Mistake;
 use std::sync::Arc;
 
 use super::error::CheckError;
@@ -38,6 +39,7 @@ impl Checker {
         self.expect_type(f.body.span, ret, found);
         if scope.max_slot as usize > MAX_FRAME {
             self.errors.push(CheckError::invalid(
+                Mistake::OverLimit,
                 f.name.span,
                 format!("function `{}` has more than {MAX_FRAME} names, parameters and loop items", f.name.text),
                 "too many names",
@@ -67,6 +69,7 @@ impl Checker {
                 };
                 if ty == Type::None {
                     self.errors.push(CheckError::invalid(
+                        Mistake::UntypedNone,
                         value.span,
                         format!("`{}` starts as `none`, which does not say what it will hold", name.text),
                         "of no type",
@@ -126,6 +129,7 @@ impl Checker {
                 };
                 if from.is_some() && !matches!(over, FnOver::Players(_)) {
                     self.errors.push(CheckError::invalid(
+                        Mistake::FromOutsidePlayersLoop,
                         s.span,
                         "`from` starts a loop over the players at one of them",
                         "not a loop over `players`",
@@ -137,6 +141,7 @@ impl Checker {
             StmtKind::Break => {
                 if loops == 0 {
                     self.errors.push(CheckError::invalid(
+                        Mistake::BreakOutsideLoop,
                         s.span,
                         "`break` leaves a loop, and this one is in none",
                         "not inside a loop",
@@ -147,6 +152,7 @@ impl Checker {
             }
             _ => {
                 self.errors.push(CheckError::invalid(
+                    Mistake::ActionInFunction,
                     crate::check::lints::facts::label_span(s),
                     "a function only works out its result: this statement does something in the game",
                     "not in a function",
@@ -189,6 +195,7 @@ impl Checker {
             }
         }
         self.errors.push(CheckError::invalid(
+            Mistake::FunctionChangesOuter,
             place.span,
             format!("a function changes only its own names, and `{}` is not one", place.name.text),
             "not the function's",

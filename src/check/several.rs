@@ -9,6 +9,7 @@ use super::error::CheckError;
 use super::exprs::Scope;
 use super::ir::*;
 use super::Checker;
+use crate::check::mistake::Mistake;
 use crate::syntax::ast::{self, BinOp};
 
 impl Checker {
@@ -17,6 +18,7 @@ impl Checker {
         let player = c.player.as_ref().map(|p| self.typed(p, Type::Player, scope));
         if let (None, Some(_)) = (&player, &c.prompt) {
             self.errors.push(CheckError::invalid(
+                Mistake::AskingChance,
                 span,
                 "`chance` is asked nothing: `asking` needs a player who chooses",
                 "chance chooses here",
@@ -30,6 +32,7 @@ impl Checker {
         let alike: Vec<u16> = c.alike.iter().filter_map(|a| self.property_named(a)).collect();
         if let (Some(f), None) = (&c.filter, &c.var) {
             self.errors.push(CheckError::invalid(
+                Mistake::UnnamedCards,
                 f.span,
                 "the cards need a name for `where` to test them",
                 "which card is this about?",
@@ -40,6 +43,7 @@ impl Checker {
         }
         if let (Some((v, _)), None) = (&c.sum, &c.var) {
             self.errors.push(CheckError::invalid(
+                Mistake::UnnamedCards,
                 v.span,
                 "the cards need a name for `with` to add up their values",
                 "whose value is this?",
@@ -138,6 +142,7 @@ impl Checker {
                 Value::Int(n) if (0..=MAX_BINDS as i64).contains(&n) => Some(n),
                 Value::Int(n) => {
                     this.errors.push(CheckError::invalid(
+                        Mistake::OverLimit,
                         e.span,
                         format!("a choice takes from 0 to {MAX_BINDS} cards, not {n}"),
                         "too many",
@@ -157,6 +162,7 @@ impl Checker {
             (Some(_), Some(0)) => {
                 let at = c.most.as_ref().map_or(c.count.span, |m| m.span);
                 self.errors.push(CheckError::invalid(
+                    Mistake::ChoiceOfNoCards,
                     at,
                     "a choice of no cards asks nothing",
                     "no card to choose",
@@ -168,6 +174,7 @@ impl Checker {
             (Some(a), Some(b)) => {
                 let at = c.most.as_ref().map_or(c.count.span, |m| m.span);
                 self.errors.push(CheckError::invalid(
+                    Mistake::RangeBackwards,
                     at,
                     format!("the most cards ({b}) is fewer than the fewest ({a})"),
                     "fewer than the first number",

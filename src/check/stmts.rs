@@ -4,6 +4,7 @@ use super::error::{suggest, CheckError};
 use super::exprs::Scope;
 use super::ir::*;
 use super::{Checker, Global};
+use crate::check::mistake::Mistake;
 use crate::syntax::ast::{self, BinOp, MoveWhat as AstMove, StmtKind};
 
 impl Checker {
@@ -55,6 +56,7 @@ impl Checker {
         let (zone, lo, hi) = self.check_subsets(sub, scope);
         if let Some(p) = from {
             self.errors.push(CheckError::invalid(
+                Mistake::FromOutsidePlayersLoop,
                 p.span,
                 "`from` starts a loop over the players at one of them",
                 "not a loop over `players`",
@@ -99,6 +101,7 @@ impl Checker {
         let start = from.map(|p| {
             if enum_name.is_some() || zone.is_some() {
                 self.errors.push(CheckError::invalid(
+                    Mistake::FromOutsidePlayersLoop,
                     p.span,
                     "`from` starts a loop over the players at one of them",
                     "not a loop over `players`",
@@ -206,6 +209,7 @@ impl Checker {
             StmtKind::Break => {
                 if self.loops == 0 {
                     self.errors.push(CheckError::invalid(
+                        Mistake::BreakOutsideLoop,
                         s.span,
                         "`break` leaves a loop, and this one is in none",
                         "not inside a loop",
@@ -232,6 +236,7 @@ impl Checker {
                     Some(Global::Zone(z)) if self.zone_decls[z as usize].per_player => z,
                     Some(Global::Zone(_)) => {
                         self.errors.push(CheckError::invalid(
+                            Mistake::DealToShared,
                             to.span,
                             format!("`deal` gives cards to each player, but zone `{}` is shared", to.text),
                             "shared zone",
@@ -288,6 +293,7 @@ impl Checker {
                 // `let x = none` says nothing of what `x` will hold, so nothing later is checked.
                 if ty == Type::None {
                     self.errors.push(CheckError::invalid(
+                        Mistake::UntypedNone,
                         value.span,
                         format!("`{}` starts as `none`, which does not say what it will hold", name.text),
                         "of no type",
@@ -306,6 +312,7 @@ impl Checker {
                     // A set from `subsets of` lives as long as its loop: a name that could be
                     // set to it and read later would outlive it.
                     self.errors.push(CheckError::invalid(
+                        Mistake::CardsNameChanged,
                         place.span,
                         "a name for some cards cannot be changed",
                         "holds some cards",
@@ -351,6 +358,7 @@ impl Checker {
                 let (row, ty) = self.check_expr(to, None, scope);
                 if ty != Type::Zones {
                     self.errors.push(CheckError::invalid(
+                        Mistake::MeldNotToRow,
                         to.span,
                         "melds go to a row of zones",
                         "not a row",
@@ -363,6 +371,7 @@ impl Checker {
                 let chosen = chosen.as_ref().map(|a| {
                     if *lay_off {
                         self.errors.push(CheckError::invalid(
+                            Mistake::LayOffArrangement,
                             a.span,
                             "`lay off` takes no arrangement",
                             "`as` is for `meld`",
@@ -383,6 +392,7 @@ impl Checker {
                 let player = player.as_ref().map(|p| self.typed(p, Type::Player, scope));
                 if let (None, Some(_)) = (&player, prompt) {
                     self.errors.push(CheckError::invalid(
+                        Mistake::AskingChance,
                         s.span,
                         "`chance` is asked nothing: `asking` needs a player who chooses",
                         "chance chooses here",
@@ -395,6 +405,7 @@ impl Checker {
                 // that local as it was (a `while a == hit` waiting for the choice never ends).
                 if scope.knows(&var.text) {
                     self.errors.push(CheckError::invalid(
+                        Mistake::ChoiceHidesName,
                         var.span,
                         format!("`{}` is already a local name here, and a choice makes a new one", var.text),
                         "a second name, hiding the first",
@@ -453,6 +464,7 @@ impl Checker {
         let player = player.map(|p| self.typed(p, Type::Player, scope));
         if let (None, Some(_)) = (&player, prompt) {
             self.errors.push(CheckError::invalid(
+                Mistake::AskingChance,
                 span,
                 "`chance` is asked nothing: `asking` needs a player who chooses",
                 "chance chooses here",
@@ -461,6 +473,7 @@ impl Checker {
         }
         if let (None, true) = (&player, fresh) {
             self.errors.push(CheckError::invalid(
+                Mistake::ChanceNeverRepeating,
                 span,
                 "`never repeating a position` judges a player's moves, and chance makes none",
                 "chance chooses here",
@@ -482,6 +495,7 @@ impl Checker {
             }
             if binds.len() > MAX_BINDS {
                 self.errors.push(CheckError::invalid(
+                    Mistake::OverLimit,
                     b.binds[MAX_BINDS].var.span,
                     format!("a branch binds at most {MAX_BINDS} names"),
                     "one too many",
@@ -510,6 +524,7 @@ impl Checker {
                     let (x, t) = self.check_expr(e, None, scope);
                     if t == Type::Cards {
                         self.errors.push(CheckError::invalid(
+                            Mistake::CardsInText,
                             e.span,
                             "a set of cards cannot be shown in a text",
                             "some cards",
@@ -568,6 +583,7 @@ impl Checker {
         self.expect_type(place.span, Type::Int, ty);
         if matches!(p, Place::Local(_) | Place::LocalOf(..)) && ty != Type::None {
             self.errors.push(CheckError::invalid(
+                Mistake::TransferLocal,
                 place.span,
                 format!("`transfer` moves amounts between counters, and `{}` is a local name", place.name.text),
                 "a local name",
@@ -631,6 +647,7 @@ impl Checker {
                 (Some(p), true) => (Place::LocalOf(v.slot, self.typed(p, Type::Player, scope)), v.ty),
                 _ => {
                     self.errors.push(CheckError::invalid(
+                        Mistake::CannotSet,
                         place.span,
                         format!("`{n}` cannot be set this way"),
                         "here",
@@ -662,6 +679,7 @@ impl Checker {
                             _ => ("player", "p"),
                         };
                         self.errors.push(CheckError::invalid(
+                            Mistake::MissingOf,
                             place.span,
                             format!("counter `{n}` has one value per {whose}"),
                             format!("which {whose}'s?"),
@@ -671,6 +689,7 @@ impl Checker {
                     }
                     (Some(_), Per::Game) => {
                         self.errors.push(CheckError::invalid(
+                            Mistake::NeedlessOf,
                             place.span,
                             format!("counter `{n}` is one value for the game"),
                             "not per player, per team or per card",
@@ -682,6 +701,7 @@ impl Checker {
             }
             Some(Global::Option(_)) => {
                 self.errors.push(CheckError::invalid(
+                    Mistake::OptionChanged,
                     place.span,
                     format!("option `{n}` cannot change during a game"),
                     "an option",

@@ -1,5 +1,6 @@
 //! Applies a variant to a game: the base declarations with the variant's changes made.
 
+use crate::check::mistake::Mistake;
 use std::collections::HashMap;
 
 use super::error::{suggest, CheckError};
@@ -44,6 +45,7 @@ pub fn join(game: File, variant_file: File) -> (File, Vec<CheckError>) {
         let Item::Variant(v) = &item else {
             let what = item.kind_word();
             errors.push(CheckError::invalid(
+                Mistake::DeclarationInVariantFile,
                 item.span(),
                 format!("a variant file holds only variants, not a `{what}` declaration"),
                 "not inside a variant",
@@ -116,6 +118,7 @@ fn literal_text(kind: &LiteralKind) -> String {
         LiteralKind::Int(i) => i.to_string(),
         LiteralKind::Bool(b) => b.to_string(),
         LiteralKind::Member(m) => m.clone(),
+        LiteralKind::Text(t) => format!("{t:?}"),
     }
 }
 
@@ -175,6 +178,7 @@ fn collect_chain<'a>(
     ) {
         if seen.contains(&v.name.text) {
             errors.push(CheckError::invalid(
+                Mistake::VariantCycle,
                 v.name.span,
                 format!("variant `{}` extends itself", v.name.text),
                 "part of a cycle of `extends`",
@@ -240,6 +244,7 @@ fn apply_one(
                 match items.iter().position(|i| i.kind_word() == item.kind_word()) {
                     Some(p) => items[p] = item.clone(),
                     None => errors.push(CheckError::invalid(
+                        Mistake::NothingToOverride,
                         item.span(),
                         format!("the game declares no `{}` for this variant to override", item.kind_word()),
                         "nothing to override",

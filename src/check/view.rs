@@ -5,6 +5,7 @@
 use super::error::{suggest, CheckError};
 use super::ir::{Per, ViewLine, ViewWhat};
 use super::{Checker, Global};
+use crate::check::mistake::Mistake;
 use crate::syntax::ast::{self, Item};
 
 impl Checker {
@@ -17,6 +18,7 @@ impl Checker {
         let first = views.next()?;
         for again in views {
             self.errors.push(CheckError::invalid(
+                Mistake::OnePerGame,
                 again.span,
                 "a game has one `view` declaration",
                 "a second one",
@@ -36,6 +38,7 @@ impl Checker {
             Some(Global::Counter(c)) if self.counters[c as usize].per != Per::Card => ViewWhat::Counter(c),
             Some(Global::Counter(_)) => {
                 self.errors.push(CheckError::invalid(
+                    Mistake::PerCardCounterLine,
                     line.name.span,
                     format!(
                         "`{}` is a counter of each card: a view shows it on the cards, not on a line",
@@ -63,6 +66,7 @@ impl Checker {
         let is_zone = matches!(what, ViewWhat::Zones(_));
         if !is_zone && (line.sorted.is_some() || line.melds || line.nonempty) {
             self.errors.push(CheckError::invalid(
+                Mistake::CounterViewOption,
                 line.span,
                 format!(
                     "`{}` is a counter: only zones are sorted, split into melds or left out when empty",
@@ -75,6 +79,7 @@ impl Checker {
         }
         if line.melds && self.melds.is_none() {
             self.errors.push(CheckError::invalid(
+                Mistake::NoMelds,
                 line.span,
                 "`with melds` needs the game's `melds` declaration",
                 "no melds declared",

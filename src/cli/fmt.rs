@@ -69,8 +69,20 @@ fn one(file: &Path, check: bool) -> i32 {
     }
 }
 
-/// The first line that differs, as it is and as it would be.
+/// The first line that differs, as it is and as it would be. A byte-order mark at the start
+/// (which `fmt` drops, as it drops nothing else a reader cannot see) is named, not shown: the two
+/// lines would look the same.
 fn first_difference(old: &str, new: &str) -> String {
+    if let Some(rest) = old.strip_prefix('\u{feff}') {
+        if rest == new {
+            return "  line 1: the file starts with a byte-order mark (U+FEFF), which `fmt` drops; nothing else changes"
+                .into();
+        }
+        return format!(
+            "  line 1: the file starts with a byte-order mark (U+FEFF), which `fmt` drops\n{}",
+            first_difference(rest, new)
+        );
+    }
     let mut old_lines = old.split('\n');
     let mut new_lines = new.split('\n');
     let mut n = 1;

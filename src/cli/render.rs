@@ -9,6 +9,7 @@
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, Severity};
 
 use super::excerpt;
+use crate::check::error::plural;
 use crate::load::{Lint, Problem, Source, Sources};
 
 /// Diagnostics rendered against a game's sources, as the command line shows them.
@@ -98,7 +99,7 @@ impl Render for Sources {
         for e in errors {
             out.push_str(&self.render(e));
         }
-        out.push_str(&format!("{} problem(s) found in {}\n", errors.len(), self.path()));
+        out.push_str(&summary(errors, self.path()));
         out
     }
 
@@ -116,6 +117,34 @@ impl Render for Sources {
             "end": place.map(|p| p.end),
             "help": problem.help,
         })
+    }
+}
+
+/// The line after the problems: how many, and where. A mistake on the command line (a wrong
+/// `--set NAME=VALUE`, a `--variant` the file does not declare) is counted there, not blamed on
+/// the file.
+fn summary<D: Diagnostic>(errors: &[D], path: &str) -> String {
+    let mut places: Vec<(&str, usize)> = Vec::new();
+    for e in errors {
+        let code = e.code().map(|c| c.to_string()).unwrap_or_default();
+        let placed = e.labels().is_some_and(|mut l| l.next().is_some());
+        let place = match code.as_str() {
+            "cardlang::check::bad_option_value" => "`--set`",
+            "cardlang::check::unknown_variant" if !placed => "`--variant`",
+            _ => path,
+        };
+        match places.iter_mut().find(|(p, _)| *p == place) {
+            Some((_, n)) => *n += 1,
+            None => places.push((place, 1)),
+        }
+    }
+    match places.as_slice() {
+        [] => format!("no problem found in {path}\n"),
+        [(place, n)] => format!("{} found in {place}\n", plural(*n, "problem")),
+        _ => {
+            let each: Vec<String> = places.iter().map(|(place, n)| format!("{n} in {place}")).collect();
+            format!("{} found: {}\n", plural(errors.len(), "problem"), each.join(", "))
+        }
     }
 }
 
@@ -154,7 +183,7 @@ impl LintReport {
     pub fn summary(&self) -> String {
         match (self.errors, self.warnings) {
             (0, 0) => format!("{}: ok", self.path),
-            (e, w) => format!("{}: {e} error(s), {w} warning(s)", self.path),
+            (e, w) => format!("{}: {}, {}", self.path, plural(e, "error"), plural(w, "warning")),
         }
     }
 }

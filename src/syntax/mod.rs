@@ -231,6 +231,15 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
         let label = if span.0 == start { label } else { "found `elif`".to_string() };
         return SyntaxError { message, span: span.into(), label, help: Some(help), next: None };
     }
+    if let Some((word_at, word, keyword)) = misspelt_keyword(source, start) {
+        return SyntaxError {
+            message,
+            span: (word_at, word.len()).into(),
+            label: format!("`{word}` is not a word of the language"),
+            help: Some(format!("did you mean `{keyword}`?")),
+            next: None,
+        };
+    }
     let help = if message.contains("a name") && is_keyword(found) {
         Some(format!("`{found}` is a reserved word of the language; choose another name"))
     } else {
@@ -259,6 +268,56 @@ const DECLARATION_WORDS: &[&str] = &[
     "melds",
 ];
 
+/// The words that begin a statement.
+const STATEMENT_WORDS: &[&str] = &[
+    "shuffle", "deal", "move", "turn", "let", "set", "add", "subtract", "if", "while", "repeat", "for", "return",
+    "end", "announce", "transfer", "break", "pause", "reveal", "remember", "meld", "lay", "player", "chance",
+];
+
+/// When the parser stops just after the first word of a line (`shufle pack`, read as the start
+/// of a call `shufle(...)`), and that word is not one of the language's but is close to a word
+/// that starts a statement (inside a block) or a declaration (outside): where the word is, the
+/// word, and the word meant.
+fn misspelt_keyword(source: &str, at: usize) -> Option<(usize, String, &'static str)> {
+    let at = at.min(source.len());
+    let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    let before = &source[line_start..at];
+    let word = before.trim();
+    let word_at = line_start + before.find(word)?;
+    let is_word = !word.is_empty() && word.chars().all(|c| c.is_alphanumeric() || c == '_');
+    if !is_word || is_keyword(word) || !before.trim_start().starts_with(word) {
+        return None;
+    }
+    let known = if open_braces(&source[..line_start]).is_empty() { DECLARATION_WORDS } else { STATEMENT_WORDS };
+    let limit = (word.chars().count() / 3).max(1);
+    let (d, keyword) = known.iter().map(|k| (edit_distance(word, k), *k)).min()?;
+    (d <= limit && d > 0).then(|| (word_at, word.to_string(), keyword))
+}
+
+/// Edit distance counting insertions, deletions, substitutions and swaps of neighbours: how far
+/// a misspelt word is from the one meant.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
 /// When the parser stops at a word that begins a declaration, at the start of its line, while a
 /// `{` before it is still open: the `}` that closes that block is missing. The error points at
 /// the `{` and at the declaration that follows.
@@ -270,7 +329,9 @@ fn missing_brace_before_declaration(source: &str, at: usize) -> Option<SyntaxErr
         return None;
     }
     let all = open_braces(&source[..at]);
-    let open = *all.last()?;
+    // The block that lost its `}` is the one whose `}` was taken by an enclosing block (found by
+    // the indentation, as rustc does); without such a sign, the innermost still open.
+    let open = misindented_open(&source[..at]).unwrap_or(*all.last()?);
     let line_of = |o: usize| source[..o].matches('\n').count() + 1;
     let also = match all.len() {
         1 => String::new(),
@@ -319,7 +380,55 @@ fn unclosed_brace(source: &str, error_at: usize) -> Option<usize> {
     if rest.lines().any(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//")) {
         return None;
     }
-    open_braces(source).pop()
+    let innermost = open_braces(source).pop()?;
+    Some(misindented_open(source).unwrap_or(innermost))
+}
+
+/// The `{` whose block most likely lost its `}`: the first `{` closed by a `}` that starts a line
+/// indented less than the line that opened it (so that `}` was meant for an enclosing block).
+/// `None` when every `}` that starts a line lines up with its `{`. Braces inside strings and
+/// comments do not count.
+fn misindented_open(source: &str) -> Option<usize> {
+    let indent_at = |i: usize| {
+        let line_start = source[..i].rfind('\n').map_or(0, |n| n + 1);
+        let line = &source[line_start..];
+        (line_start, line.len() - line.trim_start_matches([' ', '\t']).len())
+    };
+    let mut open: Vec<usize> = Vec::new();
+    let mut chars = source.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => {
+                while let Some((_, d)) = chars.next() {
+                    match d {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            '/' if chars.peek().map(|p| p.1) == Some('/') => {
+                for (_, d) in chars.by_ref() {
+                    if d == '\n' {
+                        break;
+                    }
+                }
+            }
+            '{' => open.push(i),
+            '}' => {
+                let Some(o) = open.pop() else { continue };
+                let (line_start, indent) = indent_at(i);
+                let starts_line = line_start + indent == i;
+                if starts_line && indent < indent_at(o).1 && !open.is_empty() {
+                    return Some(o);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The offsets of the `{` still open at the end of `source`, outermost first. Braces inside

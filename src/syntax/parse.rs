@@ -212,6 +212,7 @@ pub(crate) fn parse_literal(pair: Pair<'_, Rule>) -> Literal {
         Rule::kw_true => LiteralKind::Bool(true),
         Rule::kw_false => LiteralKind::Bool(false),
         Rule::member_name => LiteralKind::Member(inner.as_str().to_string()),
+        Rule::string => LiteralKind::Text(parse_string(inner)),
         r => unreachable!("parse_literal: {r:?}"),
     };
     Literal { span, kind }

@@ -27,6 +27,7 @@ fn literal(l: &LiteralKind) -> (String, Option<String>) {
         LiteralKind::Int(i) => (i.to_string(), Some("int".into())),
         LiteralKind::Bool(b) => (b.to_string(), Some("bool".into())),
         LiteralKind::Member(m) => (m.clone(), None),
+        LiteralKind::Text(t) => (format!("{t:?}"), None),
     }
 }
 

@@ -88,6 +88,9 @@ pub enum LiteralKind {
     Bool(bool),
     /// A member of an enum, by name.
     Member(String),
+    /// A quoted text (without its quotes). No option holds one: the grammar takes it so that the
+    /// checker can say so as a mistake of type (`expected a number, found a text`).
+    Text(String),
 }
 
 /// `enum suit = hearts "♥", diamonds "♦"`.

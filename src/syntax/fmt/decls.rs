@@ -194,6 +194,7 @@ impl Printer<'_> {
             LiteralKind::Int(n) => n.to_string(),
             LiteralKind::Bool(b) => b.to_string(),
             LiteralKind::Member(m) => m.clone(),
+            LiteralKind::Text(t) => exprs::quoted(t),
         };
         let mut line = format!("option {}", d.name.text);
         if let Some(t) = &d.ty {
