@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::{Session, Status};
-use crate::check::ir::{ViewLine, ViewWhat};
+use crate::check::ir::{Per, ViewLine, ViewWhat};
 use crate::engine::ZoneView;
 use crate::engine::{melds, State, Viewer};
 
@@ -53,7 +53,7 @@ pub enum PanelLine {
     Counter {
         /// The label.
         label: String,
-        /// Its value, or one per player joined with ` / `.
+        /// Its value, or each player's, named (`player 1 60, player 2 0`).
         value: String,
     },
 }
@@ -149,7 +149,12 @@ fn panel(state: &State, seat: u8) -> Vec<PanelLine> {
     let o = state.observation(seat);
     let Some(view) = p.view.as_ref() else {
         let mut out: Vec<PanelLine> = o.zones.iter().map(|z| zone_line(state, z, None, z.name.clone())).collect();
-        out.extend(o.counters.iter().map(|(n, v)| PanelLine::Counter { label: n.clone(), value: v.clone() }));
+        out.extend(
+            p.counters
+                .iter()
+                .filter(|c| c.reported && c.per != Per::Card)
+                .map(|c| PanelLine::Counter { label: c.name.clone(), value: state.counter_text(c) }),
+        );
         return out;
     };
     let mut out = Vec::new();
@@ -171,11 +176,8 @@ fn panel(state: &State, seat: u8) -> Vec<PanelLine> {
             }
             ViewWhat::Counter(c) => {
                 let info = &p.counters[c as usize];
-                let vals: Vec<String> = (0..info.width as usize)
-                    .map(|i| game.show(state.counter_slot(p.counter_slot(info, i) as u16), info.ty))
-                    .collect();
                 let label = line.label.clone().unwrap_or_else(|| info.name.clone());
-                out.push(PanelLine::Counter { label, value: vals.join(" / ") });
+                out.push(PanelLine::Counter { label, value: state.counter_text(info) });
             }
         }
     }
