@@ -71,14 +71,19 @@ pub fn bundled_name(given: &Path) -> Option<Bundled> {
     }
 }
 
-/// The bundled game read at `path` (a path under [`ROOT`]), if any.
-fn at(path: &Path) -> Option<Bundled> {
+/// The bundled game read at `path` (a path under [`ROOT`], as [`resolve`] gives), if any.
+pub fn at(path: &Path) -> Option<Bundled> {
     let rest = path.strip_prefix(ROOT).ok()?;
     let mut parts = rest.components();
     match (parts.next(), parts.next()) {
         (Some(Component::Normal(file)), None) => find(file.to_str()?.strip_suffix(".cardgame")?),
         _ => None,
     }
+}
+
+/// The game as a person names it on a command line: a bundled game's name, else the path.
+pub fn named(path: &Path) -> String {
+    at(path).map_or_else(|| crate::load::shown(path), |game| game.name.to_string())
 }
 
 /// A reader that serves the bundled games at their paths under [`ROOT`] and reads every other
