@@ -126,9 +126,11 @@ fn the_single_report_has_round_ticks_units_and_the_command_that_replays_each_sam
     assert!(round_steps(&counts) && round_steps(&lengths), "{counts:?} {lengths:?}");
     assert!(html.contains(" cards</td>"), "the winner's deficit has its unit");
     // Each sample game's command plays that very game: the same winner.
-    let commands: Vec<&str> = html.split("<pre class=\"replay\">").skip(1).filter_map(|r| r.split_once("</pre>").map(|(c, _)| c)).collect();
+    let commands: Vec<&str> =
+        html.split("<pre class=\"replay\">").skip(1).filter_map(|r| r.split_once("</pre>").map(|(c, _)| c)).collect();
     assert_eq!(commands.len(), 3, "three sample games, each with its command");
-    let winners: Vec<&str> = html.split("</span> ").skip(1).filter_map(|r| r.split_once("; replay it").map(|(w, _)| w)).collect();
+    let winners: Vec<&str> =
+        html.split("</span> ").skip(1).filter_map(|r| r.split_once("; replay it").map(|(w, _)| w)).collect();
     for (command, winner) in commands.iter().zip(&winners) {
         let args: Vec<&str> = command.split_whitespace().skip(1).collect();
         assert_eq!(args[0], "play", "{command}");
@@ -170,13 +172,17 @@ fn the_reports_load_in_chromium_with_their_charts_and_no_errors() {
     let swept = dir.join("sweep.html");
     report(&["games/wilcox_war.cardgame", "-n", "20", "--sweep", "hidden_prizes=1..7"], &swept);
     let (sweep_dom, sweep_log) = load(&browser, &swept, &dir.join("profile"));
-    for id in ["sweep-wins", "sweep-length", "sweep-decisiveness", "sweep-first-seat", "sweep-lead-changes", "sweep-choices"] {
+    for id in
+        ["sweep-wins", "sweep-length", "sweep-decisiveness", "sweep-first-seat", "sweep-lead-changes", "sweep-choices"]
+    {
         let chart = svg(&sweep_dom, id);
         assert!(chart.matches("<circle").count() >= 7, "{id}: a point per value swept");
         assert!(texts(chart, "tick").contains(&"7"), "{id}: the values along");
     }
     assert!(sweep_dom.contains(".wide td,.wide th{white-space:nowrap}"), "the cells of seven columns do not wrap");
-    for (page, png) in [(&two, "wilcox.png"), (&one, "solitaire.png"), (&compared, "compare.png"), (&swept, "sweep.png")] {
+    for (page, png) in
+        [(&two, "wilcox.png"), (&one, "solitaire.png"), (&compared, "compare.png"), (&swept, "sweep.png")]
+    {
         screenshot(&browser, page, &dir.join(png), &dir.join("profile"));
     }
     let (solo_dom, solo_log) = load(&browser, &one, &dir.join("profile"));

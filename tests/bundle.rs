@@ -73,7 +73,8 @@ fn every_game_file_is_bundled_and_listed_with_its_title_players_and_variants() {
 fn a_bare_name_plays_the_bundled_game_from_any_folder_as_the_file_does_in_the_checkout() {
     let away = elsewhere("play");
     let by_name = run_in(&away, &["play", "wilcox_war", "--players", "random,random", "--seed", "7"]);
-    let by_file = run_in(&checkout(), &["play", "games/wilcox_war.cardgame", "--players", "random,random", "--seed", "7"]);
+    let by_file =
+        run_in(&checkout(), &["play", "games/wilcox_war.cardgame", "--players", "random,random", "--seed", "7"]);
     assert_eq!(by_name.0, 0, "{}", by_name.2);
     assert_eq!(by_name.1, by_file.1, "the same game, move for move");
     // `NAME.cardgame` names it too when no such file is there.
@@ -141,15 +142,16 @@ fn new_writes_a_commented_game_that_lints_clean_plays_and_is_formatted() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("wrote river_duel.cardgame"), "{out}");
     let text = std::fs::read_to_string(dir.join("river_duel.cardgame")).expect("written");
-    assert!(text.contains("game \"River Duel\"") && text.lines().filter(|l| l.trim_start().starts_with("//")).count() >= 10);
+    assert!(
+        text.contains("game \"River Duel\"") && text.lines().filter(|l| l.trim_start().starts_with("//")).count() >= 10
+    );
     let (code, out, err) = run_in(&dir, &["lint", "--deny-warnings", "river_duel.cardgame"]);
     assert_eq!(code, 0, "no warning: {out}{err}");
     let (code, out, err) = run_in(&dir, &["play", "river_duel.cardgame", "--players", "random,random", "--seed", "4"]);
     assert!(code == 0 && out.contains("result:"), "{out}{err}");
     let (code, out, err) = run_in(&dir, &["fmt", "--check", "river_duel.cardgame"]);
     assert_eq!(code, 0, "the skeleton is in the canonical layout: {out}{err}");
-    let (code, out, err) =
-        run_in(&dir, &["simulate", "river_duel.cardgame", "-n", "20", "--set", "rounds=20"]);
+    let (code, out, err) = run_in(&dir, &["simulate", "river_duel.cardgame", "-n", "20", "--set", "rounds=20"]);
     assert_eq!(code, 0, "the longest game it allows has cards enough: {out}{err}");
 }
 

@@ -14,10 +14,7 @@ pub fn ticks(lo: f64, hi: f64, most: usize, whole: bool) -> Vec<f64> {
     let first = (lo / step).floor();
     let last = (hi / step).ceil();
     // At most a few more ticks than asked, whatever the floats do.
-    (0..=(most as i64 + 2))
-        .map(|i| (first + i as f64) * step)
-        .take_while(|v| *v <= last * step + step / 2.0)
-        .collect()
+    (0..=(most as i64 + 2)).map(|i| (first + i as f64) * step).take_while(|v| *v <= last * step + step / 2.0).collect()
 }
 
 /// The smallest round step (1, 2 or 5 × 10^k) that covers `span` in at most `most` steps.
@@ -67,7 +64,7 @@ pub fn label(v: f64) -> String {
         let digits = n.unsigned_abs().to_string();
         let mut out = String::new();
         for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 && digits.len() > 4 {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) && digits.len() > 4 {
                 out.push('\u{2009}');
             }
             out.push(c);
@@ -91,9 +88,9 @@ pub fn progress_unit(expression: &str) -> String {
         ["count", "of", zone, "of", _] => format!("cards in {zone}"),
         [counter, "of", _] if counter.chars().all(|c| c.is_alphanumeric() || c == '_') => (*counter).to_string(),
         // A sum of cards in zones: `count of draw of p + count of hand of p`.
-        _ if expression.split(" + ").all(|t| {
-            matches!(t.split_whitespace().collect::<Vec<_>>().as_slice(), ["count", "of", _, "of", _])
-        }) =>
+        _ if expression
+            .split(" + ")
+            .all(|t| matches!(t.split_whitespace().collect::<Vec<_>>().as_slice(), ["count", "of", _, "of", _])) =>
         {
             "cards".to_string()
         }

@@ -38,7 +38,9 @@ impl Comparison {
             }
             out.push_str("</tr>\n");
         }
-        out.push_str("</table></div>\n<p class=\"note\">Win rates and shares in percent, with their 95% intervals.</p>\n");
+        out.push_str(
+            "</table></div>\n<p class=\"note\">Win rates and shares in percent, with their 95% intervals.</p>\n",
+        );
         if let Axis::Option(name) = &self.compare {
             let _ = writeln!(out, "<h2>Each figure against <code>{}</code></h2>", escape(name));
             out.push_str(&self.sweep_panels(name));
@@ -63,7 +65,12 @@ impl Comparison {
             let solo = s.seats.len() == 1;
             for x in &s.seats {
                 let who = if solo { "won".to_string() } else { format!("player {} wins", x.seat) };
-                bars.push((format!("{}: {who}", c.label), x.rate, x.ci95, COLOURS[(x.seat as usize - 1) % COLOURS.len()]));
+                bars.push((
+                    format!("{}: {who}", c.label),
+                    x.rate,
+                    x.ci95,
+                    COLOURS[(x.seat as usize - 1) % COLOURS.len()],
+                ));
             }
             if !solo || s.draws.count > 0 {
                 bars.push((format!("{}: draw", c.label), s.draws.rate, s.draws.ci95, DRAW));
@@ -125,7 +132,8 @@ impl Comparison {
         const RIGHT: f64 = 30.0;
         let unit = self.columns.first().map_or("decisions".to_string(), |c| c.summary.length.unit.clone());
         let hi = self.columns.iter().filter_map(|c| c.summary.length.max).max().unwrap_or(1).max(1) as f64;
-        let shortest_median = self.columns.iter().filter_map(|c| c.summary.length.median).min().unwrap_or(1).max(1) as f64;
+        let shortest_median =
+            self.columns.iter().filter_map(|c| c.summary.length.median).min().unwrap_or(1).max(1) as f64;
         let log = hi > 10.0 * shortest_median;
         let lowest = self.columns.iter().filter_map(|c| c.summary.length.min).min().unwrap_or(1).max(1) as f64;
         let (ticks, from, to) = if log {
@@ -238,7 +246,11 @@ impl Comparison {
         out.push_str(&panel("sweep-wins", "wins and draws (%, with 95% intervals)", &at, &wins, Some(100.0)));
         let unit = sums.first().map_or(String::new(), |s| s.length.unit.clone());
         let length = [
-            Series { name: "mean".into(), colour: COLOURS[0], points: sums.iter().map(|s| s.length.mean.map(|m| (m, None))).collect() },
+            Series {
+                name: "mean".into(),
+                colour: COLOURS[0],
+                points: sums.iter().map(|s| s.length.mean.map(|m| (m, None))).collect(),
+            },
             Series {
                 name: "median".into(),
                 colour: COLOURS[2],
@@ -253,10 +265,20 @@ impl Comparison {
         out.push_str(&panel("sweep-length", &format!("length of a game ({unit})"), &at, &length, None));
         if !solo {
             let one = |id: &str, title: &str, name: &str, f: &dyn Fn(&Summary) -> Option<f64>, top: Option<f64>| {
-                let series = [Series { name: name.into(), colour: COLOURS[3], points: sums.iter().map(|s| f(s).map(|v| (v, None))).collect() }];
+                let series = [Series {
+                    name: name.into(),
+                    colour: COLOURS[3],
+                    points: sums.iter().map(|s| f(s).map(|v| (v, None))).collect(),
+                }];
                 panel(id, title, &at, &series, top)
             };
-            out.push_str(&one("sweep-decisiveness", "games with a winner (%)", "decisiveness", &|s| Some(s.metrics.decisiveness * 100.0), Some(100.0)));
+            out.push_str(&one(
+                "sweep-decisiveness",
+                "games with a winner (%)",
+                "decisiveness",
+                &|s| Some(s.metrics.decisiveness * 100.0),
+                Some(100.0),
+            ));
             out.push_str(&one(
                 "sweep-first-seat",
                 "first-seat advantage (points)",
@@ -264,7 +286,13 @@ impl Comparison {
                 &|s| Some(s.metrics.first_seat_advantage * 100.0),
                 None,
             ));
-            out.push_str(&one("sweep-lead-changes", "lead changes per game", "lead changes", &|s| s.metrics.lead_changes_per_game, None));
+            out.push_str(&one(
+                "sweep-lead-changes",
+                "lead changes per game",
+                "lead changes",
+                &|s| s.metrics.lead_changes_per_game,
+                None,
+            ));
         }
         let choices = [Series {
             name: "real choices".into(),
@@ -290,12 +318,15 @@ struct Along<'a> {
     places: &'a [f64],
 }
 
+/// A figure's value, and its 95% interval when it has one.
+type Point = (f64, Option<(f64, f64)>);
+
 /// One line of a small chart: a point per column (none where the figure is missing), with its
 /// interval when it has one.
 struct Series {
     name: String,
     colour: &'static str,
-    points: Vec<Option<(f64, Option<(f64, f64)>)>>,
+    points: Vec<Option<Point>>,
 }
 
 /// A small line chart of `series` against the option's values, with round ticks; `top`: the
@@ -313,7 +344,8 @@ fn panel(id: &str, title: &str, along: &Along<'_>, series: &[Series], top: Optio
     });
     let (lo, hi) = all.fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
     let (lo, hi) = if lo > hi { (0.0, 1.0) } else { (lo.min(0.0), hi.max(lo + 1e-9)) };
-    let ticks: Vec<f64> = axis::ticks(lo, hi, 4, false).into_iter().filter(|v| top.is_none_or(|t| *v <= t + 1e-9)).collect();
+    let ticks: Vec<f64> =
+        axis::ticks(lo, hi, 4, false).into_iter().filter(|v| top.is_none_or(|t| *v <= t + 1e-9)).collect();
     let (y_lo, y_hi) = (ticks.first().copied().unwrap_or(lo), ticks.last().copied().unwrap_or(hi).max(hi));
     let (x_lo, x_hi) = along.places.iter().fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(*v), b.max(*v)));
     let plot_w = W - LEFT - RIGHT;
@@ -363,13 +395,10 @@ fn panel(id: &str, title: &str, along: &Along<'_>, series: &[Series], top: Optio
         escape(along.option)
     );
     for (k, s) in series.iter().enumerate() {
-        let points: Vec<(f64, f64, Option<(f64, f64)>)> = s
-            .points
-            .iter()
-            .zip(along.places)
-            .filter_map(|(p, x)| p.map(|(v, i)| (x_of(*x), v, i)))
-            .collect();
-        let line: Vec<String> = points.iter().map(|(x, v, _)| format!("{x:.1},{:.1}", y_of(*v))).collect();
+        // Each point where it is drawn: its place along, and its value.
+        let points: Vec<(f64, Point)> =
+            s.points.iter().zip(along.places).filter_map(|(p, x)| p.map(|p| (x_of(*x), p))).collect();
+        let line: Vec<String> = points.iter().map(|(x, (v, _))| format!("{x:.1},{:.1}", y_of(*v))).collect();
         let _ = writeln!(
             svg,
             "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\" points=\"{}\"><title>{}</title></polyline>",
@@ -377,7 +406,7 @@ fn panel(id: &str, title: &str, along: &Along<'_>, series: &[Series], top: Optio
             line.join(" "),
             escape(&s.name)
         );
-        for (x, v, interval) in &points {
+        for (x, (v, interval)) in &points {
             if let Some((lo, hi)) = interval {
                 let _ = writeln!(
                     svg,

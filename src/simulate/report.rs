@@ -245,7 +245,8 @@ fn margin_chart(s: &Summary, samples: &[Sample], game: Option<&str>) -> String {
     let unit = axis::progress_unit(progress);
     let xs = traced.iter().flat_map(|t| t.trace.iter().map(|p| p.0));
     let (x_lo, x_hi) = xs.fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
-    let widest = traced.iter().flat_map(|t| t.trace.iter().map(|p| p.1.unsigned_abs())).max().unwrap_or(1).max(1) as f64;
+    let widest =
+        traced.iter().flat_map(|t| t.trace.iter().map(|p| p.1.unsigned_abs())).max().unwrap_or(1).max(1) as f64;
     // Both halves of the vertical axis reach the round value at or above the widest lead.
     let leads = axis::ticks(-widest, widest, 6, true);
     let y_max = leads.last().copied().unwrap_or(widest).max(1.0);
