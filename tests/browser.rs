@@ -132,7 +132,12 @@ fn the_single_report_has_round_ticks_units_and_the_command_that_replays_each_sam
     let winners: Vec<&str> =
         html.split("</span> ").skip(1).filter_map(|r| r.split_once("; replay it").map(|(w, _)| w)).collect();
     for (command, winner) in commands.iter().zip(&winners) {
-        let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+        // GAME stands for the game given to simulate.
+        let args: Vec<&str> = command
+            .split_whitespace()
+            .skip(1)
+            .map(|a| if a == "GAME" { "games/wilcox_war.cardgame" } else { a })
+            .collect();
         assert_eq!(args[0], "play", "{command}");
         let (code, out, err) = crate::common::cardlang(&args);
         assert_eq!(code, 0, "{command}: {err}");

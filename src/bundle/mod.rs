@@ -81,11 +81,6 @@ pub fn at(path: &Path) -> Option<Bundled> {
     }
 }
 
-/// The game as a person names it on a command line: a bundled game's name, else the path.
-pub fn named(path: &Path) -> String {
-    at(path).map_or_else(|| crate::load::shown(path), |game| game.name.to_string())
-}
-
 /// A reader that serves the bundled games at their paths under [`ROOT`] and reads every other
 /// path through `R` (the disk by default).
 #[derive(Debug, Clone, Copy, Default)]

@@ -73,7 +73,7 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
     }
     let (setup, tally, games) = play(req)?;
     let Some(slice) = req.shard else {
-        return present(&setup, &tally, req.json, req.report, Some(&crate::bundle::named(req.path)));
+        return present(&setup, &tally, req.json, req.report);
     };
     let mut doc = serde_json::to_string(&Shard::new(slice, setup, tally)).map_err(|e| (format!("error: {e}"), 1))?;
     doc.push('\n');
@@ -290,22 +290,15 @@ pub fn merge(files: &[PathBuf], json: bool, report: Option<&Path>) -> Result<Str
         shards.push((path.clone(), Shard::parse(&path, &text).map_err(render)?));
     }
     let (setup, tally) = shard::merge(shards).map_err(render)?;
-    present(&setup, &tally, json, report, None)
+    present(&setup, &tally, json, report)
 }
 
-/// The report of a whole simulation: text or JSON to print, and the HTML page when asked for
-/// (`game`: the game as the command line named it, for the commands that replay sample games).
-fn present(
-    setup: &Setup,
-    tally: &Tally,
-    json: bool,
-    report: Option<&Path>,
-    game: Option<&str>,
-) -> Result<String, (String, i32)> {
+/// The report of a whole simulation: text or JSON to print, and the HTML page when asked for.
+fn present(setup: &Setup, tally: &Tally, json: bool, report: Option<&Path>) -> Result<String, (String, i32)> {
     let summary = Summary::new(tally, &setup.context());
     if let Some(path) = report {
         let samples: Vec<_> = tally.samples.values().cloned().collect();
-        write::replace(path, report::html_for(&summary, &samples, game).as_bytes(), Existing::MayBeNew)
+        write::replace(path, report::html(&summary, &samples).as_bytes(), Existing::MayBeNew)
             .map_err(|e| (Sources::default().render(&e), 1))?;
     }
     if json {

@@ -17,14 +17,9 @@ pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// The whole page (the sample games' replay commands say `GAME` for the game's file).
+/// The whole page. It is made from the summary and the sample games alone (not the game's
+/// path), so that `merge` writes the very page of one `simulate` run.
 pub fn html(s: &Summary, samples: &[Sample]) -> String {
-    html_for(s, samples, None)
-}
-
-/// The whole page; `game` is the game as the command line named it, for the command that replays
-/// each sample game (`cardlang play GAME --seed N ...`).
-pub fn html_for(s: &Summary, samples: &[Sample], game: Option<&str>) -> String {
     let title = match &s.variant {
         Some(v) => format!("{}, variant {v}", s.game),
         None => s.game.clone(),
@@ -63,7 +58,7 @@ pub fn html_for(s: &Summary, samples: &[Sample], game: Option<&str>) -> String {
     // One player has no lead over anybody.
     if s.solo.is_none() {
         out.push_str("<h2>The lead over time</h2>\n");
-        out.push_str(&margin_chart(s, samples, game));
+        out.push_str(&margin_chart(s, samples));
     }
     out.push_str(&metrics_table(s));
     out.push_str("</body>\n</html>\n");
@@ -235,7 +230,7 @@ pub fn histogram_svg(id: &str, bins: &[(i64, i64, u64)], x_label: &str) -> Strin
 
 /// The margin over time of the sample games: one line each, on round ticks, with the lead in
 /// the unit its `progress` counts in, and under it the command that replays each game.
-fn margin_chart(s: &Summary, samples: &[Sample], game: Option<&str>) -> String {
+fn margin_chart(s: &Summary, samples: &[Sample]) -> String {
     let traced: Vec<&Sample> = samples.iter().filter(|x| !x.trace.is_empty()).collect();
     if traced.is_empty() || s.metrics.progress.is_none() {
         return "<p class=\"note\">The game declares no <code>progress</code>, so there is no lead to draw.</p>\n"
@@ -331,13 +326,15 @@ fn margin_chart(s: &Summary, samples: &[Sample], game: Option<&str>) -> String {
             legend,
             "<li><span style=\"color:{}\">■</span> {winner}; replay it:<pre class=\"replay\">{}</pre></li>",
             COLOURS[i % COLOURS.len()],
-            escape(&replay_command(s, game, t.seed))
+            escape(&replay_command(s, t.seed))
         );
     }
     legend.push_str("</ol>\n");
     format!(
         "{svg}<p class=\"note\">{} sample games: {what}, in {} (<code>progress p = {}</code>), against the {} \
-         played so far. Each is replayed move by move, at the terminal, by its command:</p>\n{legend}",
+         played so far. Each is played again move by move, at the terminal, by its command, with \
+         <code>GAME</code> the game file (or the name of a game that comes with cardlang) given to \
+         <code>simulate</code>:</p>\n{legend}",
         traced.len(),
         escape(&unit),
         escape(progress),
@@ -346,9 +343,10 @@ fn margin_chart(s: &Summary, samples: &[Sample], game: Option<&str>) -> String {
 }
 
 /// The command that plays game `seed` of a simulation again: the same seed, players, variant and
-/// options (`GAME` when the game's file is not known, as in a merge of shards).
-pub fn replay_command(s: &Summary, game: Option<&str>, seed: u64) -> String {
-    let mut command = format!("cardlang play {} --seed {seed}", game.unwrap_or("GAME"));
+/// options; `GAME` stands for the game as it was given to `simulate` (a file, or a bundled game's
+/// name), which the summary does not hold.
+pub fn replay_command(s: &Summary, seed: u64) -> String {
+    let mut command = format!("cardlang play GAME --seed {seed}");
     if !s.players.is_empty() {
         command.push_str(&format!(" --players {}", s.players.join(",")));
     }
