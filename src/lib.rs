@@ -48,6 +48,7 @@
 #![warn(missing_docs)]
 
 pub mod agents;
+pub mod bundle;
 pub mod check;
 pub mod cli;
 pub mod compile;

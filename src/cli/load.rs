@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::render::{LintReport, Render};
+use crate::bundle::WithBundled;
 use crate::check::{Config, Program};
 use crate::engine::Game;
 use crate::load::{self, shown, Loaded, NotLoaded, Refusal, Sources};
@@ -31,15 +32,15 @@ pub fn check(loaded: &Loaded, config: &Config) -> Result<Program, String> {
     loaded.check(config).map_err(|r| render_refusal(&loaded.sources, &r))
 }
 
-/// Loads a game from the disk with a variant and options: the lowered game, or the rendered
+/// Loads a game from the disk (or the games bundled in the binary) with a variant and options: the lowered game, or the rendered
 /// diagnostics.
 pub fn load_game_path(path: &Path, config: &Config) -> Result<Arc<Game>, String> {
-    load::load_game_with(&load::Disk, path, config).map_err(|e| render_not_loaded(&e))
+    load::load_game_with(&WithBundled(load::Disk), path, config).map_err(|e| render_not_loaded(&e))
 }
 
 /// Lints one file on the disk (see `load::lint_with`) and renders what it found.
 pub fn lint_path(path: &Path) -> LintReport {
-    LintReport::of(&load::lint_with(&load::Disk, path))
+    LintReport::of(&load::lint_with(&WithBundled(load::Disk), path))
 }
 
 /// The files named on a command line, with each folder replaced by the `.cardgame` files under

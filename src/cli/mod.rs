@@ -1,10 +1,13 @@
 //! Phase 5: the command line: `play`, `transcript`, `variants` and `lint`.
 
+pub mod completions;
 pub mod crash;
 pub mod excerpt;
 pub mod fmt;
+pub mod games;
 pub mod hot_seat;
 pub mod load;
+pub mod new;
 mod play;
 pub mod render;
 mod serve;
@@ -18,6 +21,7 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::agents;
+use crate::bundle;
 use crate::check::{self, Config};
 use crate::session::transcript::{self, TranscriptSpec};
 use render::Render;
@@ -33,7 +37,8 @@ pub struct Cli {
 /// The game, variant and options shared by commands that run a game.
 #[derive(Debug, clap::Args)]
 struct GameArgs {
-    /// The `.cardgame` file.
+    /// The `.cardgame` file, or the name of a game that comes with cardlang (`cardlang games`
+    /// lists them; a file of that name wins).
     game: PathBuf,
     /// A variant declared in the file.
     #[arg(long)]
@@ -182,12 +187,38 @@ enum Command {
     },
     /// List the variants and options a game offers.
     Variants {
-        /// The `.cardgame` file.
+        /// The `.cardgame` file, or the name of a game that comes with cardlang.
         game: PathBuf,
+    },
+    /// List the games that come with cardlang: their names, titles, players and variants.
+    Games,
+    /// Print a game that comes with cardlang, to start one of your own from
+    /// (`cardlang show NAME > my_game.cardgame`).
+    Show {
+        /// Its name, as `cardlang games` lists it.
+        name: String,
+    },
+    /// Write NAME.cardgame: a commented game to start from, which lints clean and plays (never
+    /// over an existing file).
+    New {
+        /// The name of the game, or the file to write (`.cardgame` is added).
+        name: PathBuf,
+    },
+    /// Print the shell's completion script: `cardlang completions bash > ~/.local/share/bash-completion/completions/cardlang`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page of cardlang, or of one command: `cardlang manpage play | man -l -`.
+    Manpage {
+        /// A command, for its own page (cardlang-play(1)).
+        command: Option<String>,
     },
     /// Check game files and report every problem: errors, then lint warnings.
     Lint {
-        /// The `.cardgame` files (a folder: every `.cardgame` file under it).
+        /// The `.cardgame` files (a folder: every `.cardgame` file under it; a name: the game that
+        /// comes with cardlang).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// `human` (rendered with the source) or `json` (one object per line, for editors).
@@ -367,15 +398,23 @@ fn dispatch(command: Command) -> Result<(), Failure> {
     match command {
         Command::Play { mut args, seed, quiet } => {
             check_sets(&mut args)?;
+            args.game = bundle::resolve(&args.game);
             play::run(&args, seed, quiet)
         }
         Command::Transcript { mut args, seed, format, seat } => {
             check_sets(&mut args)?;
+            args.game = bundle::resolve(&args.game);
             print_transcript(&args, seed, format, seat)
         }
-        Command::Variants { game } => variants(&game),
+        Command::Variants { game } => variants(&bundle::resolve(&game)),
+        Command::Games => games::list(),
+        Command::Show { name } => games::show(&name),
+        Command::New { name } => new::run(&name),
+        Command::Completions { shell } => completions::completions(shell),
+        Command::Manpage { command } => completions::manpage(command.as_deref()),
         Command::Simulate { mut args, games, jobs, seed, json, report, samples, shard, out, compare, sweep } => {
             check_sets(&mut args)?;
+            args.game = bundle::resolve(&args.game);
             let in_run = shard.map_or(games, |s| {
                 let range = s.games(games);
                 range.end.saturating_sub(range.start)
@@ -451,7 +490,10 @@ fn dispatch(command: Command) -> Result<(), Failure> {
             .map(|out| say(out.trim_end()))
             .map_err(|(message, code)| Failure { message, code }),
         Command::Lint { files, format, deny_warnings } => match load::expand_folders(&files) {
-            Ok(files) => exit_with(lint(&files, format, deny_warnings)),
+            Ok(files) => {
+                let files: Vec<PathBuf> = files.iter().map(|f| bundle::resolve(f)).collect();
+                exit_with(lint(&files, format, deny_warnings))
+            }
             Err(message) => Err(Failure { message, code: 2 }),
         },
         Command::Lsp { stdio: _ } => match crate::lsp::run_stdio(lsp_links()) {
@@ -459,10 +501,23 @@ fn dispatch(command: Command) -> Result<(), Failure> {
             Err(e) => Err(Failure { message: format!("error: {e}"), code: 1 }),
         },
         Command::Serve { games, host, port, data } => serve::run(&games, &host, port, data),
-        Command::Fmt { files, check } => match load::expand_folders(&files) {
+        Command::Fmt { files, check } => match no_bundled(&files).and_then(|()| load::expand_folders(&files)) {
             Ok(files) => exit_with(fmt::run(&files, check)),
             Err(message) => Err(Failure { message, code: 2 }),
         },
+    }
+}
+
+/// Refuses a bundled game's name where files are rewritten (`fmt`): the game is inside the
+/// binary, and `show` writes it to a file that can be formatted.
+fn no_bundled(files: &[PathBuf]) -> Result<(), String> {
+    match files.iter().find_map(|f| bundle::bundled_name(f)) {
+        None => Ok(()),
+        Some(game) => Err(format!(
+            "error: `{}` is a game that comes with cardlang, not a file here; fmt rewrites files\n  \
+             help: `cardlang show {} > {}.cardgame` writes it to a file of your own",
+            game.name, game.name, game.name
+        )),
     }
 }
 
@@ -565,7 +620,8 @@ fn print_transcript(args: &GameArgs, seed: u64, format: Format, seat: Option<u8>
 /// variant files beside it (in `variants/` next to the game) that extend it. For a variant file,
 /// the game it extends and the file's own variants.
 fn variants(path: &Path) -> Result<(), Failure> {
-    let loaded = crate::load::read_path(path).map_err(|b| Failure { message: b.0.render(&b.1), code: 2 })?;
+    let loaded = crate::load::read_with(&bundle::WithBundled(crate::load::Disk), path)
+        .map_err(|b| Failure { message: b.0.render(&b.1), code: 2 })?;
     if !loaded.join_errors.is_empty() {
         return Err(Failure { message: loaded.sources.render_all(&loaded.join_errors), code: 2 });
     }
@@ -604,7 +660,7 @@ fn variants(path: &Path) -> Result<(), Failure> {
         print_variants("variants of the game (also with --variant):", &inherited, &defaults);
     } else {
         print_variants("variants:", &own, &defaults);
-        let files = crate::load::variant_files(path);
+        let files = crate::load::variant_files_with(&bundle::WithBundled(crate::load::Disk), path);
         if !files.is_empty() {
             say("variant files:");
             for (file, found) in files {

@@ -97,7 +97,8 @@ pub fn run(req: &Request<'_>) -> Result<String, (String, i32)> {
 /// Plays the games `req` asks for (all, or its shard's slice): what a summary is made from, and
 /// the range of games played.
 fn play(req: &Request<'_>) -> Result<(Setup, Tally, std::ops::Range<u64>), (String, i32)> {
-    let loaded = crate::load::read_path(req.path).map_err(|b| (b.0.render(&b.1), 2))?;
+    let loaded = crate::load::read_with(&crate::bundle::WithBundled(crate::load::Disk), req.path)
+        .map_err(|b| (b.0.render(&b.1), 2))?;
     let game: Arc<Game> = load::check(&loaded, &req.config).map(Game::new).map_err(|e| (e, 2))?;
     let mut settings = req.settings.clone();
     if settings.players.is_empty() {

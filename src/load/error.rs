@@ -52,7 +52,10 @@ impl LoadError {
             at: named_at.map(SourceSpan::from),
             help: match named_at {
                 Some(_) => "the path after `extends` is relative to the variant file's own folder".into(),
-                None => "check the path; games live in games/*.cardgame".into(),
+                None => {
+                    "check the path; `cardlang games` lists the games that come with cardlang, which play by their name"
+                        .into()
+                }
             },
         }
     }

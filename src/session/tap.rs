@@ -34,7 +34,7 @@ impl EventSink for Tee<'_> {
     fn event(&mut self, state: &State, event: Event<'_>) {
         let pause = matches!(event, Event::Pause(_));
         if self.tap.enabled() && (!pause || self.tap.pauses()) {
-            self.tap.event(state, event.clone());
+            self.tap.event(state, event);
         }
         if self.log.enabled() && (!pause || self.log.pauses()) {
             self.log.event(state, event);

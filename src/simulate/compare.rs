@@ -6,7 +6,6 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::report::escape;
 use super::summary::Summary;
 
 /// What the columns are.
@@ -38,7 +37,7 @@ pub struct Column {
 }
 
 /// One row of the table: its name and a cell per column.
-type Row = (String, Vec<String>);
+pub(super) type Row = (String, Vec<String>);
 
 fn pct(r: f64) -> String {
     format!("{:.1}%", r * 100.0)
@@ -50,7 +49,7 @@ fn with_interval(rate: f64, (lo, hi): (f64, f64)) -> String {
 
 impl Comparison {
     /// The rows of the table, the same in text and on the page.
-    fn rows(&self) -> Vec<Row> {
+    pub(super) fn rows(&self) -> Vec<Row> {
         let cols = &self.columns;
         let mut rows: Vec<Row> = Vec::new();
         let cell = |f: &dyn Fn(&Summary) -> String| cols.iter().map(|c| f(&c.summary)).collect::<Vec<_>>();
@@ -111,7 +110,7 @@ impl Comparison {
     }
 
     /// The heading: the game, the games per column, the seed and the players.
-    fn heading(&self) -> String {
+    pub(super) fn heading(&self) -> String {
         let Some(first) = self.columns.first() else { return String::new() };
         let s = &first.summary;
         let what = match &self.compare {
@@ -144,161 +143,5 @@ impl Comparison {
         }
         out.push_str("\nwin rates and shares: percent (95% interval)\n");
         out
-    }
-
-    /// The comparison as one self-contained HTML page: the table, the win rates with their
-    /// intervals, and the spread of game lengths, column by column.
-    pub fn html(&self) -> String {
-        let heading = self.heading();
-        let mut out = super::report::page_head(&heading, &heading, 900);
-        out.push_str("<table>\n<tr><th></th>");
-        for c in &self.columns {
-            let _ = write!(out, "<th>{}</th>", escape(&c.label));
-        }
-        out.push_str("</tr>\n");
-        for (name, cells) in self.rows() {
-            let _ = write!(out, "<tr><td>{}</td>", escape(&name));
-            for c in cells {
-                let _ = write!(out, "<td>{}</td>", escape(&c));
-            }
-            out.push_str("</tr>\n");
-        }
-        out.push_str("</table>\n<p class=\"note\">Win rates and shares in percent, with their 95% intervals.</p>\n");
-        out.push_str("<h2>Win rates</h2>\n");
-        out.push_str(&self.win_chart());
-        out.push_str("<h2>How long games last</h2>\n");
-        out.push_str(&self.length_chart());
-        out.push_str("</body>\n</html>\n");
-        out
-    }
-
-    /// Per column, a bar per seat (or the deal won) with its 95% interval as a whisker.
-    fn win_chart(&self) -> String {
-        const W: f64 = 760.0;
-        const LEFT: f64 = 190.0;
-        const RIGHT: f64 = 30.0;
-        let bars: Vec<(String, f64, (f64, f64), usize)> = self
-            .columns
-            .iter()
-            .flat_map(|c| {
-                let solo = c.summary.seats.len() == 1;
-                c.summary.seats.iter().map(move |x| {
-                    let who = if solo { "won".to_string() } else { format!("player {}", x.seat) };
-                    (format!("{}: {who}", c.label), x.rate, x.ci95, x.seat as usize - 1)
-                })
-            })
-            .collect();
-        let row_h = 22.0;
-        let h = 30.0 + row_h * bars.len() as f64;
-        let plot_w = W - LEFT - RIGHT;
-        let mut svg = format!(
-            "<svg id=\"compare-wins\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{W}\" height=\"{h}\" role=\"img\" \
-             aria-label=\"win rates with 95% intervals per column\">\n"
-        );
-        for tick in 0..=4 {
-            let x = LEFT + plot_w * tick as f64 / 4.0;
-            let _ = writeln!(
-                svg,
-                "<line x1=\"{x:.1}\" y1=\"4\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/><text class=\"tick\" x=\"{x:.1}\" \
-                 y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{}%</text>",
-                h - 20.0,
-                h - 6.0,
-                tick * 25
-            );
-        }
-        const COLOURS: &[&str] = &["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
-        for (i, (label, rate, (lo, hi), seat)) in bars.iter().enumerate() {
-            let y = 6.0 + row_h * i as f64;
-            let _ = writeln!(
-                svg,
-                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\">{}</text>\
-                 <rect x=\"{LEFT}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"14\" fill=\"{}\" opacity=\"0.7\">\
-                 <title>{:.1}% (95% interval {:.1}% - {:.1}%)</title></rect>\
-                 <line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#000\"/>",
-                LEFT - 6.0,
-                y + 11.0,
-                escape(label),
-                plot_w * rate,
-                COLOURS[seat % COLOURS.len()],
-                rate * 100.0,
-                lo * 100.0,
-                hi * 100.0,
-                LEFT + plot_w * lo,
-                y + 7.0,
-                LEFT + plot_w * hi,
-                y + 7.0
-            );
-        }
-        svg.push_str("</svg>\n");
-        svg
-    }
-
-    /// Per column, the range of game lengths (shortest to longest), the median to the 90th
-    /// percentile as a bar, and the mean as a dot, on one scale with ticks.
-    fn length_chart(&self) -> String {
-        const W: f64 = 760.0;
-        const LEFT: f64 = 190.0;
-        const RIGHT: f64 = 30.0;
-        let unit = self.columns.first().map_or("decisions".to_string(), |c| c.summary.length.unit.clone());
-        let hi = self.columns.iter().filter_map(|c| c.summary.length.max).max().unwrap_or(1).max(1) as f64;
-        let row_h = 24.0;
-        let h = 46.0 + row_h * self.columns.len() as f64;
-        let plot_w = W - LEFT - RIGHT;
-        let x_of = |v: f64| LEFT + plot_w * v / hi;
-        let mut svg = format!(
-            "<svg id=\"compare-lengths\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{W}\" height=\"{h}\" role=\"img\" \
-             aria-label=\"game lengths per column\">\n"
-        );
-        for k in 0..=5 {
-            let v = hi * k as f64 / 5.0;
-            let x = x_of(v);
-            let _ = writeln!(
-                svg,
-                "<line x1=\"{x:.1}\" y1=\"4\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/><text class=\"tick\" x=\"{x:.1}\" \
-                 y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{}</text>",
-                h - 36.0,
-                h - 24.0,
-                v.round()
-            );
-        }
-        let _ = writeln!(
-            svg,
-            "<text class=\"axis-label\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">length of a game \
-             ({}): line from shortest to longest, bar from median to 90th percentile, dot at the mean</text>",
-            LEFT + plot_w / 2.0 - 80.0,
-            h - 6.0,
-            escape(&unit)
-        );
-        for (i, c) in self.columns.iter().enumerate() {
-            let l = &c.summary.length;
-            let y = 10.0 + row_h * i as f64;
-            let (Some(min), Some(max), Some(med), Some(p90)) = (l.min, l.max, l.median, l.p90) else { continue };
-            let _ = writeln!(
-                svg,
-                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\">{}</text>\
-                 <line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#555\"/>\
-                 <rect x=\"{:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"12\" fill=\"#1f77b4\" opacity=\"0.7\">\
-                 <title>median {med}, 90th percentile {p90}, shortest {min}, longest {max}</title></rect>",
-                LEFT - 6.0,
-                y + 10.0,
-                escape(&c.label),
-                x_of(min as f64),
-                y + 6.0,
-                x_of(max as f64),
-                y + 6.0,
-                x_of(med as f64),
-                (x_of(p90 as f64) - x_of(med as f64)).max(1.0)
-            );
-            if let Some(mean) = l.mean {
-                let _ = writeln!(
-                    svg,
-                    "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"#d62728\"><title>mean {mean:.1}</title></circle>",
-                    x_of(mean),
-                    y + 6.0
-                );
-            }
-        }
-        svg.push_str("</svg>\n");
-        svg
     }
 }

@@ -2,7 +2,9 @@
 //! (`cardlang simulate`). Sits between `agents` and `cli`: it plays through the engine's face
 //! and the agents, and knows nothing of any one game.
 
+pub mod axis;
 pub mod compare;
+mod compare_report;
 pub mod record;
 pub mod report;
 pub mod shard;

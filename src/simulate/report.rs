@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use super::axis::{self, label};
 use super::summary::Summary;
 use super::tally::Sample;
 
@@ -16,7 +17,8 @@ pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// The whole page.
+/// The whole page. It is made from the summary and the sample games alone (not the game's
+/// path), so that `merge` writes the very page of one `simulate` run.
 pub fn html(s: &Summary, samples: &[Sample]) -> String {
     let title = match &s.variant {
         Some(v) => format!("{}, variant {v}", s.game),
@@ -71,7 +73,7 @@ pub fn page_head(tab: &str, heading: &str, width: u32) -> String {
          <style>body{{font-family:sans-serif;max-width:{width}px;margin:2em auto;color:#222}}\
          table{{border-collapse:collapse}}td,th{{padding:2px 10px;text-align:right}}\
          th:first-child,td:first-child{{text-align:left}}svg{{background:#fafafa}}\
-         .note{{color:#666;font-size:90%}}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+         .note{{color:#666;font-size:90%}}pre.replay{{overflow-x:auto;margin:2px 0 6px}}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
         escape(tab),
         escape(heading)
     )
@@ -156,18 +158,21 @@ pub fn histogram_svg(id: &str, bins: &[(i64, i64, u64)], x_label: &str) -> Strin
          role=\"img\" aria-label=\"histogram: {}\">\n",
         escape(x_label)
     );
-    let most = bins.iter().map(|b| b.2).max().unwrap_or(0).max(1) as f64;
+    let fullest = bins.iter().map(|b| b.2).max().unwrap_or(0).max(1) as f64;
+    // The vertical axis goes up to the round count at or above the fullest bin.
+    let counts = axis::ticks(0.0, fullest, 4, true);
+    let most = counts.last().copied().unwrap_or(fullest).max(1.0);
     let plot_w = WIDTH - 2.0 * PAD;
     let plot_h = HEIGHT - 2.0 * PAD;
     let bar_w = plot_w / bins.len().max(1) as f64;
-    // Horizontal grid lines and the count of games at 0, half and the fullest bin.
-    let half = (most / 2.0).round();
-    for (value, label) in [(0.0, "0".to_string()), (half, format!("{half}")), (most, format!("{most}"))] {
+    // Horizontal grid lines at round counts of games.
+    for value in counts {
+        let label = label(value);
         let y = PAD + plot_h * (1.0 - value / most);
         let _ = writeln!(
             svg,
             "<line x1=\"{PAD}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>\
-             <text class=\"tick\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"end\">{label}</text>",
+             <text class=\"tick\" data-axis=\"y\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"end\">{label}</text>",
             WIDTH - PAD,
             PAD - 4.0,
             y + 3.0
@@ -185,18 +190,25 @@ pub fn histogram_svg(id: &str, bins: &[(i64, i64, u64)], x_label: &str) -> Strin
             (bar_w - 1.0).max(0.5)
         );
     }
-    // Ticks under at most six bins, evenly spread, each at its bin's first value.
-    let every = bins.len().div_ceil(6).max(1);
-    for (i, (lo, _, _)) in bins.iter().enumerate().step_by(every) {
-        let x = PAD + bar_w * i as f64;
-        let _ = writeln!(
-            svg,
-            "<line x1=\"{x:.1}\" y1=\"{y:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#000\"/>\
-             <text class=\"tick\" x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{lo}</text>",
-            HEIGHT - PAD + 4.0,
-            HEIGHT - PAD + 15.0,
-            y = HEIGHT - PAD
-        );
+    // Ticks at round values: the bins are equally wide, so a value's place is its distance from
+    // the first bin's start over all the bins' span.
+    if let (Some(first), Some(last)) = (bins.first(), bins.last()) {
+        let start = first.0 as f64;
+        let width = (first.1 as f64 - start + 1.0).max(1.0);
+        let span = (width * bins.len() as f64).max(1.0);
+        let end = last.1 as f64;
+        for v in axis::ticks(start, end, 6, true).into_iter().filter(|v| *v >= start && *v <= start + span) {
+            let x = PAD + plot_w * (v - start) / span;
+            let _ = writeln!(
+                svg,
+                "<line x1=\"{x:.1}\" y1=\"{y:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#000\"/>\
+                 <text class=\"tick\" data-axis=\"x\" x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{}</text>",
+                HEIGHT - PAD + 4.0,
+                HEIGHT - PAD + 15.0,
+                label(v),
+                y = HEIGHT - PAD
+            );
+        }
     }
     let _ = writeln!(
         svg,
@@ -216,68 +228,73 @@ pub fn histogram_svg(id: &str, bins: &[(i64, i64, u64)], x_label: &str) -> Strin
     svg
 }
 
-/// The margin over time of the sample games: one line each.
+/// The margin over time of the sample games: one line each, on round ticks, with the lead in
+/// the unit its `progress` counts in, and under it the command that replays each game.
 fn margin_chart(s: &Summary, samples: &[Sample]) -> String {
     let traced: Vec<&Sample> = samples.iter().filter(|x| !x.trace.is_empty()).collect();
     if traced.is_empty() || s.metrics.progress.is_none() {
         return "<p class=\"note\">The game declares no <code>progress</code>, so there is no lead to draw.</p>\n"
             .into();
     }
+    let progress = s.metrics.progress.as_deref().unwrap_or("");
+    let unit = axis::progress_unit(progress);
     let xs = traced.iter().flat_map(|t| t.trace.iter().map(|p| p.0));
     let (x_lo, x_hi) = xs.fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
-    let y_max = traced.iter().flat_map(|t| t.trace.iter().map(|p| p.1.unsigned_abs())).max().unwrap_or(1).max(1) as f64;
-    let plot_w = WIDTH - 2.0 * PAD;
+    let widest =
+        traced.iter().flat_map(|t| t.trace.iter().map(|p| p.1.unsigned_abs())).max().unwrap_or(1).max(1) as f64;
+    // Both halves of the vertical axis reach the round value at or above the widest lead.
+    let leads = axis::ticks(-widest, widest, 6, true);
+    let y_max = leads.last().copied().unwrap_or(widest).max(1.0);
+    let along = axis::ticks(x_lo as f64, x_hi as f64, 6, true);
+    let (x_from, x_to) = (along.first().copied().unwrap_or(0.0), along.last().copied().unwrap_or(1.0));
+    let plot_w = WIDTH - 2.0 * PAD - 10.0;
+    let left = PAD + 10.0;
     let plot_h = HEIGHT - 2.0 * PAD;
     // In f64: a counter's extreme values must not overflow the arithmetic.
-    let x_of = |x: i64| PAD + plot_w * (x as f64 - x_lo as f64) / (x_hi as f64 - x_lo as f64).max(1.0);
-    let y_of = |y: i64| PAD + plot_h / 2.0 - (plot_h / 2.0) * y as f64 / y_max;
+    let x_of = |x: f64| left + plot_w * (x - x_from) / (x_to - x_from).max(1.0);
+    let y_of = |y: f64| PAD + plot_h / 2.0 - (plot_h / 2.0) * y / y_max;
     let mut svg = format!(
         "<svg id=\"lead-over-time\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
          role=\"img\" aria-label=\"the leader's margin over time in sample games\">\n"
     );
-    let _ = writeln!(
-        svg,
-        "<line x1=\"{PAD}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\
-         <text class=\"tick\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"end\">+{y_max}</text>\
-         <text class=\"tick\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"end\">0</text>\
-         <text class=\"tick\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"end\">-{y_max}</text>",
-        WIDTH - PAD,
-        PAD - 4.0,
-        PAD + 4.0,
-        PAD - 4.0,
-        y_of(0) + 3.0,
-        PAD - 4.0,
-        PAD + plot_h,
-        y = y_of(0)
-    );
-    // Ticks along the length axis: six evenly spaced values, and both axes named with their units.
+    for v in leads.iter().filter(|v| v.abs() <= y_max) {
+        let y = y_of(*v);
+        let (stroke, dash) = if *v == 0.0 { ("#999", " stroke-dasharray=\"4 3\"") } else { ("#e4e4e4", "") };
+        let shown = if *v > 0.0 { format!("+{}", label(*v)) } else { label(*v) };
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"{stroke}\"{dash}/>\
+             <text class=\"tick\" data-axis=\"y\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"end\">{shown}</text>",
+            WIDTH - PAD,
+            left - 4.0,
+            y + 3.0,
+        );
+    }
     let b = PAD + plot_h;
-    for k in 0..=5 {
-        let value = x_lo as f64 + (x_hi as f64 - x_lo as f64) * k as f64 / 5.0;
-        let x = PAD + plot_w * k as f64 / 5.0;
+    for v in &along {
+        let x = x_of(*v);
         let _ = writeln!(
             svg,
             "<line x1=\"{x:.1}\" y1=\"{b:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#000\"/>\
-             <text class=\"tick\" x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{}</text>",
+             <text class=\"tick\" data-axis=\"x\" x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{}</text>",
             b + 4.0,
             b + 15.0,
-            value.round(),
+            label(*v),
         );
     }
     let _ = writeln!(
         svg,
-        "<line x1=\"{PAD}\" y1=\"{b:.1}\" x2=\"{:.1}\" y2=\"{b:.1}\" stroke=\"#000\"/>\
+        "<line x1=\"{left}\" y1=\"{b:.1}\" x2=\"{:.1}\" y2=\"{b:.1}\" stroke=\"#000\"/>\
          <text class=\"axis-label\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">{}</text>\
-         <text class=\"axis-label\" x=\"10\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\" \
-         transform=\"rotate(-90 10 {:.1})\">lead ({})</text>",
+         <text class=\"axis-label\" x=\"12\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\" \
+         transform=\"rotate(-90 12 {:.1})\">lead ({})</text>",
         WIDTH - PAD,
-        WIDTH / 2.0,
+        left + plot_w / 2.0,
         HEIGHT - 6.0,
-        escape(&s.length.unit),
+        escape(&format!("time into the game ({})", s.length.unit)),
         HEIGHT / 2.0,
         HEIGHT / 2.0,
-        escape(s.metrics.progress.as_deref().unwrap_or("")),
-        b = PAD + plot_h
+        escape(&unit),
     );
     let winners: Vec<String> = traced
         .iter()
@@ -287,33 +304,60 @@ fn margin_chart(s: &Summary, samples: &[Sample]) -> String {
         })
         .collect();
     for (i, (t, winner)) in traced.iter().zip(&winners).enumerate() {
-        let points: Vec<String> = t.trace.iter().map(|(x, y)| format!("{:.1},{:.1}", x_of(*x), y_of(*y))).collect();
+        let points: Vec<String> =
+            t.trace.iter().map(|(x, y)| format!("{:.1},{:.1}", x_of(*x as f64), y_of(*y as f64))).collect();
         let _ = writeln!(
             svg,
-            "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\" points=\"{}\"><title>seed {}: {winner}</title></polyline>",
+            "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\" points=\"{}\"><title>game {}: {winner}</title></polyline>",
             COLOURS[i % COLOURS.len()],
             points.join(" "),
-            t.seed
+            i + 1
         );
     }
     svg.push_str("</svg>\n");
-    let two = s.seats.len() == 2;
-    let what = if two {
+    let what = if s.seats.len() == 2 {
         "player 1's lead over player 2 (below the dashed line, player 2 leads)"
     } else {
         "the leader's margin over the next player"
     };
-    let mut legend = String::new();
+    let mut legend = String::from("<ol class=\"samples\">\n");
     for (i, (t, winner)) in traced.iter().zip(&winners).enumerate() {
-        let _ =
-            write!(legend, "<span style=\"color:{}\">■</span> seed {} ({winner}) ", COLOURS[i % COLOURS.len()], t.seed);
+        let _ = writeln!(
+            legend,
+            "<li><span style=\"color:{}\">■</span> {winner}; replay it:<pre class=\"replay\">{}</pre></li>",
+            COLOURS[i % COLOURS.len()],
+            escape(&replay_command(s, t.seed))
+        );
     }
+    legend.push_str("</ol>\n");
     format!(
-        "{svg}<p class=\"note\">{} games: {what}, by <code>{}</code>, against {}. {legend}</p>\n",
+        "{svg}<p class=\"note\">{} sample games: {what}, in {} (<code>progress p = {}</code>), against the {} \
+         played so far. Each is played again move by move, at the terminal, by its command, with \
+         <code>GAME</code> the game file (or the name of a game that comes with cardlang) given to \
+         <code>simulate</code>:</p>\n{legend}",
         traced.len(),
-        escape(s.metrics.progress.as_deref().unwrap_or("")),
+        escape(&unit),
+        escape(progress),
         escape(&s.length.unit)
     )
+}
+
+/// The command that plays game `seed` of a simulation again: the same seed, players, variant and
+/// options; `GAME` stands for the game as it was given to `simulate` (a file, or a bundled game's
+/// name), which the summary does not hold.
+pub fn replay_command(s: &Summary, seed: u64) -> String {
+    let mut command = format!("cardlang play GAME --seed {seed}");
+    if !s.players.is_empty() {
+        command.push_str(&format!(" --players {}", s.players.join(",")));
+    }
+    if let Some(v) = &s.variant {
+        command.push_str(&format!(" --variant {v}"));
+    }
+    for (k, v) in &s.options {
+        let v = v.as_str().map_or_else(|| v.to_string(), str::to_string);
+        command.push_str(&format!(" --set {k}={v}"));
+    }
+    command
 }
 
 /// Counters and design metrics as tables.
@@ -351,8 +395,12 @@ fn metrics_table(s: &Summary) -> String {
         row("decisiveness (games with a winner)", format!("{:.1}%", m.decisiveness * 100.0));
     }
     if let Some(d) = &m.drama {
+        let unit = axis::progress_unit(m.progress.as_deref().unwrap_or(""));
         row("winner was behind at some point", format!("{:.1}%", d.winner_was_behind * 100.0));
-        row("winner's largest deficit (mean / most)", format!("{:.1} / {}", d.mean_deficit, d.max_deficit));
+        row(
+            "winner's largest deficit (mean of won games / most)",
+            format!("{:.1} / {} {unit}", d.mean_deficit, d.max_deficit),
+        );
     }
     if let (Some(l), None) = (m.lead_changes_per_game, &s.solo) {
         row("lead changes per game", format!("{l:.2}"));
