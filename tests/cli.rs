@@ -125,7 +125,7 @@ fn bad_command_line_values_get_clear_errors() {
         (&["play", "games/wilcox_war.cardgame", "--set", "hidden_prizes=lots"], "cannot set option `hidden_prizes`"),
         (&["play", "games/wilcox_war.cardgame", "--set", "hiden_prizes=3"], "did you mean `hidden_prizes`?"),
         (&["play", "games/wilcox_war.cardgame", "--set", "nonsense"], "is not NAME=VALUE"),
-        (&["play", "games/wilcox_war.cardgame", "--players", "random"], "the game has 2 seat(s)"),
+        (&["play", "games/wilcox_war.cardgame", "--players", "random"], "the game has 2 seats"),
         (&["play", "games/wilcox_war.cardgame", "--players", "random,genius"], "unknown player kind `genius`"),
         (&["play", "games/no_such_game.cardgame"], "cannot read `games/no_such_game.cardgame`"),
         (&["transcript", "games/wilcox_war.cardgame", "--seed", "x"], "invalid value"),
@@ -235,7 +235,7 @@ fn simulate_refuses_bad_values() {
         (&["simulate", "games/wilcox_war.cardgame", "--jobs", "0"], "--jobs must be at least 1"),
         (&["simulate", "games/wilcox_war.cardgame", "-n", "0"], "-n must be at least 1"),
         (&["simulate", "games/wilcox_war.cardgame", "-n", "many"], "invalid value"),
-        (&["simulate", "games/wilcox_war.cardgame", "--players", "random"], "the game has 2 seat(s)"),
+        (&["simulate", "games/wilcox_war.cardgame", "--players", "random"], "the game has 2 seats"),
         (&["simulate", "games/wilcox_war.cardgame", "--set", "hidden_prizes=x"], "cannot set option"),
     ];
     for (args, expected) in cases {

@@ -575,3 +575,15 @@ fn a_long_menu_branch_condition_is_broken() {
     assert!(got.lines().all(|l| l.chars().count() <= 120), "{got}");
     insta::assert_snapshot!(got);
 }
+
+#[test]
+fn a_view_line_keeps_its_top_cards() {
+    let source =
+        "view {\n    waste   top   3   as \"waste (top card plays)\"\n    hand top 10 sorted if not empty\n}\n";
+    formats_to(
+        source,
+        "view {\n    waste top 3 as \"waste (top card plays)\"\n    hand top 10 sorted if not empty\n}\n",
+    );
+    let tree = tree_without_spans(source);
+    assert!(tree.contains("top: Some((3, Span))") && tree.contains("top: Some((10, Span))"), "{tree}");
+}

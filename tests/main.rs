@@ -16,6 +16,7 @@ mod cli;
 mod cluster;
 mod compare;
 mod cookbook;
+mod create_only;
 mod deep_input;
 mod diagnostics;
 mod diagnostics_messages;

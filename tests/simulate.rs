@@ -195,11 +195,11 @@ fn histograms_have_ticks_and_axis_labels() {
 fn players_not_one_per_seat_are_refused() {
     let g = game("games/cheat.cardgame");
     let err = simulate::run(&g, &settings(4, 1), &|_| {}).expect_err("three seats, two players");
-    assert_eq!(err.to_string(), "the game has 3 seats, but 2 player(s) were given");
+    assert_eq!(err.to_string(), "the game has 3 seats, but 2 players were given");
     let mut state = cardlang::engine::State::new(g.clone(), 1);
     let mut two: Vec<Box<dyn cardlang::agents::Agent>> =
         (0..2).map(|i| Box::new(cardlang::agents::RandomAgent::new(i)) as Box<dyn cardlang::agents::Agent>).collect();
     let err =
         cardlang::agents::play_game(&mut state, &mut two, &mut cardlang::engine::NoEvents).expect_err("too few agents");
-    assert_eq!(err.to_string(), "the game has 3 seats but 2 player(s) were given");
+    assert_eq!(err.to_string(), "the game has 3 seats but 2 players were given");
 }

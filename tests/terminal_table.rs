@@ -1,6 +1,7 @@
 //! The terminal table as a person meets it (issue 44, "The terminal table"): each thing said
 //! once, whose counter is whose, how many cards are out of sight, the card one draws under
-//! `--quiet`, a menu of cards in the panel's order, and a lone choice taken with Enter.
+//! `--quiet`, a menu of cards in the panel's order, a lone choice taken with Enter, and a waste
+//! pile cut to its top cards.
 
 use crate::common::cardlang_stdin;
 
@@ -100,4 +101,24 @@ fn red_suits_are_painted_red_word_by_word() {
     use cardlang::agents::human::paint_if;
     assert_eq!(paint_if(true, "[7♥ 8♠] K♦"), "[\x1b[31m7♥\x1b[0m 8♠] \x1b[31mK♦\x1b[0m");
     assert_eq!(paint_if(false, "7♥"), "7♥");
+}
+
+#[test]
+fn klondikes_waste_shows_its_top_three_cards_and_counts_the_rest() {
+    // Draw, play from the waste, build, draw again, ...: the second answer each time; then the
+    // input ends and the deal stops unfinished.
+    let (_, out, _) =
+        cardlang_stdin(&["play", "games/klondike.cardgame", "--players", "human", "--seed", "3"], &"2\n".repeat(8));
+    let waste: Vec<&str> = out.lines().filter(|l| l.starts_with("  waste (top card plays)")).collect();
+    // Three draws of three (the third of the second draw's cards played): nine cards lie on the
+    // waste, the top three shown, top last, as the draw turned them.
+    assert!(out.contains("7♥ A♥ 5♣: stock -> waste\n"), "{out}");
+    assert_eq!(waste.last().copied(), Some("  waste (top card plays)   (6 more under) 7♥ A♥ 5♣"), "{waste:?}");
+    // A waste of three or fewer is shown whole; no line ever lists more than three of its cards.
+    assert!(waste.contains(&"  waste (top card plays)   7♠ 8♠ Q♦"), "{waste:?}");
+    let cards = |l: &str| l.split_whitespace().filter(|w| w.ends_with(['♠', '♥', '♦', '♣'])).count();
+    assert!(waste.iter().all(|l| cards(l) <= 3), "{waste:?}");
+    // The cards under the top three are still in the game: one of them comes back into view
+    // when the cards above it are played.
+    assert!(waste.contains(&"  waste (top card plays)   (1 more under) 8♠ 7♣ 3♥"), "{waste:?}");
 }

@@ -39,7 +39,7 @@ pub enum DriveError {
     #[diagnostic(code(cardlang::play::illegal_action))]
     Illegal(u8),
     /// The game has more seats than agents were given.
-    #[error("the game has {seats} seats but {agents} player(s) were given")]
+    #[error("the game has {} but {} were given", crate::check::error::plural(usize::from(*.seats), "seat"), crate::check::error::plural(*.agents, "player"))]
     #[diagnostic(code(cardlang::play::seats), help("give one player per seat"))]
     Seats {
         /// The game's seats.

@@ -180,6 +180,8 @@ pub struct ViewLine {
     pub sorted: Option<Option<u16>>,
     /// The cards split into the best melds and the deadwood, when the viewer sees them all.
     pub melds: bool,
+    /// `top N`: only the zone's top N cards are shown, with how many lie under them.
+    pub top: Option<usize>,
     /// An empty zone is left out (`if not empty`).
     pub nonempty: bool,
 }

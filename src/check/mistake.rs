@@ -149,6 +149,8 @@ mistakes! {
     PerCardCounterLine => "per_card_counter_line",
     /// A counter in the view with what only a zone takes (`sorted`, `with melds`, `unless empty`).
     CounterViewOption => "counter_view_option",
+    /// `top 0` on a line of the view: a line shows at least the top card.
+    ViewTopZero => "view_top_zero",
     /// A declaration other than a variant in a variant file.
     DeclarationInVariantFile => "declaration_in_variant_file",
     /// Variants that extend each other in a circle.

@@ -64,7 +64,7 @@ impl Checker {
             }
         };
         let is_zone = matches!(what, ViewWhat::Zones(_));
-        if !is_zone && (line.sorted.is_some() || line.melds || line.nonempty) {
+        if !is_zone && (line.top.is_some() || line.sorted.is_some() || line.melds || line.nonempty) {
             self.errors.push(CheckError::invalid(
                 Mistake::CounterViewOption,
                 line.span,
@@ -87,6 +87,23 @@ impl Checker {
             ));
             return None;
         }
+        let top = match line.top {
+            None => None,
+            Some((0, span)) => {
+                self.errors.push(CheckError::invalid(
+                    Mistake::ViewTopZero,
+                    span,
+                    format!("`{} top 0` would show no card: a line shows at least the top one", line.name.text),
+                    "at least 1",
+                    Some(format!(
+                        "write `{} top 1` for the top card alone, or leave out `top` to show every card",
+                        line.name.text
+                    )),
+                ));
+                return None;
+            }
+            Some((n, _)) => Some(usize::try_from(n).unwrap_or(usize::MAX)),
+        };
         let sorted = match &line.sorted {
             None => None,
             Some(None) => Some(None),
@@ -106,6 +123,6 @@ impl Checker {
                 }
             },
         };
-        Some(ViewLine { what, label: line.label.clone(), sorted, melds: line.melds, nonempty: line.nonempty })
+        Some(ViewLine { what, label: line.label.clone(), sorted, melds: line.melds, top, nonempty: line.nonempty })
     }
 }

@@ -335,7 +335,8 @@ fn capped_jobs(asked: Option<usize>, games: u64) -> (usize, Option<String>) {
             most,
             Some(format!(
                 "note: --jobs {n} is more than this run can use; using {most} threads (at most {JOBS_PER_CORE} per core \
-                 on this machine's {cores}, and never more than the {games} game(s))"
+                 on this machine's {cores}, and never more than the {})",
+                crate::check::error::plural(usize::try_from(games).unwrap_or(usize::MAX), "game")
             )),
         ),
         Some(n) => (n, None),
@@ -573,7 +574,8 @@ fn check_players(args: &GameArgs, players: u8) -> Result<Vec<String>, Failure> {
     if seats.len() != players as usize {
         return Err(Failure {
             message: format!(
-                "error: the game has {players} seat(s), but --players names {}: give one of {} per seat (for example --players {})",
+                "error: the game has {}, but --players names {}: give one of {} per seat (for example --players {})",
+                crate::check::error::plural(usize::from(players), "seat"),
                 seats.len(),
                 agents::AGENT_KINDS.join(", "),
                 vec!["random"; players as usize].join(",")

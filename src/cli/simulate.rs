@@ -108,8 +108,8 @@ fn play(req: &Request<'_>) -> Result<(Setup, Tally, std::ops::Range<u64>), (Stri
     if req.settings.players.len() != game.players() as usize {
         return Err((
             format!(
-                "error: the game has {} seat(s), but --players names {}: give one of {} per seat",
-                game.players(),
+                "error: the game has {}, but --players names {}: give one of {} per seat",
+                crate::check::error::plural(usize::from(game.players()), "seat"),
                 req.settings.players.len(),
                 simulate::SIM_AGENTS.join(", ")
             ),

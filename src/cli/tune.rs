@@ -133,10 +133,8 @@ fn write_variant(answer: &Answer, name: &str, req: &Request<'_>, path: &Path) ->
     if let Some(folder) = path.parent() {
         std::fs::create_dir_all(folder).map_err(|e| (format!("error: cannot make `{}`: {e}", folder.display()), 1))?;
     }
-    if path.exists() {
-        return Err((format!("error: `{}` appeared while tuning; nothing was written", path.display()), 1));
-    }
-    write::replace(path, text.as_bytes(), Existing::MayBeNew).map_err(|e| (render(&e), 1))
+    // The name was free when the tune began; a file that appeared since is never replaced.
+    write::create(path, text.as_bytes()).map_err(|e| (render(&e), 1))
 }
 
 /// The command that reproduces a tune, with each argument quoted for a shell when it needs it.

@@ -49,6 +49,23 @@ impl Live {
     }
 }
 
+impl Live {
+    /// Gives the file the name `target` too, by a hard link, which the system refuses when
+    /// `target` is already there (nothing is replaced); the temporary name is then removed. A
+    /// signal meanwhile waits, so the file is either at `target` or removed.
+    pub fn link_to(mut self, target: &Path) -> std::io::Result<()> {
+        if let Some(ms) = std::env::var(SLOW_WRITE_FOR_TEST).ok().and_then(|v| v.parse::<u64>().ok()) {
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+        }
+        let mut list = live();
+        std::fs::hard_link(&self.path, target)?;
+        let _ = std::fs::remove_file(&self.path);
+        list.retain(|p| *p != self.path);
+        self.renamed = true;
+        Ok(())
+    }
+}
+
 impl Drop for Live {
     fn drop(&mut self) {
         if !self.renamed {

@@ -8,6 +8,10 @@
 //! removes its temporary file (`cleanup`), and a temporary file left by a process that is gone is
 //! removed by the next write to the same file.
 //!
+//! [`create`] writes a file that must be new (a variant written by `tune`): the temporary file is
+//! given the name with a hard link, which the system refuses when anything has that name already,
+//! so a file that appears between a check and the write is never replaced.
+//!
 //! Outputs are guarded before any work is done: [`guard`] refuses to write over an input of the
 //! same run or over any `.cardgame` file, and [`probe`] finds an output that cannot be written.
 
@@ -83,6 +87,16 @@ pub enum WriteError {
     #[error("`{path}` was removed or moved while cardlang was working on it; nothing was written")]
     #[diagnostic(code(cardlang::cli::vanished), help("run the command again if the file should be there"))]
     Vanished {
+        /// The path given.
+        path: String,
+    },
+    /// The file was to be new, and something has that name already.
+    #[error("will not write `{path}`: it is already there, and this output never replaces a file")]
+    #[diagnostic(
+        code(cardlang::cli::already_there),
+        help("{path} is unchanged; give the output another name, or move that file away")
+    )]
+    AlreadyThere {
         /// The path given.
         path: String,
     },
@@ -209,6 +223,61 @@ pub fn replace(path: impl AsRef<Path>, contents: &[u8], existing: Existing) -> R
             }
         }
     }
+}
+
+/// Writes `contents` to `path`, which must not exist: whole or not at all, and never over a file
+/// (or a link, or anything else) that has that name, even one that appears while this runs. The
+/// text goes to a temporary file beside it, which gets the name by a hard link (refused by the
+/// system when the name is taken) and is then removed. On a file system without hard links the
+/// file is opened with `create_new` instead (still never over another file), and removed again if
+/// the text cannot be written whole.
+pub fn create(path: impl AsRef<Path>, contents: &[u8]) -> Result<(), WriteError> {
+    let path = path.as_ref();
+    let io = |e: std::io::Error| WriteError::Io { path: shown(path), reason: e.to_string() };
+    let taken = |e: &std::io::Error| e.kind() == std::io::ErrorKind::AlreadyExists;
+    if std::fs::symlink_metadata(path).is_ok() {
+        return Err(WriteError::AlreadyThere { path: shown(path) });
+    }
+    let dir = folder_of(path);
+    remove_stale(&dir, path);
+    let temp = temp_name(&dir, path);
+    let live = super::cleanup::Live::new(&temp);
+    write_new(&temp, contents, None).map_err(io)?;
+    match live.link_to(path) {
+        Ok(()) => {}
+        Err(e) if taken(&e) => return Err(WriteError::AlreadyThere { path: shown(path) }),
+        Err(e) if links_unsupported(&e) => {
+            return create_in_place(path, contents).map_err(|e| {
+                if taken(&e) {
+                    WriteError::AlreadyThere { path: shown(path) }
+                } else {
+                    io(e)
+                }
+            });
+        }
+        Err(e) => return Err(io(e)),
+    }
+    if let Ok(d) = std::fs::File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Whether a hard link failed because the file system has none (FAT, some network shares).
+fn links_unsupported(e: &std::io::Error) -> bool {
+    matches!(e.kind(), std::io::ErrorKind::Unsupported | std::io::ErrorKind::PermissionDenied)
+        || e.raw_os_error() == Some(1) // EPERM: "operation not permitted" where links are not made
+}
+
+/// `create` without hard links: the new file is opened with `create_new` (refused when the name
+/// is taken) and written; if the text cannot be written whole, the file is removed again.
+fn create_in_place(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(path)?;
+    let written = file.write_all(contents).and_then(|()| file.sync_all());
+    if written.is_err() {
+        let _ = std::fs::remove_file(path);
+    }
+    written
 }
 
 /// Whether `path` names something that is there but is neither a file nor a folder: a device

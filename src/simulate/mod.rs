@@ -65,7 +65,7 @@ pub enum SimError {
         error: agents::SpecError,
     },
     /// The players given are not one per seat.
-    #[error("the game has {seats} seats, but {given} player(s) were given")]
+    #[error("the game has {}, but {} were given", crate::check::error::plural(usize::from(*.seats), "seat"), crate::check::error::plural(*.given, "player"))]
     #[diagnostic(code(cardlang::simulate::seats), help("give one player per seat: random, greedy or mcts"))]
     Seats {
         /// The game's seats.

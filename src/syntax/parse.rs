@@ -608,12 +608,17 @@ fn parse_view_line(pair: Pair<'_, Rule>) -> ViewLine {
     let span = span_of(&pair);
     let mut inner = pair.into_inner();
     let name = inner.next().map(parse_name).unwrap_or(Name { span, text: String::new() });
-    let mut line = ViewLine { span, name, sorted: None, melds: false, label: None, nonempty: false };
+    let mut line = ViewLine { span, name, top: None, sorted: None, melds: false, label: None, nonempty: false };
     for part in inner {
         match part.as_rule() {
             // The keyword is a pair of its own; an order's name may follow it.
             Rule::view_sorted => line.sorted = Some(part.into_inner().nth(1).map(parse_name)),
             Rule::view_melds => line.melds = true,
+            // The number is a pair of its own after the keyword; one too big for any zone
+            // (beyond u64) reads as the largest, which shows every card.
+            Rule::view_top => {
+                line.top = part.into_inner().next().map(|n| (n.as_str().parse().unwrap_or(u64::MAX), span_of(&n)))
+            }
             Rule::view_nonempty => line.nonempty = true,
             Rule::view_label => line.label = part.into_inner().next().map(|s| parse_string(s)),
             _ => {}

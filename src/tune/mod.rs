@@ -119,7 +119,7 @@ pub enum TuneError {
     #[diagnostic(code(cardlang::tune::nothing_to_vary), help("declare options as `option NAME: int in 1 to 10 = 5`"))]
     NothingToVary,
     /// The players given are not one per seat.
-    #[error("the game has {seats} seats, but {given} player(s) were given")]
+    #[error("the game has {}, but {} were given", crate::check::error::plural(usize::from(*.seats), "seat"), crate::check::error::plural(*.given, "player"))]
     #[diagnostic(code(cardlang::tune::seats), help("give one player per seat: random, greedy or mcts"))]
     Seats {
         /// Seats.

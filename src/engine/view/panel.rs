@@ -1,5 +1,6 @@
 //! A person's panel at the terminal when the game declares a `view`: its lines in order, zones
-//! sorted or split into melds as asked, every other zone and counter left out. What a line
+//! sorted or split into melds as asked (or cut to their top cards, with how many lie under them),
+//! every other zone and counter left out. What a line
 //! shows is always what the player may see: the view chooses among the observation, never
 //! adds to it.
 
@@ -64,15 +65,28 @@ impl State {
         self.zone_parts(z, line).0
     }
 
-    /// One zone's line on the panel, and the cards it shows in the order shown.
+    /// One zone's line on the panel, and the cards it shows in the order shown. With `top N`,
+    /// the cards under the top N are only counted: `(21 more under) 5♠ 9♦ Q♣`.
     fn zone_parts(&self, z: &ZoneView, line: &ViewLine) -> (String, Vec<u16>) {
         if z.count == 0 {
             return ("empty".to_string(), Vec::new());
         }
+        let under = line.top.map_or(0, |n| z.count.saturating_sub(n));
+        let (text, cards) = self.top_parts(z, line, under);
+        if under == 0 {
+            return (text, cards);
+        }
+        (format!("({under} more under) {text}"), cards)
+    }
+
+    /// The line of a zone's cards from place `under` (from the bottom) to the top.
+    fn top_parts(&self, z: &ZoneView, line: &ViewLine, under: usize) -> (String, Vec<u16>) {
+        let count = z.count - under;
         let mut seen: Vec<(u16, String)> = z
             .cards
             .iter()
             .enumerate()
+            .skip(under)
             .filter_map(|(i, c)| c.map(|c| (i, c)))
             .map(|(i, c)| (c, self.card_text(z, i, c)))
             .collect();
@@ -82,8 +96,8 @@ impl State {
         let text_of = |card: &u16| seen.iter().find(|(c, _)| c == card).map_or(String::new(), |(_, t)| t.clone());
         let all: Vec<&str> = seen.iter().map(|(_, t)| t.as_str()).collect();
         let cards: Vec<u16> = seen.iter().map(|(c, _)| *c).collect();
-        if seen.len() < z.count {
-            return (super::observe::partly_seen(z.count, &all), cards);
+        if seen.len() < count {
+            return (super::observe::partly_seen(count, &all), cards);
         }
         let rules = self.game.program.melds.as_ref().filter(|_| line.melds);
         let Some(arranged) = rules.and_then(|r| melds::arrange(r, &cards, &[]).ok()) else {

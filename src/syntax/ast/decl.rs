@@ -19,6 +19,9 @@ pub struct ViewLine {
     pub span: Span,
     /// The zone declaration or counter shown.
     pub name: Name,
+    /// `top N`: only the top N cards, and how many lie under them (the number as written, with
+    /// its span; the checker refuses 0).
+    pub top: Option<(u64, Span)>,
     /// `sorted` (`Some(None)`) or `sorted by ORDER` (`Some(Some(order))`).
     pub sorted: Option<Option<Name>>,
     /// `with melds`: the cards split into the best melds and the deadwood.

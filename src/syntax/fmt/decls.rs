@@ -169,6 +169,9 @@ impl Printer<'_> {
         self.write("view {");
         for (i, line) in d.lines.iter().enumerate() {
             let mut text = line.name.text.clone();
+            if let Some((n, _)) = line.top {
+                text.push_str(&format!(" top {n}"));
+            }
             match &line.sorted {
                 Some(Some(order)) => text.push_str(&format!(" sorted by {}", order.text)),
                 Some(None) => text.push_str(" sorted"),
