@@ -161,11 +161,11 @@ impl Browser {
     }
 
     /// Clicks the middle of the first element matching `selector` with the mouse (scrolled into
-    /// view first).
+    /// view first; a link wrapped over lines at its first line).
     pub(crate) fn click(&mut self, selector: &str) {
         let at = self.eval(&format!(
             "(() => {{ const e = document.querySelector({}); if (!e) return null; \
-             e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect(); \
+             e.scrollIntoView({{block: 'center'}}); const r = e.getClientRects()[0]; \
              return [r.x + r.width / 2, r.y + r.height / 2]; }})()",
             json!(selector)
         ));

@@ -367,8 +367,12 @@ function device() {
     app.replaceChildren(c);
     b.focus();
   };
-  // After a move the same person goes on, or the public stream says who is next.
-  const show = (v) => drawTable(v, tokens.get(holder), (next) => { if (next.menu) show(next); });
+  // After a move the same person goes on, unless the public stream has meanwhile covered the
+  // table for someone else (then their answer must not be drawn over the curtain).
+  const show = (v) => {
+    const me = holder;
+    drawTable(v, tokens.get(me), (next) => { if (holder === me && next.menu) show(next); });
+  };
   const decide = (pub) => {
     if (pub.end) { holder = null; drawTable(pub, d.spectator, () => {}); return; }
     const next = pub.waiting.find(s => tokens.has(s));
