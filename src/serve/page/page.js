@@ -404,11 +404,11 @@ async function replay(path) {
     root.appendChild(head);
     const nav = el("nav", "steps");
     const go = (to) => { at = Math.max(0, Math.min(last, to)); draw(); };
-    const first = button("⏮ First", () => go(0)); first.id = "replay-first";
+    const first = button("« First", () => go(0)); first.id = "replay-first";
     const back = button("◀ Back", () => go(at - 1)); back.id = "replay-back"; back.disabled = at === 0;
     const where = el("span", "where", "Step " + at + " of " + last); where.id = "replay-where";
     const fwd = button("Forward ▶", () => go(at + 1), "primary"); fwd.id = "replay-forward"; fwd.disabled = at === last;
-    const end = button("Last ⏭", () => go(last)); end.id = "replay-last";
+    const end = button("Last »", () => go(last)); end.id = "replay-last";
     nav.append(first, back, where, fwd, end);
     root.appendChild(nav);
     const step = r.steps[at];
