@@ -40,6 +40,7 @@ fn main() {
         host: "127.0.0.1".into(),
         port: 0,
         data: dir.join("tables.sqlite"),
+        replay: None,
     };
     let runtime =
         tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");

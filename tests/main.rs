@@ -49,6 +49,7 @@ mod robustness;
 mod rules;
 mod serve;
 mod serve_browser;
+mod serve_replay;
 mod session;
 mod shadowing;
 mod shard;

@@ -40,11 +40,17 @@ pub(crate) fn root(path: &str) -> String {
 impl Server {
     /// `cardlang serve GAMES --port 0 --data DATA`; waits for its first line, the address.
     pub(crate) fn start(games: &[String], data: &Path) -> Server {
+        Server::start_with(games, data, &[])
+    }
+
+    /// [`Server::start`] with more arguments (`--replay FILE`).
+    pub(crate) fn start_with(games: &[String], data: &Path, more: &[&std::ffi::OsStr]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardlang"))
             .arg("serve")
             .args(games)
             .args(["--port", "0", "--data"])
             .arg(data)
+            .args(more)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

@@ -253,6 +253,9 @@ enum Command {
         /// data folder).
         #[arg(long, value_name = "FILE")]
         data: Option<PathBuf>,
+        /// A JSON Lines transcript to replay step by step in the page (at /#replay).
+        #[arg(long, value_name = "FILE")]
+        replay: Option<PathBuf>,
     },
     /// Run the language server over standard input and output, for an editor (docs/editors.md).
     Lsp {
@@ -501,7 +504,7 @@ fn dispatch(command: Command) -> Result<(), Failure> {
             Ok(()) => Ok(()),
             Err(e) => Err(Failure { message: format!("error: {e}"), code: 1 }),
         },
-        Command::Serve { games, host, port, data } => serve::run(&games, &host, port, data),
+        Command::Serve { games, host, port, data, replay } => serve::run(&games, &host, port, data, replay),
         Command::Fmt { files, check } => match no_bundled(&files).and_then(|()| load::expand_folders(&files)) {
             Ok(files) => exit_with(fmt::run(&files, check)),
             Err(message) => Err(Failure { message, code: 2 }),

@@ -6,7 +6,13 @@ use super::{load, Failure};
 use crate::serve;
 
 /// Starts the server on the games (folders expanded) and serves until the process ends.
-pub(super) fn run(games: &[PathBuf], host: &str, port: u16, data: Option<PathBuf>) -> Result<(), Failure> {
+pub(super) fn run(
+    games: &[PathBuf],
+    host: &str,
+    port: u16,
+    data: Option<PathBuf>,
+    replay: Option<PathBuf>,
+) -> Result<(), Failure> {
     let games = load::expand_folders(games).map_err(|message| Failure { message, code: 2 })?;
     let Some(data) = data.or_else(serve::store::default_path) else {
         return Err(Failure {
@@ -15,6 +21,6 @@ pub(super) fn run(games: &[PathBuf], host: &str, port: u16, data: Option<PathBuf
             code: 2,
         });
     };
-    let config = serve::Config { games, host: host.to_string(), port, data };
+    let config = serve::Config { games, host: host.to_string(), port, data, replay };
     serve::run(&config).map_err(|e| Failure { message: format!("error: {e}"), code: 1 })
 }

@@ -56,6 +56,17 @@ pub enum ServeError {
     #[error("the game is not over yet: its transcript is given at the end")]
     #[diagnostic(code(cardlang::serve::not_over))]
     NotOver,
+    /// A transcript to replay does not fit the games served (or is not a transcript).
+    #[error("the transcript cannot be replayed: {0}")]
+    #[diagnostic(
+        code(cardlang::serve::replay),
+        help("a replay reads `cardlang transcript --format jsonl` files and the transcripts tables download; serve its game too")
+    )]
+    Replay(String),
+    /// No transcript was given to replay (`--replay FILE`).
+    #[error("this server was started without a transcript to replay")]
+    #[diagnostic(code(cardlang::serve::no_replay), help("start it with --replay FILE"))]
+    NoReplay,
     /// The table's owner has stopped (its game failed); nothing more can be done with it.
     #[error("the table has stopped: {0}")]
     #[diagnostic(code(cardlang::serve::table_stopped))]
@@ -95,7 +106,8 @@ impl ServeError {
     /// The HTTP status the refusal is answered with.
     pub fn status(&self) -> StatusCode {
         match self {
-            ServeError::NoGame(_) | ServeError::UnknownToken => StatusCode::NOT_FOUND,
+            ServeError::NoGame(_) | ServeError::UnknownToken | ServeError::NoReplay => StatusCode::NOT_FOUND,
+            ServeError::Replay(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ServeError::Setup(_) | ServeError::SeatSpec { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ServeError::Malformed(_) => StatusCode::BAD_REQUEST,
             ServeError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,

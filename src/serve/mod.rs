@@ -7,6 +7,7 @@
 
 pub mod catalog;
 pub mod errors;
+pub mod replay;
 pub mod routes;
 pub mod store;
 pub mod tables;
@@ -31,6 +32,8 @@ pub struct Config {
     pub port: u16,
     /// The tables' store.
     pub data: PathBuf,
+    /// A JSON Lines transcript to replay step by step in the page (`--replay FILE`).
+    pub replay: Option<PathBuf>,
 }
 
 /// A server started: its address, and what it says on starting (tables restored, tables that
@@ -50,6 +53,19 @@ pub async fn start(config: &Config) -> Result<Started, ServeError> {
     let catalog = catalog::Catalog::of(&config.games)?;
     let store = Arc::new(store::Store::open(&config.data)?);
     let tables = Arc::new(tables::Tables::new(catalog, store));
+    if let Some(path) = &config.replay {
+        let shown = crate::load::shown(path);
+        let text = std::fs::read_to_string(path).map_err(|e| ServeError::Replay(format!("{shown}: {e}")))?;
+        let reading = tables.clone();
+        let replay = tokio::task::spawn_blocking(move || replay::of_text(reading.catalog(), &text))
+            .await
+            .map_err(|e| ServeError::Replay(e.to_string()))?
+            .map_err(|e| match e {
+                ServeError::Replay(why) => ServeError::Replay(format!("{shown}: {why}")),
+                other => other,
+            })?;
+        tables.open_replay(replay);
+    }
     let restoring = tables.clone();
     let (opened, skipped) = tokio::task::spawn_blocking(move || restoring.restore_all())
         .await
@@ -61,6 +77,9 @@ pub async fn start(config: &Config) -> Result<Started, ServeError> {
     let mut notes = Vec::new();
     if opened > 0 {
         notes.push(format!("{opened} table(s) restored from {}", config.data.display()));
+    }
+    if config.replay.is_some() {
+        notes.push(format!("the transcript replays at http://{addr}/#replay"));
     }
     notes.extend(skipped.into_iter().map(|s| format!("not restored: {s}")));
     Ok(Started { addr, notes, listener, tables })

@@ -41,6 +41,8 @@ pub fn router(tables: Arc<Tables>) -> Router {
         .route("/api/t/{token}/events", get(events))
         .route("/api/t/{token}/move", post(act))
         .route("/api/t/{token}/transcript", get(transcript))
+        .route("/api/t/{token}/replay", get(replay_table))
+        .route("/api/replay", get(replay_file))
         .fallback(|| async {
             (
                 StatusCode::NOT_FOUND,
@@ -215,4 +217,20 @@ async fn transcript(State(tables): State<Arc<Tables>>, Path(token): Path<String>
         text,
     )
         .into_response())
+}
+
+/// The finished game of a link's table step by step, built from the transcript it downloads.
+async fn replay_table(State(tables): State<Arc<Tables>>, Path(token): Path<String>) -> Result<Response, ServeError> {
+    let (handle, _) = tables.find(&token)?;
+    let text = handle.transcript().await?;
+    let replay = tokio::task::spawn_blocking(move || super::replay::of_text(tables.catalog(), &text))
+        .await
+        .map_err(|e| ServeError::Replay(e.to_string()))??;
+    Ok(Json(replay).into_response())
+}
+
+/// The transcript given with `--replay FILE`, step by step.
+async fn replay_file(State(tables): State<Arc<Tables>>) -> Result<Response, ServeError> {
+    let replay = tables.replay().ok_or(ServeError::NoReplay)?;
+    Ok(Json(&*replay).into_response())
 }

@@ -4,13 +4,14 @@
 //! the store and bumps a counter that the streams of its links watch.
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
 use tokio::sync::{oneshot, watch};
 
 use super::catalog::Catalog;
 use super::errors::ServeError;
+use super::replay::Replay;
 use super::store::{Kept, Setup, Store};
 use super::views::{view, View, Who};
 use crate::engine::{Action, Game};
@@ -92,6 +93,7 @@ pub struct Tables {
     store: Arc<Store>,
     tables: RwLock<HashMap<String, Handle>>,
     tokens: RwLock<HashMap<String, (String, Who)>>,
+    replay: OnceLock<Arc<Replay>>,
 }
 
 /// A token, or the system's refusal to give entropy as a store error.
@@ -102,12 +104,22 @@ fn token() -> Result<String, ServeError> {
 impl Tables {
     /// No tables yet, serving `catalog`, kept in `store`.
     pub fn new(catalog: Catalog, store: Arc<Store>) -> Tables {
-        Tables { catalog, store, tables: RwLock::default(), tokens: RwLock::default() }
+        Tables { catalog, store, tables: RwLock::default(), tokens: RwLock::default(), replay: OnceLock::new() }
     }
 
     /// The games served.
     pub fn catalog(&self) -> &Catalog {
         &self.catalog
+    }
+
+    /// Keeps the transcript given to replay (`--replay FILE`); a second one is not taken.
+    pub fn open_replay(&self, replay: Replay) {
+        let _ = self.replay.set(Arc::new(replay));
+    }
+
+    /// The transcript given to replay, if any.
+    pub fn replay(&self) -> Option<Arc<Replay>> {
+        self.replay.get().cloned()
     }
 
     /// The table and seat a token opens.

@@ -199,24 +199,11 @@ async function move(token, at, action) {
   }
 }
 
-/** Draws a view: the panel, the menu, the log and the end. `token` is the link's. */
-function drawTable(view, token, after) {
-  const root = el("div", "table");
-  const head = el("header");
-  head.appendChild(el("h1", null, view.game + (view.variant ? " (" + view.variant + ")" : "")));
-  head.appendChild(el("p", "you", "You are " + view.you + "."));
-  const names = view.seats.map(s => s.name + " (" + s.spec + ")").join(", ");
-  head.appendChild(el("p", "seatsline", names));
-  if (!view.end) {
-    const waiting = view.waiting.map(s => "player " + s).join(", ");
-    head.appendChild(el("p", "turn", waiting ? "Waiting for " + waiting + "." : "The agents are playing."));
-  }
-  root.appendChild(head);
-  const menu = view.menu;
-  const labels = menu ? menu.choices.map(c => c.label) : [];
-  const sets = labels.some(l => l.includes(" + "));
+/** The table's zones and counters as a section. With a menu, cards that are choices can be
+ * clicked (or, where a choice takes several cards, selected, and `after(view)` redraws). */
+function drawPanel(lines, menu, labels, sets, choose, after, view) {
   const panel = el("section", "panel");
-  for (const line of view.panel) {
+  for (const line of lines) {
     const row = el("div", "line");
     row.appendChild(el("h3", null, line.label));
     if (line.kind === "counter") {
@@ -262,6 +249,26 @@ function drawTable(view, token, after) {
     }
     panel.appendChild(row);
   }
+  return panel;
+}
+
+/** Draws a view: the panel, the menu, the log and the end. `token` is the link's. */
+function drawTable(view, token, after) {
+  const root = el("div", "table");
+  const head = el("header");
+  head.appendChild(el("h1", null, view.game + (view.variant ? " (" + view.variant + ")" : "")));
+  head.appendChild(el("p", "you", "You are " + view.you + "."));
+  const names = view.seats.map(s => s.name + " (" + s.spec + ")").join(", ");
+  head.appendChild(el("p", "seatsline", names));
+  if (!view.end) {
+    const waiting = view.waiting.map(s => "player " + s).join(", ");
+    head.appendChild(el("p", "turn", waiting ? "Waiting for " + waiting + "." : "The agents are playing."));
+  }
+  root.appendChild(head);
+  const menu = view.menu;
+  const labels = menu ? menu.choices.map(c => c.label) : [];
+  const sets = labels.some(l => l.includes(" + "));
+  const panel = drawPanel(view.panel, menu, labels, sets, choose, after, view);
   root.appendChild(panel);
   const notice = el("p", "notice"); notice.id = "notice"; notice.setAttribute("role", "status");
   root.appendChild(notice);
@@ -273,6 +280,7 @@ function drawTable(view, token, after) {
   }
   if (menu) {
     const m = el("section", "menu");
+    m.dataset.at = menu.at;
     m.appendChild(el("h2", null, menu.prompt || "Your choice"));
     if (menu.picked.length) m.appendChild(el("p", "picked", "Picked so far: " + menu.picked.join(" + ")));
     const buttons = el("div", "choices");
@@ -305,6 +313,10 @@ function drawTable(view, token, after) {
     const dl = el("a", "download", "Download the transcript (JSON Lines)");
     dl.href = "/api/t/" + token + "/transcript";
     end.appendChild(dl);
+    const replay = el("a", "replaylink", "Replay it step by step");
+    replay.href = "#replay-" + token;
+    replay.id = "replay-link";
+    end.appendChild(replay);
     const again = button("Play again", async () => {
       const last = JSON.parse(sessionStorage.getItem("last") || "null");
       if (!last) { location.hash = ""; setup(); return; }
@@ -355,8 +367,12 @@ function device() {
     app.replaceChildren(c);
     b.focus();
   };
-  // After a move the same person goes on, or the public stream says who is next.
-  const show = (v) => drawTable(v, tokens.get(holder), (next) => { if (next.menu) show(next); });
+  // After a move the same person goes on, unless the public stream has meanwhile covered the
+  // table for someone else (then their answer must not be drawn over the curtain).
+  const show = (v) => {
+    const me = holder;
+    drawTable(v, tokens.get(me), (next) => { if (holder === me && next.menu) show(next); });
+  };
   const decide = (pub) => {
     if (pub.end) { holder = null; drawTable(pub, d.spectator, () => {}); return; }
     const next = pub.waiting.find(s => tokens.has(s));
@@ -369,9 +385,64 @@ function device() {
   follow(d.spectator, decide);
 }
 
+// ---- Replay: a finished game step by step, as an onlooker saw it ----
+
+let replayKeys = null;
+
+/** Shows the replay the server built at `path`, from its first step. */
+async function replay(path) {
+  let r;
+  try { r = await api(path); } catch (e) { app.replaceChildren(el("p", "error", e.message)); return; }
+  let at = 0;
+  const last = r.steps.length - 1;
+  const draw = () => {
+    const root = el("div", "table replay");
+    const head = el("header");
+    head.appendChild(el("h1", null, "Replay: " + r.game + (r.variant ? " (" + r.variant + ")" : "")));
+    head.appendChild(el("p", "seatsline", r.seats.map((s, i) => "player " + (i + 1) + " (" + s + ")").join(", ") +
+      ", seed " + r.seed));
+    root.appendChild(head);
+    const nav = el("nav", "steps");
+    const go = (to) => { at = Math.max(0, Math.min(last, to)); draw(); };
+    const first = button("« First", () => go(0)); first.id = "replay-first";
+    const back = button("◀ Back", () => go(at - 1)); back.id = "replay-back"; back.disabled = at === 0;
+    const where = el("span", "where", "Step " + at + " of " + last); where.id = "replay-where";
+    const fwd = button("Forward ▶", () => go(at + 1), "primary"); fwd.id = "replay-forward"; fwd.disabled = at === last;
+    const end = button("Last »", () => go(last)); end.id = "replay-last";
+    nav.append(first, back, where, fwd, end);
+    root.appendChild(nav);
+    const step = r.steps[at];
+    const said = el("section", "log step");
+    said.appendChild(el("h2", null, step.who ? step.who + " decided" : "The deal"));
+    const ol = el("ol"); ol.id = "replay-lines";
+    for (const line of step.lines) ol.appendChild(el("li", null, line));
+    said.appendChild(ol);
+    root.appendChild(said);
+    root.appendChild(drawPanel(step.panel, null, [], false, null, null, null));
+    if (at === last && r.end) {
+      const e = el("section", "end");
+      e.appendChild(el("h2", null, "Game over: " + r.end.result));
+      root.appendChild(e);
+    }
+    app.replaceChildren(root);
+  };
+  if (replayKeys) document.removeEventListener("keydown", replayKeys);
+  replayKeys = (e) => {
+    if (e.key === "ArrowRight") { at = Math.min(last, at + 1); draw(); }
+    if (e.key === "ArrowLeft") { at = Math.max(0, at - 1); draw(); }
+  };
+  document.addEventListener("keydown", replayKeys);
+  draw();
+}
+
 function route() {
   const h = location.hash.slice(1);
-  if (h === "device") device();
+  if (stream) { stream.close(); stream = null; }
+  follow.current = null;
+  if (replayKeys) { document.removeEventListener("keydown", replayKeys); replayKeys = null; }
+  if (h === "replay") replay("/api/replay");
+  else if (/^replay-[0-9a-f]{32}$/.test(h)) replay("/api/t/" + h.slice(7) + "/replay");
+  else if (h === "device") device();
   else if (/^[0-9a-f]{32}$/.test(h)) seat(h);
   else setup();
 }
