@@ -7,12 +7,8 @@ use miette::Severity;
 use super::{Finding, Lint, LintContext};
 
 /// The lint.
-pub const LINT: Lint = Lint {
-    name: "no_title",
-    severity: Severity::Warning,
-    summary: "a game file with no `game \"Title\"` line",
-    run,
-};
+pub const LINT: Lint =
+    Lint { name: "no_title", severity: Severity::Warning, summary: "a game file with no `game \"Title\"` line", run };
 
 fn run(ctx: &LintContext) -> Vec<Finding> {
     crate::check::heading::missing_title(ctx.file)
