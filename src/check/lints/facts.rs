@@ -2,7 +2,9 @@
 //! zone shows its cards, option values, the procedures that run during play, and small
 //! questions about the syntax tree (which zone an expression names, which names it reads).
 
+use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap, HashSet};
+use std::rc::Rc;
 
 use super::Rules;
 use crate::check::ir::{Program, Value, Visibility};
@@ -51,6 +53,10 @@ pub(crate) struct Facts<'a> {
     /// Names that never change during a game: options, enum members, properties, orders,
     /// functions and groups of cards.
     pub fixed: HashSet<&'a str>,
+    /// What each function's body reads (its parameters left out) and the functions it calls,
+    /// worked out once per function: [`Facts::reads`] looks into the same functions for many
+    /// expressions.
+    function_reads: RefCell<HashMap<&'a str, Rc<(BTreeSet<String>, Vec<String>)>>>,
 }
 
 impl<'a> Facts<'a> {
@@ -71,6 +77,7 @@ impl<'a> Facts<'a> {
             options: HashMap::new(),
             cards: HashMap::new(),
             fixed: HashSet::new(),
+            function_reads: RefCell::new(HashMap::new()),
         };
         for item in items {
             match item {
@@ -187,16 +194,28 @@ impl<'a> Facts<'a> {
             if !seen.insert(f.clone()) {
                 continue;
             }
-            let Some(decl) = self.functions.get(f.as_str()) else { continue };
-            let mut inner = Names::default();
-            walk::expr(&mut inner, &decl.body);
-            for p in &decl.params {
-                inner.names.remove(&p.name.text);
-            }
-            names.names.extend(inner.names);
-            names.functions.extend(inner.functions);
+            let Some(inner) = self.function_reads(&f) else { continue };
+            names.names.extend(inner.0.iter().cloned());
+            names.functions.extend(inner.1.iter().cloned());
         }
         names.names
+    }
+
+    /// The names the body of function `name` reads (its parameters left out) and the functions
+    /// it calls; `None` for no such function.
+    fn function_reads(&self, name: &str) -> Option<Rc<(BTreeSet<String>, Vec<String>)>> {
+        if let Some(known) = self.function_reads.borrow().get(name) {
+            return Some(Rc::clone(known));
+        }
+        let decl = *self.functions.get(name)?;
+        let mut inner = Names::default();
+        walk::expr(&mut inner, &decl.body);
+        for p in &decl.params {
+            inner.names.remove(&p.name.text);
+        }
+        let found = Rc::new((inner.names, inner.functions));
+        self.function_reads.borrow_mut().insert(decl.name.text.as_str(), Rc::clone(&found));
+        Some(found)
     }
 
     /// The procedures that can run once `play` starts: `play` and every procedure it calls,
