@@ -34,6 +34,9 @@ pub(crate) struct ZoneRef<'e> {
     pub of: Option<&'e Expr>,
 }
 
+/// What a function's body reads (its parameters left out), and the functions it calls.
+type FunctionReads = Rc<(BTreeSet<String>, Vec<String>)>;
+
 /// The declarations in force for one set of rules, by name (the first of a duplicate wins).
 pub(crate) struct Facts<'a> {
     /// The checked program, when the rules check cleanly.
@@ -56,7 +59,7 @@ pub(crate) struct Facts<'a> {
     /// What each function's body reads (its parameters left out) and the functions it calls,
     /// worked out once per function: [`Facts::reads`] looks into the same functions for many
     /// expressions.
-    function_reads: RefCell<HashMap<&'a str, Rc<(BTreeSet<String>, Vec<String>)>>>,
+    function_reads: RefCell<HashMap<&'a str, FunctionReads>>,
 }
 
 impl<'a> Facts<'a> {
@@ -203,7 +206,7 @@ impl<'a> Facts<'a> {
 
     /// The names the body of function `name` reads (its parameters left out) and the functions
     /// it calls; `None` for no such function.
-    fn function_reads(&self, name: &str) -> Option<Rc<(BTreeSet<String>, Vec<String>)>> {
+    fn function_reads(&self, name: &str) -> Option<FunctionReads> {
         if let Some(known) = self.function_reads.borrow().get(name) {
             return Some(Rc::clone(known));
         }
