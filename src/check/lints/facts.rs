@@ -2,9 +2,7 @@
 //! zone shows its cards, option values, the procedures that run during play, and small
 //! questions about the syntax tree (which zone an expression names, which names it reads).
 
-use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap, HashSet};
-use std::rc::Rc;
 
 use super::Rules;
 use crate::check::ir::{Program, Value, Visibility};
@@ -34,9 +32,6 @@ pub(crate) struct ZoneRef<'e> {
     pub of: Option<&'e Expr>,
 }
 
-/// What a function's body reads (its parameters left out), and the functions it calls.
-type FunctionReads = Rc<(BTreeSet<String>, Vec<String>)>;
-
 /// The declarations in force for one set of rules, by name (the first of a duplicate wins).
 pub(crate) struct Facts<'a> {
     /// The checked program, when the rules check cleanly.
@@ -56,10 +51,6 @@ pub(crate) struct Facts<'a> {
     /// Names that never change during a game: options, enum members, properties, orders,
     /// functions and groups of cards.
     pub fixed: HashSet<&'a str>,
-    /// What each function's body reads (its parameters left out) and the functions it calls,
-    /// worked out once per function: [`Facts::reads`] looks into the same functions for many
-    /// expressions.
-    function_reads: RefCell<HashMap<&'a str, FunctionReads>>,
 }
 
 impl<'a> Facts<'a> {
@@ -80,7 +71,6 @@ impl<'a> Facts<'a> {
             options: HashMap::new(),
             cards: HashMap::new(),
             fixed: HashSet::new(),
-            function_reads: RefCell::new(HashMap::new()),
         };
         for item in items {
             match item {
@@ -197,28 +187,16 @@ impl<'a> Facts<'a> {
             if !seen.insert(f.clone()) {
                 continue;
             }
-            let Some(inner) = self.function_reads(&f) else { continue };
-            names.names.extend(inner.0.iter().cloned());
-            names.functions.extend(inner.1.iter().cloned());
+            let Some(decl) = self.functions.get(f.as_str()) else { continue };
+            let mut inner = Names::default();
+            walk::expr(&mut inner, &decl.body);
+            for p in &decl.params {
+                inner.names.remove(&p.name.text);
+            }
+            names.names.extend(inner.names);
+            names.functions.extend(inner.functions);
         }
         names.names
-    }
-
-    /// The names the body of function `name` reads (its parameters left out) and the functions
-    /// it calls; `None` for no such function.
-    fn function_reads(&self, name: &str) -> Option<FunctionReads> {
-        if let Some(known) = self.function_reads.borrow().get(name) {
-            return Some(Rc::clone(known));
-        }
-        let decl = *self.functions.get(name)?;
-        let mut inner = Names::default();
-        walk::expr(&mut inner, &decl.body);
-        for p in &decl.params {
-            inner.names.remove(&p.name.text);
-        }
-        let found = Rc::new((inner.names, inner.functions));
-        self.function_reads.borrow_mut().insert(decl.name.text.as_str(), Rc::clone(&found));
-        Some(found)
     }
 
     /// The procedures that can run once `play` starts: `play` and every procedure it calls,
