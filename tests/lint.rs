@@ -38,6 +38,12 @@ fn stem(path: &std::path::Path) -> &str {
     path.file_stem().and_then(|s| s.to_str()).expect("a fixture name")
 }
 
+/// A lint that only fires with another: `no_players` is for a file without a title, which
+/// `no_title` reports too.
+fn companion(lint: &str, code: &str) -> bool {
+    lint == "no_players" && code == "cardlang::lint::no_title"
+}
+
 fn lint(path: &std::path::Path) -> String {
     let relative = relative(path);
     let lint = stem(path);
@@ -46,7 +52,9 @@ fn lint(path: &std::path::Path) -> String {
     assert_eq!(report.errors, 0, "a lint fixture checks cleanly:\n{}", report.rendered);
     assert!(report.warnings > 0, "{relative} triggers its lint");
     for j in &report.json {
-        assert_eq!(j["code"], format!("cardlang::lint::{lint}"), "{relative} triggers only its own lint");
+        let code = j["code"].as_str().unwrap_or_default();
+        let own = code == format!("cardlang::lint::{lint}") || companion(lint, code);
+        assert!(own, "{relative} triggers only its own lint: {code}");
         assert!(j["help"].is_string() && j["line"].is_number() && j["end"].is_number(), "{j}");
     }
     snapshot(path, &report)
@@ -280,7 +288,8 @@ fn lints_are_silent_on_the_games_and_catch_every_planted_mistake() {
         let report = lint_file(&path.to_string_lossy());
         let codes: Vec<String> = report.json.iter().map(|j| j["code"].to_string()).collect();
         let own = format!("\"cardlang::lint::{lint}\"");
-        if report.errors > 0 || !codes.contains(&own) || codes.iter().any(|c| *c != own) {
+        let other = |c: &String| *c != own && !companion(lint, c.trim_matches('"'));
+        if report.errors > 0 || !codes.contains(&own) || codes.iter().any(other) {
             missed.push(format!("{}: {codes:?}\n{}", relative(path), report.rendered));
         }
         if !lints_planted.contains(lint) {

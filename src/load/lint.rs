@@ -39,6 +39,10 @@ pub struct Lint {
     pub sources: Sources,
     /// The findings, in the order found: load or check errors first, then lints.
     pub found: Vec<Found>,
+    /// The syntax tree of the file linted, when it is a game file (not a variant file) that
+    /// parsed: its spans are offsets in that file's text, for a caller that reads it again
+    /// (the language server's index).
+    pub tree: Option<crate::syntax::ast::File>,
 }
 
 impl Lint {
@@ -77,7 +81,7 @@ pub fn lint_file(path: &str) -> Lint {
 /// variant; for a variant file, each of its variants) and lints it. A variant file answers for
 /// its own lines' lints; the game's are linted with the game.
 pub fn lint_with(reader: &dyn Reader, path: &Path) -> Lint {
-    let mut lint = Lint { path: shown(path), sources: Sources::default(), found: Vec::new() };
+    let mut lint = Lint { path: shown(path), sources: Sources::default(), found: Vec::new(), tree: None };
     let loaded = match read_with(reader, path) {
         Ok(l) => l,
         Err(failed) => {
@@ -102,6 +106,9 @@ pub fn lint_with(reader: &dyn Reader, path: &Path) -> Lint {
         }
         let is_error = w.severity == miette::Severity::Error;
         lint.add(w, is_error);
+    }
+    if !loaded.is_variant_file() && own == 0 {
+        lint.tree = Some(loaded.file);
     }
     lint.sources = loaded.sources;
     lint

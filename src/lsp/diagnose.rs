@@ -49,12 +49,17 @@ fn path_for(uri: &Uri) -> PathBuf {
     })
 }
 
-/// Every problem of the document at `uri`.
+/// Every problem of the document at `uri`; the syntax tree the lint run parsed is kept in the
+/// document, so the first request about this version does not parse it again.
 pub fn diagnostics(uri: &Uri, doc: &Document, open: &Documents, links: &Links) -> Vec<LspDiagnostic> {
     let path = path_for(uri);
     let mut reader = overlay(open);
     reader.open(&path, doc.text.clone());
-    let lint = load::lint_with(&reader, &path);
+    let mut lint = load::lint_with(&reader, &path);
+    // The syntax tree of this version, kept for the first request after the change.
+    if let Some(tree) = lint.tree.take() {
+        doc.keep_tree(tree);
+    }
     let me = load::shown(&path);
     lint.problems().iter().map(|p| convert(p, uri, &me, links)).collect()
 }

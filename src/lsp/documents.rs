@@ -2,7 +2,7 @@
 //! with the version the editor gave, the line index of the text, and its analysis (the checker
 //! index) once a request has asked for it: built lazily after a change, once per version.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,6 +21,8 @@ pub struct Document {
     pub version: i32,
     /// Where its lines start.
     pub lines: LineIndex,
+    /// The syntax tree of this version as the diagnostics parsed it, until the index takes it.
+    tree: RefCell<Option<crate::syntax::File>>,
     /// Its index, once asked for (`None` inside: the text or the game it extends does not parse).
     indexed: OnceCell<Option<Arc<Indexed>>>,
     /// The index of the last version before this one that parsed, for completion while the
@@ -32,12 +34,25 @@ impl Document {
     /// A document of `text` at `version`.
     pub fn new(text: String, version: i32) -> Document {
         let lines = LineIndex::new(&text);
-        Document { text, version, lines, indexed: OnceCell::new(), last_good: None }
+        Document { text, version, lines, tree: RefCell::new(None), indexed: OnceCell::new(), last_good: None }
     }
 
     /// Its index: built by `build` the first time it is asked for after a change, then kept.
     pub(super) fn indexed(&self, build: impl FnOnce() -> Option<Indexed>) -> Option<&Indexed> {
         self.indexed.get_or_init(|| build().map(Arc::new)).as_deref()
+    }
+
+    /// Keeps the syntax tree of this version's text (parsed by the diagnostics) for its index.
+    pub(super) fn keep_tree(&self, tree: crate::syntax::File) {
+        if self.indexed.get().is_none() {
+            *self.tree.borrow_mut() = Some(tree);
+        }
+    }
+
+    /// The syntax tree of this version's text: the one the diagnostics kept, else parsed now;
+    /// `None` when the text does not parse.
+    pub(super) fn tree(&self) -> Option<crate::syntax::File> {
+        self.tree.borrow_mut().take().or_else(|| crate::syntax::parse(&self.text).ok())
     }
 
     /// The index of the last version that parsed (this one's, if built and it parses).

@@ -33,7 +33,7 @@ pub struct Indexed {
 impl Indexed {
     /// Parses and indexes a document; `None` when it (or the game it extends) does not parse.
     fn build(uri: &Uri, doc: &Document, open: &Documents) -> Option<Indexed> {
-        let file = syntax::parse(&doc.text).ok()?;
+        let file = doc.tree()?;
         let mut base = None;
         let index = match &file.base {
             Some(b) => {

@@ -16,6 +16,8 @@ mod hidden_choice;
 mod hidden_cond;
 mod hidden_read;
 mod many_subsets;
+mod no_players;
+mod no_title;
 mod rank_coverage;
 mod unbounded_loop;
 mod undefined_property;
@@ -52,6 +54,8 @@ pub const LINTS: &[Lint] = &[
     hidden_choice::LINT,
     rank_coverage::LINT,
     many_subsets::LINT,
+    no_title::LINT,
+    no_players::LINT,
 ];
 
 /// What a lint looks at: the file as written, and the rules each way of playing it puts in force.
