@@ -186,3 +186,32 @@ fn people_choosing_at_once_choose_in_any_order_and_neither_reads_the_others_card
     assert!(told.iter().any(|l| l.starts_with("player 1 has chosen ")), "{told:?}");
     assert!(told.iter().any(|l| l.starts_with("player 2 has chosen ")), "{told:?}");
 }
+
+#[test]
+fn a_table_drawn_for_the_browser_cuts_a_pile_to_its_top_cards_as_the_view_says() {
+    use cardlang::session::view::PanelLine;
+    // Klondike's view shows the waste's top 3 cards (`waste top 3`): draw until it holds more.
+    let game =
+        every_game().into_iter().find(|(n, _)| n.trim() == "klondike.cardgame").map(|(_, g)| g).expect("klondike");
+    let mut s = Session::new(game, 3, seats(&["human"])).expect("a table");
+    s.advance().expect("no agent");
+    for _ in 0..12 {
+        let Status::Waiting(turns) = s.status() else { break };
+        let draw = turns[0].legal.iter().copied().find(|a| s.state().action_label(0, *a) == "draw");
+        let Some(draw) = draw else { break };
+        let at = s.history().len();
+        s.act(0, draw, at).expect("a legal draw");
+    }
+    let panel = s.panel_for(Viewer::Player(0));
+    let waste = panel
+        .iter()
+        .find_map(|l| match l {
+            PanelLine::Zone { label, count, cards, under, .. } if label.starts_with("waste") => {
+                Some((*count, cards.len(), *under))
+            }
+            _ => None,
+        })
+        .expect("the waste's line");
+    assert!(waste.0 > 3, "the waste holds more than three cards: {waste:?}");
+    assert_eq!((waste.1, waste.2), (3, waste.0 - 3), "three listed, the rest counted: {waste:?}");
+}

@@ -48,6 +48,9 @@ pub enum PanelLine {
         /// Melds and deadwood, when the view asks and the viewer sees every card.
         #[serde(skip_serializing_if = "Option::is_none")]
         groups: Option<Groups>,
+        /// With the view's `top N`: how many cards lie under those listed (only counted).
+        #[serde(skip_serializing_if = "is_zero")]
+        under: usize,
     },
     /// A counter: its label and value(s) in words.
     Counter {
@@ -220,12 +223,15 @@ fn zone_line(state: &State, z: &ZoneView, line: Option<&ViewLine>, label: String
             points: arranged.points,
         })
     });
-    let cards = if sorted.is_some() || hidden == 0 {
+    let mut cards: Vec<Option<CardShown>> = if sorted.is_some() || hidden == 0 {
         seen.into_iter().map(|(_, s)| Some(s)).chain(std::iter::repeat_n(None, hidden)).collect()
     } else {
         z.cards.iter().enumerate().map(|(i, c)| c.map(|c| shown(i, c))).collect()
     };
-    PanelLine::Zone { label, count: z.count, cards, groups }
+    // `top N`: the cards under the top N are only counted, as the terminal's panel does.
+    let under = line.and_then(|l| l.top).map_or(0, |n| cards.len().saturating_sub(n));
+    cards.drain(..under);
+    PanelLine::Zone { label, count: z.count, cards, groups, under }
 }
 
 /// Where a card goes when sorted, as the terminal's panel sorts it: its rank in `order`, or its
@@ -239,4 +245,9 @@ fn sort_key(state: &State, card: u16, order: Option<u16>) -> i64 {
         }
         None => card as i64,
     }
+}
+
+/// Whether a count is zero (left out of the JSON).
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }

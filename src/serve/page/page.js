@@ -211,6 +211,7 @@ function drawPanel(lines, menu, labels, sets, choose, after, view) {
     } else {
       const cards = el("div", "cards");
       if (line.count === 0) cards.appendChild(el("span", "empty", "empty"));
+      if (line.under) cards.appendChild(el("span", "count", line.under + " more under"));
       const drawCard = (c) => {
         const svg = cardSvg(c, c && selected.has(c.name));
         if (c && menu) {
