@@ -76,7 +76,7 @@ pub async fn start(config: &Config) -> Result<Started, ServeError> {
     let addr = listener.local_addr().map_err(fail)?;
     let mut notes = Vec::new();
     if opened > 0 {
-        notes.push(format!("{opened} table(s) restored from {}", config.data.display()));
+        notes.push(format!("{} restored from {}", crate::check::error::plural(opened, "table"), config.data.display()));
     }
     if config.replay.is_some() {
         notes.push(format!("the transcript replays at http://{addr}/#replay"));

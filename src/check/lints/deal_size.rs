@@ -520,10 +520,11 @@ impl Setup<'_, '_> {
             self.facts.zones.get(l.zone.as_str()).map(|z| (z.decl.name.span, "never read after the deal".into()));
         Finding {
             message: format!(
-                "this deal leaves {} card(s) in `{zone}`, and no rule reads `{}` after it",
-                l.left, l.zone
+                "this deal leaves {} in `{zone}`, and no rule reads `{}` after it",
+                crate::check::error::plural(l.left.max(0) as usize, "card"),
+                l.zone
             ),
-            at: (l.at, format!("leaves {} card(s) in `{zone}`", l.left)),
+            at: (l.at, format!("leaves {} in `{zone}`", crate::check::error::plural(l.left.max(0) as usize, "card"))),
             also,
             help: format!(
                 "deal them too (`deal all from {zone} to {}`), use `{}` in the rules (as a draw pile, say), or hold fewer cards in it",
