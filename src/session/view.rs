@@ -199,7 +199,7 @@ fn zone_line(state: &State, z: &ZoneView, line: Option<&ViewLine>, label: String
         z.cards.iter().enumerate().filter_map(|(i, c)| c.map(|c| (c, shown(i, c)))).collect();
     let sorted = line.and_then(|l| l.sorted);
     if let Some(order) = sorted {
-        seen.sort_by_key(|(c, _)| (sort_key(state, *c, order), *c));
+        seen.sort_by_key(|(c, _)| (state.sort_key(*c, order), *c));
     }
     let hidden = z.count - seen.len();
     let groups = line.filter(|l| l.melds && hidden == 0).and_then(|_| {
@@ -214,7 +214,7 @@ fn zone_line(state: &State, z: &ZoneView, line: Option<&ViewLine>, label: String
                 .map(|m| {
                     let mut cards = m.cards.clone();
                     if let Some(order) = sorted {
-                        cards.sort_by_key(|c| (sort_key(state, *c, order), *c));
+                        cards.sort_by_key(|c| (state.sort_key(*c, order), *c));
                     }
                     cards.iter().filter_map(of).collect()
                 })
@@ -232,19 +232,6 @@ fn zone_line(state: &State, z: &ZoneView, line: Option<&ViewLine>, label: String
     let under = line.and_then(|l| l.top).map_or(0, |n| cards.len().saturating_sub(n));
     cards.drain(..under);
     PanelLine::Zone { label, count: z.count, cards, groups, under }
-}
-
-/// Where a card goes when sorted, as the terminal's panel sorts it: its rank in `order`, or its
-/// place among the declared cards; cards the order does not rank go last.
-fn sort_key(state: &State, card: u16, order: Option<u16>) -> i64 {
-    let p = &state.game().program;
-    match order.and_then(|o| p.orders.get(o as usize)) {
-        Some(o) => {
-            let member = p.card_props[card as usize * p.properties.len() + o.property as usize];
-            o.position(member).as_int().unwrap_or(i64::MAX)
-        }
-        None => card as i64,
-    }
 }
 
 /// Whether a count is zero (left out of the JSON).

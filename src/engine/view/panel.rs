@@ -128,7 +128,7 @@ impl State {
 
     /// Where a card goes when sorted: its rank in `order`, or its place among the declared
     /// cards; cards the order does not rank go last.
-    fn sort_key(&self, card: u16, order: Option<u16>) -> i64 {
+    pub fn sort_key(&self, card: u16, order: Option<u16>) -> i64 {
         let p = &self.game.program;
         match order.and_then(|o| p.orders.get(o as usize)) {
             Some(o) => {
