@@ -395,37 +395,16 @@ fn misindented_open(source: &str) -> Option<usize> {
         (line_start, line.len() - line.trim_start_matches([' ', '\t']).len())
     };
     let mut open: Vec<usize> = Vec::new();
-    let mut chars = source.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '"' => {
-                while let Some((_, d)) = chars.next() {
-                    match d {
-                        '\\' => {
-                            chars.next();
-                        }
-                        '"' => break,
-                        _ => {}
-                    }
-                }
-            }
-            '/' if chars.peek().map(|p| p.1) == Some('/') => {
-                for (_, d) in chars.by_ref() {
-                    if d == '\n' {
-                        break;
-                    }
-                }
-            }
-            '{' => open.push(i),
-            '}' => {
-                let Some(o) = open.pop() else { continue };
-                let (line_start, indent) = indent_at(i);
-                let starts_line = line_start + indent == i;
-                if starts_line && indent < indent_at(o).1 && !open.is_empty() {
-                    return Some(o);
-                }
-            }
-            _ => {}
+    for (i, c) in braces(source) {
+        if c == '{' {
+            open.push(i);
+            continue;
+        }
+        let Some(o) = open.pop() else { continue };
+        let (line_start, indent) = indent_at(i);
+        let starts_line = line_start + indent == i;
+        if starts_line && indent < indent_at(o).1 && !open.is_empty() {
+            return Some(o);
         }
     }
     None
@@ -435,35 +414,47 @@ fn misindented_open(source: &str) -> Option<usize> {
 /// strings and comments do not count.
 fn open_braces(source: &str) -> Vec<usize> {
     let mut open = Vec::new();
-    let mut chars = source.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '"' => {
-                while let Some((_, d)) = chars.next() {
-                    match d {
-                        '\\' => {
-                            chars.next();
-                        }
-                        '"' => break,
-                        _ => {}
-                    }
-                }
-            }
-            '/' if chars.peek().map(|p| p.1) == Some('/') => {
-                for (_, d) in chars.by_ref() {
-                    if d == '\n' {
-                        break;
-                    }
-                }
-            }
-            '{' => open.push(i),
-            '}' => {
-                open.pop();
-            }
-            _ => {}
+    for (i, c) in braces(source) {
+        if c == '{' {
+            open.push(i);
+        } else {
+            open.pop();
         }
     }
     open
+}
+
+/// Every `{` and `}` of `source` with its offset, in order, leaving out those inside strings
+/// (with their `\"` escapes) and `//` comments.
+fn braces(source: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    let mut chars = source.char_indices().peekable();
+    std::iter::from_fn(move || {
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' => {
+                    while let Some((_, d)) = chars.next() {
+                        match d {
+                            '\\' => {
+                                chars.next();
+                            }
+                            '"' => break,
+                            _ => {}
+                        }
+                    }
+                }
+                '/' if chars.peek().map(|p| p.1) == Some('/') => {
+                    for (_, d) in chars.by_ref() {
+                        if d == '\n' {
+                            break;
+                        }
+                    }
+                }
+                '{' | '}' => return Some((i, c)),
+                _ => {}
+            }
+        }
+        None
+    })
 }
 
 /// A word quoted in a message, cut to its first 40 characters.
