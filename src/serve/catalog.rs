@@ -1,5 +1,5 @@
 //! The games a server offers: the files given on its command line, each by its file name
-//! without `.cardgame` (`wilcox_war`). A table's game is read from the disk and checked with the
+//! without `.cardgame` (`my_game.cardgame` is offered as `my_game`). A table's game is read from the disk and checked with the
 //! variant, options and number of seats asked for; nothing else on the disk is ever read.
 
 use std::collections::BTreeMap;

@@ -98,7 +98,9 @@ fn rulings_file() -> Option<PathBuf> {
 #[test]
 fn every_ruling_of_rulings_md_has_a_scenario_test() {
     let Some(path) = rulings_file() else {
-        eprintln!("skipped: no shared/RULINGS.md above {ROOT} (set CARDLANG_RULINGS to its path)");
+        crate::common::skipped(&format!(
+            "skipped: no shared/RULINGS.md above {ROOT}, so the rulings cannot be matched to scenario tests (set CARDLANG_RULINGS to its path)"
+        ));
         return;
     };
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
