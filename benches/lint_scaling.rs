@@ -4,7 +4,7 @@
 //! a chain of functions each calling the one before, nested `if` blocks, and (for `fmt`) one long
 //! sum. The nested shapes stay under `syntax::MAX_DEPTH`, past which a file is refused.
 
-use cardlang::cli::render::LintReport;
+use cardlang::load::LintReport;
 
 /// A file linted and its findings rendered, as `cardlang lint` does.
 fn lint_file(path: &str) -> LintReport {

@@ -5,7 +5,7 @@
 
 use cardlang::check;
 use cardlang::check::Mistake;
-use cardlang::cli::render::Render;
+use cardlang::load::Render;
 use cardlang::load::{Source, Sources};
 
 fn diagnose(path: &std::path::Path) -> String {

@@ -10,7 +10,7 @@
 //! One snapshot per failing file: the source, the rendering, the JSON.
 
 use cardlang::check::lints::LINTS;
-use cardlang::cli::render::LintReport;
+use cardlang::load::LintReport;
 
 /// A file linted by the library and rendered as the command line renders it.
 fn lint_file(path: &str) -> LintReport {

@@ -171,3 +171,52 @@ const NULL: serde_json::Value = serde_json::Value::Null;
 fn as_usize(v: &serde_json::Value) -> usize {
     v.as_u64().map_or(usize::MAX, |n| n as usize)
 }
+
+/// The Rust files under `dir` (a folder of the checkout), but what cargo and libFuzzer write.
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for path in entries.flatten().map(|e| e.path()) {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        if path.is_dir() && !["target", "corpus", "artifacts", "snapshots"].contains(&name) {
+            rust_files(&path, out);
+        } else if name.ends_with(".rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Issue 39: the tests, benches and fuzz targets load and render through the library, and reach
+/// the command line only by running the binary (an error code such as
+/// `"cardlang::cli::unreadable"`, in a string, is what a user reads, not an import).
+#[test]
+fn no_test_bench_or_fuzz_target_calls_into_the_command_line_module() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["tests", "benches", "fuzz"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 50, "the Rust files are found: {}", files.len());
+    let mut found = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            let outside_strings = code.split('"').step_by(2).collect::<Vec<_>>().join(" ");
+            let imports = outside_strings.contains("cli::")
+                || (outside_strings.contains("cardlang::{") && outside_strings.contains("cli"));
+            if imports {
+                found.push(format!(
+                    "{}:{}: {}",
+                    path.strip_prefix(root).unwrap_or(&path).display(),
+                    n + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "reaches into `cardlang::cli` instead of the library or the binary:\n{}",
+        found.join("\n")
+    );
+}

@@ -5,8 +5,8 @@
 
 use crate::common::says;
 use cardlang::check::Config;
-use cardlang::cli::render::LintReport;
 use cardlang::load;
+use cardlang::load::LintReport;
 
 /// A file linted by the library and rendered as the command line renders it.
 fn lint_file(path: &str) -> LintReport {

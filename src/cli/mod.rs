@@ -2,7 +2,6 @@
 
 pub mod completions;
 pub mod crash;
-pub mod excerpt;
 pub mod fmt;
 pub mod games;
 pub mod hot_seat;

@@ -3,8 +3,9 @@
 //! finding also as a [`Problem`], plain data for any front end.
 //!
 //! It comes after [`check`](crate::check) and [`compile`](crate::compile) in the pipeline and
-//! before the front ends (`cli`, and the language server and table to come), which render
-//! problems their own way: the command line with miette (`cli::render`).
+//! before the front ends (`cli`, `lsp`, `serve`), which show problems their own way: the
+//! command line prints them rendered with miette (`report`), the language server sends them as
+//! [`Problem`]s.
 //!
 //! - `reader`: [`Reader`], [`Disk`] (the default), [`Overlay`] (buffers by path over a reader);
 //! - `sources`: [`Source`], [`Sources`], [`Position`];
@@ -12,13 +13,17 @@
 //! - `loaded`: [`Loaded`], [`read`], [`read_with`], [`load_game`];
 //! - `lint`: [`Lint`], [`lint_file`], [`lint_with`];
 //! - `variant_files`: [`variant_files`];
-//! - `problem`: [`Problem`], [`Label`], [`Place`], [`Severity`].
+//! - `problem`: [`Problem`], [`Label`], [`Place`], [`Severity`];
+//! - `report`: [`Render`] (diagnostics as text, with miette), [`LintReport`] (what
+//!   `cardlang lint` prints of a file); `excerpt` cuts long lines around a label for it.
 
 mod error;
+pub mod excerpt;
 mod lint;
 mod loaded;
 mod problem;
 mod reader;
+pub mod report;
 mod sources;
 mod variant_files;
 
@@ -29,5 +34,6 @@ pub use loaded::{
 };
 pub use problem::{Label, Place, Problem, Severity};
 pub use reader::{folded, normalised, read_text, shown, Disk, Overlay, Reader, TextError, MAX_FILE_BYTES};
+pub use report::{LintReport, Render};
 pub use sources::{Position, Source, Sources};
 pub use variant_files::{variant_files, variant_files_with};
