@@ -1,10 +1,15 @@
 //! The fuzz targets of `fuzz/` (cargo-fuzz, docs/reliability.md), run on stable over a fixed set
 //! of generated inputs so that CI exercises them: every seed file of the corpora (the games and
 //! the test fixtures), damaged copies of them made with the fuzzing dictionary, and byte strings
-//! for the engine target.
+//! for the engine and language server targets.
 
 #[path = "../fuzz/src/targets.rs"]
 pub mod targets;
+
+/// The `lsp_typing` target's body; it drives the server with `lsp_drive` (its `super::`).
+#[path = "../fuzz/src/lsp_typing.rs"]
+pub mod lsp_typing;
+use crate::common::lsp_drive;
 
 use cardlang::engine::rng::Rng;
 
@@ -112,6 +117,32 @@ fn the_engine_target_holds_on_generated_byte_strings() {
         }
         let done = std::panic::catch_unwind(|| targets::engine(&games, &data));
         assert!(done.is_ok(), "engine on {data:?}");
+    }
+}
+
+/// The language server target: every game file and fixture typed in whole and half (the text
+/// mode, with `cardlang lint`'s diagnostics at the end), a sample of the seeds and their damaged copies,
+/// and generated edits of each file (the edit mode: the first byte below 8, the second picks
+/// the file).
+#[test]
+fn the_lsp_typing_target_holds_on_the_games_a_sample_of_seeds_and_generated_edits() {
+    let files = lsp_typing::game_files(std::path::Path::new(ROOT));
+    assert!(files.len() >= 60, "every game, variant file and fixture");
+    for f in &files {
+        let done = std::panic::catch_unwind(|| lsp_typing::lsp_typing(&files, f.text.as_bytes()));
+        assert!(done.is_ok(), "lsp_typing typing {}", f.uri);
+    }
+    for (name, data) in inputs().into_iter().step_by(9) {
+        let done = std::panic::catch_unwind(|| lsp_typing::lsp_typing(&files, &data));
+        assert!(done.is_ok(), "lsp_typing on {name}");
+    }
+    let mut rng = Rng::new(40);
+    for i in 0..files.len() * 2 {
+        let mut data: Vec<u8> = vec![(i % 8) as u8, (i % files.len()) as u8];
+        // Ten edits or so: a kind, a place, a length, and the bytes typed.
+        data.extend((0..60).map(|_| rng.below(256) as u8));
+        let done = std::panic::catch_unwind(|| lsp_typing::lsp_typing(&files, &data));
+        assert!(done.is_ok(), "lsp_typing on {data:?}");
     }
 }
 

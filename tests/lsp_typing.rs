@@ -1,9 +1,11 @@
 //! Robustness of the language server while a designer types: every game of `games/` and every
 //! example of the cookbook typed into the server (a prefix of the file at each step) and then
-//! deleted again (a growing gap cut out before a place), with hover, completion, definition,
-//! the outline, semantic tokens and formatting asked at a few places after every change: the
-//! server never panics or hangs, answers every request, and at the end publishes what
-//! `cardlang lint` finds.
+//! deleted again (a growing gap cut out before a place), with every request (hover, completion,
+//! definition, references, highlights, rename, code actions) asked at a few places and the
+//! outline, semantic tokens and formatting after every change: the server never panics or
+//! hangs, answers every request with positions on the text, and at the end publishes what
+//! `cardlang lint` finds. The editor's side is `tests/common/lsp_drive.rs`, which the
+//! `lsp_typing` fuzz target drives too (`fuzz/src/lsp_typing.rs`).
 //!
 //! Here a seeded sample of the steps of each file; `cargo test -- --ignored lsp_typing` types
 //! every file in full, a character at a time (`LSP_TYPING_STRIDE=n`: every n-th character).
@@ -11,9 +13,8 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use cardlang::lsp::position::LineIndex;
-use cardlang::lsp::{diagnostics_of, Handler, Links};
-use serde_json::{json, Value};
+use crate::common::lsp_drive::{self, Editor};
+use cardlang::lsp::diagnostics_of;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -51,11 +52,6 @@ fn files() -> Vec<(String, String)> {
     out
 }
 
-/// The char boundary at or before `i`.
-fn boundary(text: &str, i: usize) -> usize {
-    (0..=i.min(text.len())).rev().find(|&j| text.is_char_boundary(j)).unwrap_or(0)
-}
-
 /// What a run found: the requests asked, and the last diagnostics published.
 struct Typed {
     requests: usize,
@@ -63,74 +59,28 @@ struct Typed {
 }
 
 /// Types `steps` (whole texts, one version each) into a server, asking every request at a few
-/// places after each; then the final text. Panics with the step on a request left unanswered.
+/// places after each (`lsp_drive::Editor` checks every answer); then the final text.
 fn type_into(uri: &str, steps: &[String], finally: &str, seed: u64) -> Typed {
-    let mut server = Handler::new(Links::default());
+    let mut editor = Editor::open(uri, "");
     let mut rng = Seeded(seed | 1);
-    let td = json!({ "uri": uri });
-    let first = json!({ "uri": uri, "languageId": "cardgame", "version": 0, "text": "" });
-    server.notify("textDocument/didOpen", json!({ "textDocument": first }));
-    let mut requests = 0;
-    let mut last = Vec::new();
-    for (version, text) in steps.iter().chain(std::iter::once(&finally.to_string())).enumerate() {
-        let change =
-            json!({ "textDocument": { "uri": uri, "version": version + 1 }, "contentChanges": [{ "text": text }] });
-        let published = server.notify("textDocument/didChange", change);
-        assert!(!published.is_empty(), "{uri} v{}: diagnostics published after every change", version + 1);
-        last = published.last().map(|p| p.diagnostics.clone()).unwrap_or_default();
-        let lines = LineIndex::new(text);
-        for at in [text.len(), boundary(text, rng.below(text.len() + 1)), 0] {
-            let p = lines.position(text, at);
-            let pos = json!({ "textDocument": td, "position": { "line": p.line, "character": p.character } });
-            for method in ["textDocument/hover", "textDocument/completion", "textDocument/definition"] {
-                let answer = server.request(method, pos.clone());
-                assert!(answer.is_ok(), "{uri} v{} {method} at {at}: {answer:?}", version + 1);
-                requests += 1;
-            }
+    for text in steps.iter().chain(std::iter::once(&finally.to_string())) {
+        editor.replace(text.clone());
+        let n = text.len();
+        for at in [n, rng.below(n + 1), 0] {
+            editor.ask_at(at);
         }
-        for (method, params) in [
-            ("textDocument/documentSymbol", json!({ "textDocument": td })),
-            ("textDocument/semanticTokens/full", json!({ "textDocument": td })),
-            (
-                "textDocument/formatting",
-                json!({ "textDocument": td, "options": { "tabSize": 4, "insertSpaces": true } }),
-            ),
-        ] {
-            let answer = server.request(method, params);
-            assert!(answer.is_ok(), "{uri} v{} {method}: {answer:?}", version + 1);
-            if method.ends_with("full") {
-                tokens_fit(text, answer.as_ref().unwrap_or(&Value::Null));
-            }
-            requests += 1;
-        }
+        editor.ask_document();
     }
-    Typed { requests, last }
-}
-
-/// Semantic tokens lie on the text's lines, in order, none past its line's end, none over
-/// another.
-fn tokens_fit(text: &str, tokens: &Value) {
-    let lines: Vec<usize> = text.split('\n').map(|l| l.encode_utf16().count()).collect();
-    let data: Vec<u64> = tokens["data"].as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
-    let (mut line, mut column, mut length) = (0usize, 0u64, 0u64);
-    for t in data.chunks(5) {
-        assert!(t[0] > 0 || t[1] >= length, "a token over the one before on line {line}");
-        length = t[2];
-        line += t[0] as usize;
-        column = if t[0] == 0 { column + t[1] } else { t[1] };
-        let width = *lines.get(line).unwrap_or_else(|| panic!("a token on line {line}, past the text"));
-        assert!(column + t[2] <= width as u64, "a token past the end of line {line}");
-        assert!(t[2] > 0, "an empty token");
-    }
+    Typed { requests: editor.requests(), last: editor.diagnostics().to_vec() }
 }
 
 /// The steps of typing `text` at the cut points `cuts` (prefixes), then deleting gaps before
 /// the places `gaps` (a gap growing by `grow` characters each time).
 fn steps(text: &str, cuts: &[usize], gaps: &[(usize, usize)]) -> Vec<String> {
-    let mut out: Vec<String> = cuts.iter().map(|&c| text[..boundary(text, c)].to_string()).collect();
+    let mut out: Vec<String> = cuts.iter().map(|&c| text[..lsp_drive::boundary(text, c)].to_string()).collect();
     for &(at, len) in gaps {
-        let end = boundary(text, at);
-        let start = boundary(text, end.saturating_sub(len));
+        let end = lsp_drive::boundary(text, at);
+        let start = lsp_drive::boundary(text, end.saturating_sub(len));
         out.push(format!("{}{}", &text[..start], &text[end..]));
     }
     out
@@ -158,39 +108,22 @@ fn within<T: Send + 'static>(what: &str, limit: Duration, f: impl FnOnce() -> T 
     }
 }
 
-/// The codes and places of diagnostics, sorted.
-fn shown(found: &[lsp_types::Diagnostic]) -> Vec<String> {
-    let mut out: Vec<String> = found
-        .iter()
-        .map(|d| format!("{:?} {:?} {}", d.code, d.range, d.message.lines().next().unwrap_or("")))
-        .collect();
-    out.sort();
-    out
-}
-
 /// Types a file with the given cuts and gaps; the final diagnostics are those of the file
-/// opened afresh, and their codes those `cardlang lint` gives.
+/// opened afresh, and (for a file on the disk) what `cardlang lint` gives: codes, places and
+/// messages.
 fn check_file(path: &str, text: &str, cuts: Vec<usize>, gaps: Vec<(usize, usize)>, seed: u64) -> usize {
     let uri = format!("file://{path}");
     let all = steps(text, &cuts, &gaps);
     let (u, t) = (uri.clone(), text.to_string());
     let typed = within(path, Duration::from_secs(600), move || type_into(&u, &all, &t, seed));
     let fresh = diagnostics_of(&uri.parse().expect("a URI"), text);
-    assert_eq!(shown(&typed.last), shown(&fresh), "{path}: after typing, the diagnostics of the file as opened");
+    assert_eq!(
+        lsp_drive::shown(&typed.last),
+        lsp_drive::shown(&fresh),
+        "{path}: after typing, the diagnostics of the file as opened"
+    );
     if std::path::Path::new(path).exists() {
-        let mut lint: Vec<String> =
-            cardlang::load::lint_file(path).problems().iter().filter_map(|p| p.code.clone()).collect();
-        let mut mine: Vec<String> = typed
-            .last
-            .iter()
-            .filter_map(|d| match &d.code {
-                Some(lsp_types::NumberOrString::String(c)) => Some(c.clone()),
-                _ => None,
-            })
-            .collect();
-        lint.sort();
-        mine.sort();
-        assert_eq!(mine, lint, "{path}: the codes `cardlang lint` gives");
+        lsp_drive::same_as_lint(std::path::Path::new(path), &typed.last);
     }
     typed.requests
 }
@@ -251,4 +184,20 @@ fn the_fuzz_corpus_fed_as_document_changes_answers_every_request() {
         type_into("file:///nonexistent-cardlang-corpus/fuzz.cardgame", &texts, "", 7)
     });
     eprintln!("fed {n} inputs, {} requests answered in {:?}", typed.requests, started.elapsed());
+}
+
+/// What the typing runs compare at the end, on files with something to say: every game, lint,
+/// diagnostics and variant-file fixture opened in the server gets what `cardlang lint` finds in
+/// it, code, severity, line, column and message (a problem in the game a variant file extends
+/// at the top of the file).
+#[test]
+fn every_fixture_opened_shows_what_lint_finds() {
+    let files = crate::fuzz::lsp_typing::game_files(std::path::Path::new(ROOT));
+    let mut with_problems = 0;
+    for f in &files {
+        let editor = Editor::open(&f.uri, &f.text);
+        lsp_drive::same_as_lint(&f.path, editor.diagnostics());
+        with_problems += usize::from(!editor.diagnostics().is_empty());
+    }
+    assert!(with_problems >= 50, "{with_problems} of {} files have problems to compare", files.len());
 }

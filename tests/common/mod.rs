@@ -1,6 +1,8 @@
 //! Helpers shared by test files: every game in games/ and games/variants/, checked; and the
-//! binary run in the project folder.
+//! binary run in the project folder; `lsp_drive`, the language server driven as an editor.
 #![allow(dead_code)]
+
+pub mod lsp_drive;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
