@@ -21,6 +21,7 @@ mod deep_input;
 mod diagnostics;
 mod diagnostics_messages;
 mod differential;
+mod editor_clients;
 mod editor_grammar;
 mod equivalence;
 mod fmt;
