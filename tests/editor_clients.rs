@@ -19,7 +19,9 @@ fn broken_game(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("a folder for the file");
     let game = std::fs::read_to_string(format!("{ROOT}/games/classic_war.cardgame")).expect("Classic War");
     assert!(game.contains("    shuffle pack\n") && game.contains("\ncounter wars = 0\n"), "the lines to spoil");
-    let broken = game.replace("    shuffle pack\n", "    shuffle pak\n").replace("\ncounter wars = 0\n", "\ncounter   wars =   0\n");
+    let broken = game
+        .replace("    shuffle pack\n", "    shuffle pak\n")
+        .replace("\ncounter wars = 0\n", "\ncounter   wars =   0\n");
     std::fs::write(dir.join("broken.cardgame"), broken).expect("written");
     dir
 }
@@ -79,9 +81,9 @@ fn emacs_eglot_gets_the_mistake_and_formats_the_file() {
     let dir = broken_game("emacs");
     // cardgame-mode starts `cardlang lsp` from the PATH.
     let bin = Path::new(env!("CARGO_BIN_EXE_cardlang")).parent().expect("the binary's folder");
-    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    )))
+    let path = std::env::join_paths(
+        std::iter::once(bin.to_path_buf()).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
     .expect("a PATH");
     let mut emacs = Command::new("emacs");
     emacs.args(["--batch", "-l"]).arg(format!("{ROOT}/editors/emacs/check.el")).arg("broken.cardgame");
@@ -92,7 +94,10 @@ fn emacs_eglot_gets_the_mistake_and_formats_the_file() {
         return;
     }
     assert!(ok, "check.el failed:\n{said}");
-    assert!(said.contains("diagnostic: line 46: eglot-error: cardlang [cardlang::check::unknown_zone]: unknown zone `pak`"), "{said}");
+    assert!(
+        said.contains("diagnostic: line 46: eglot-error: cardlang [cardlang::check::unknown_zone]: unknown zone `pak`"),
+        "{said}"
+    );
     assert!(said.contains("formatting changed the buffer: yes"), "{said}");
     assert!(said.contains("outline (imenu): 11 entries"), "{said}");
 }
