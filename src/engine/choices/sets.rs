@@ -138,3 +138,12 @@ impl State {
         Some(kinds)
     }
 }
+
+impl State {
+    /// The choice the rules stand at, as the game's code holds it (for a game made with
+    /// [`crate::engine::Game::uncompiled`], as the checker wrote it): for tests and the reference
+    /// evaluator to list its candidates their own way.
+    pub fn pending_choice(&self) -> Option<&crate::check::ir::Choice> {
+        self.choice_here()
+    }
+}
