@@ -14,6 +14,9 @@
 use super::{show, subsets, Reference};
 use crate::check::ir::*;
 
+/// A card's kind: its name, its properties, and whether it faces up.
+type Kind = (String, Vec<Value>, bool);
+
 impl Reference<'_> {
     /// The labels of a menu's candidates, in order (up to `most`, then the listing stops), for a
     /// menu whose bound names are locals of the frame the reference reads.
@@ -23,7 +26,7 @@ impl Reference<'_> {
             if b.guard.as_ref().is_some_and(|g| !self.eval(g).is_true()) {
                 continue;
             }
-            let mut kinds_seen: Vec<Vec<(String, Vec<Value>, bool)>> = Vec::new();
+            let mut kinds_seen: Vec<Vec<Kind>> = Vec::new();
             self.bind_all(b, 0, &mut kinds_seen, &mut out, most);
             if out.len() >= most {
                 break;
@@ -38,7 +41,7 @@ impl Reference<'_> {
         &mut self,
         b: &MenuBranch,
         level: usize,
-        seen: &mut Vec<Vec<(String, Vec<Value>, bool)>>,
+        seen: &mut Vec<Vec<Kind>>,
         out: &mut Vec<String>,
         most: usize,
     ) {
@@ -128,7 +131,7 @@ impl Reference<'_> {
                 else {
                     return Vec::new();
                 };
-                let mut kept: Vec<(u64, Vec<(String, Vec<Value>, bool)>)> = Vec::new();
+                let mut kept: Vec<(u64, Vec<Kind>)> = Vec::new();
                 for m in subsets(&list, avail, lo, hi) {
                     let kinds = self.kinds((0..list.len()).filter(|i| m >> i & 1 == 1).map(|i| list[i]));
                     if !kept.iter().any(|(_, k)| *k == kinds) {
@@ -153,7 +156,7 @@ impl Reference<'_> {
     }
 
     /// A card's kind: its name, its properties, and whether it faces up.
-    fn kind(&self, c: u16) -> (String, Vec<Value>, bool) {
+    fn kind(&self, c: u16) -> Kind {
         let props = self.program.properties.len();
         let row = self.program.card_props[c as usize * props..(c as usize + 1) * props].to_vec();
         (self.program.cards[c as usize].name.clone(), row, self.table.face_up[c as usize])
@@ -165,15 +168,15 @@ impl Reference<'_> {
     }
 
     /// The kinds of some cards, sorted: what two sets share when they are one candidate.
-    fn kinds(&self, cards: impl Iterator<Item = u16>) -> Vec<(String, Vec<Value>, bool)> {
-        let mut k: Vec<(String, Vec<Value>, bool)> = cards.map(|c| self.kind(c)).collect();
+    fn kinds(&self, cards: impl Iterator<Item = u16>) -> Vec<Kind> {
+        let mut k: Vec<Kind> = cards.map(|c| self.kind(c)).collect();
         k.sort_by(|a, b| (&a.0, a.2, format!("{:?}", a.1)).cmp(&(&b.0, b.2, format!("{:?}", b.1))));
         k
     }
 
     /// For a choice of several cards (a branch of two names or more, each a card of a zone), the
     /// kinds of the cards bound; `None` for any other branch.
-    fn several_kinds(&self, b: &MenuBranch) -> Option<Vec<(String, Vec<Value>, bool)>> {
+    fn several_kinds(&self, b: &MenuBranch) -> Option<Vec<Kind>> {
         let several =
             b.binds.len() > 1 && b.binds.iter().all(|n| matches!(n.from, Domain::Zone(_) | Domain::Above(..)));
         if !several {
