@@ -93,9 +93,9 @@ fn a_set_of_hidden_cards_is_told_as_a_card_each() {
     );
 }
 
-/// Two decks: a single card chosen from a hand is offered once among its twins (the one nearest
-/// the top), and so is a set of several cards chosen at once; each card of a kind is still there
-/// to be played.
+/// Two decks: a single card of a menu is offered once among its twins (the one nearest the top),
+/// and so is a set of several cards chosen at once; a plain `chooses c from Z` offers every copy
+/// (as Wilcox War's hands always have); each card of a kind is still there to be played.
 #[test]
 fn identical_cards_are_offered_once_in_every_kind_of_choice() {
     let src = r#"
@@ -115,6 +115,11 @@ fn identical_cards_are_offered_once_in_every_kind_of_choice() {
             move all of pack to hand of player 1
             player 1 chooses c from hand of player 1
             move c to pile
+            player 1 chooses one of {
+                "{e}" for e from hand of player 1 {
+                    move e to pile
+                }
+            }
             player 1 chooses 2 cards from hand of player 1 to pile
             player 1 chooses one of {
                 "{d}" for d from hand of player 1 where d.rank == 4 {
@@ -125,12 +130,14 @@ fn identical_cards_are_offered_once_in_every_kind_of_choice() {
         }
     "#;
     let mut s = start(src);
+    assert_eq!(offered(&s).len(), 8, "a plain choice offers every copy: {:?}", offered(&s));
+    play(&mut s, "3♥");
     let mut singles = offered(&s);
     singles.sort();
-    assert_eq!(singles, ["3♠", "3♥", "4♠", "4♥"], "one of each kind of four, from eight cards");
+    assert_eq!(singles, ["3♠", "3♥", "4♠", "4♥"], "a menu offers one of each kind, from seven cards");
     play(&mut s, "3♠");
     let pairs = offered(&s);
-    assert_eq!(pairs.len(), 9, "the pairs of 3♠ 3♥ 3♥ 4♠ 4♠ 4♥ 4♥ by kind: {pairs:?}");
+    assert_eq!(pairs.len(), 8, "the pairs of 3♠ 3♥ 4♠ 4♠ 4♥ 4♥ by kind: {pairs:?}");
     let mut unique = pairs.clone();
     unique.sort();
     unique.dedup();
@@ -233,4 +240,53 @@ fn menus_agree_with_the_reference() {
         }
     }
     assert!(compared > 500, "only {compared} candidates compared");
+}
+
+/// A person types a set in any order with the short words of cards (`play 3h 3s`), as for a
+/// choice of several cards; the list's number works too.
+#[test]
+fn a_person_types_a_set_in_any_order() {
+    use cardlang::agents::human::{parse_choice, Words};
+    let s = start(SETS);
+    let labels = offered(&s);
+    let words = Words::of(&s.game().program);
+    let at = |label: &str| labels.iter().position(|l| l == label);
+    assert_eq!(parse_choice("play 3h 3s", &labels, false, &words), at("play 3♠ + 3♥"));
+    assert_eq!(parse_choice("play 3s + 3s", &labels, false, &words), at("play 3♠ + 3♠"));
+    assert_eq!(parse_choice("pass", &labels, false, &words), at("pass"));
+    assert_eq!(parse_choice("3", &labels, false, &words), at("play 3♠ + 3♥"));
+}
+
+/// A table of a person and the greedy player, saved at each of the person's decisions among sets
+/// and restored, goes on exactly as the table never saved: the history replays the sets chosen,
+/// and the copy, given the same choices, tells every seat the same lines.
+#[test]
+fn a_table_saved_among_sets_goes_on_as_never_saved() {
+    use cardlang::engine::rng::Rng;
+    use cardlang::engine::Viewer;
+    use cardlang::session::{Seat, Session, Status};
+    let file = cardlang::syntax::parse(SETS).expect("parses");
+    let game = Game::new(check::check(&file, &Config::default()).expect("checks"));
+    let mut saves = 0;
+    for seed in 1..=8 {
+        let seats: Vec<Seat> = ["human", "greedy"].iter().map(|s| Seat::parse(s).expect("a seat")).collect();
+        let mut session = Session::new(game.clone(), seed, seats).expect("seats");
+        let mut rng = Rng::new(seed);
+        let mut status = session.advance().expect("the agent decides");
+        while let Status::Waiting(turns) = status {
+            let mut copy = Session::from_json(game.clone(), &session.to_json()).expect("restores");
+            assert_eq!(format!("{:?}", copy.history()), format!("{:?}", session.history()), "the history as saved");
+            assert_eq!(copy.state().legal_actions(0), session.state().legal_actions(0), "the same sets offered");
+            saves += 1;
+            let turn = &turns[0];
+            let a = turn.legal[rng.below(turn.legal.len() as u64) as usize];
+            let at = session.history().len();
+            status = session.act(turn.seat, a, at).expect("a legal move");
+            copy.act(turn.seat, a, at).expect("the same move, on the copy");
+            for v in [Viewer::All, Viewer::Player(0), Viewer::Player(1)] {
+                assert_eq!(copy.lines_for(v), session.lines_for(v), "seed {seed}: what {v:?} is told");
+            }
+        }
+    }
+    assert!(saves >= 8, "{saves} saves");
 }

@@ -306,9 +306,6 @@ impl State {
         match cands {
             Candidates::Zone(z) => {
                 for (i, &c) in self.zones[z as usize].iter().enumerate() {
-                    if self.twin_above(z, i) {
-                        continue;
-                    }
                     if !offer(Action(i as u32), Value::Card(c)) {
                         break;
                     }

@@ -6,9 +6,11 @@
 //! in the order of `subsets of`: smaller sets first, then sets with cards nearer the top. Two
 //! cards are **twins** when they have the same name and the same value of every property (see
 //! [`twins`]); two sets that differ only by which twin they hold, lying the same way up, are one
-//! candidate, the first listed. A single card is offered once among its twins that lie in the
-//! same zone the same way up (the one nearest the top), unless the zone is one of a row (a
-//! column of a patience, where a card's place decides what moves with it).
+//! candidate, the first listed. A single card of a menu's branch (`c from Z`) is offered once
+//! among its twins that lie in the same zone the same way up (the one nearest the top), unless
+//! the zone is one of a row (a column of a patience, where a card's place decides what moves
+//! with it). A plain `p chooses c from Z` (and a secret choice) still offers every copy: Wilcox
+//! War deals each player a deck of their own, and its seeded results stay as they were.
 
 use super::menu::Tuple;
 use crate::check::ir::{Domain, Expr, MenuBranch, Program, Value, ZoneKey};
@@ -41,7 +43,7 @@ impl State {
         self.game.twins.as_ref().and_then(|t| t.get(card as usize).copied()).unwrap_or(card)
     }
 
-    /// Whether the card at `i` of zone `z` is left out of a single-card choice because a twin
+    /// Whether the card at `i` of zone `z` is left out of a menu's single card because a twin
     /// lying the same way up is above it in the same zone (see the module's doc).
     pub(crate) fn twin_above(&self, z: u16, i: usize) -> bool {
         if self.game.twins.is_none() {
