@@ -183,9 +183,10 @@ impl State {
                 for z in start..start.saturating_add(n).min(self.zones.len() as u16) {
                     // A choice of several cards binds its next cards above this one: its sets
                     // of twins are told apart whole (sets.rs), not here.
-                    let several = matches!(rest.first().map(|b| &b.from), Some(Domain::Above(..)));
+                    let twins =
+                        self.game.twins.is_some() && !matches!(rest.first().map(|b| &b.from), Some(Domain::Above(..)));
                     for i in 0..self.zones[z as usize].len() {
-                        if !several && self.twin_above(z, i) {
+                        if twins && self.twin_above(z, i) {
                             continue;
                         }
                         if !offer(Value::Card(self.zones[z as usize][i]), t) {
@@ -312,9 +313,12 @@ impl State {
         // time copies it again and again.
         tuples.reserve(most.min(64));
         let mut too_many = false;
+        // A game with identical cards offers each kind of set once (sets.rs).
+        let twins = self.game.twins.is_some();
         let mut seen = std::collections::HashSet::new();
         let within = self.for_each_tuple(branches, |t| {
-            if let Some(kinds) = self.several_kinds(&branches[t.branch], t) {
+            let kinds = if twins { self.several_kinds(&branches[t.branch], t) } else { None };
+            if let Some(kinds) = kinds {
                 if !seen.insert((t.branch, kinds)) {
                     return true;
                 }
