@@ -32,6 +32,7 @@ mod hidden_info;
 mod human_input;
 mod index;
 mod invariants;
+mod lang_choices;
 mod language;
 mod limits;
 mod lint;

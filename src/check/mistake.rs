@@ -157,6 +157,9 @@ mistakes! {
     VariantCycle => "variant_cycle",
     /// A variant that overrides the `length` or `progress` of a game that declares none.
     NothingToOverride => "nothing_to_override",
+    /// (issue 43) A branch name that takes sets of cards, with a size known before play that no
+    /// set can have: fewer than none, more than 64, or no card at most.
+    SetSize => "set_size",
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ mod melds;
 pub mod mistake;
 mod options;
 mod routines;
+mod set_choice;
 mod several;
 mod substitute;
 mod view;

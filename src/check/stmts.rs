@@ -488,7 +488,10 @@ impl Checker {
             let mark = scope.mark();
             let mut binds = Vec::new();
             for x in &b.binds {
-                let from = self.check_domain(&x.from, scope);
+                let from = match &x.sets {
+                    Some(sizes) => self.check_set_domain(&x.from.from, sizes, scope),
+                    None => self.check_domain(&x.from, scope),
+                };
                 let slot = scope.bind(&x.var.text, from.value_type(), false, 1);
                 let filter = x.filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
                 binds.push(MenuBind { slot, from, filter });
@@ -504,7 +507,7 @@ impl Checker {
                 binds.truncate(MAX_BINDS);
             }
             let guard = b.filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
-            let label = self.check_template(&b.label, scope);
+            let label = self.check_label(&b.label, scope);
             bodies.push(self.check_block(&b.body, scope));
             scope.restore(mark);
             checked.push(MenuBranch { label, binds, guard });

@@ -38,6 +38,9 @@ pub struct Game {
     pub program: Program,
     /// Its lowered code.
     pub code: lower::Code,
+    /// Each card's identical card of the lowest number, for a game with identical cards
+    /// (choices/sets.rs); `None` when every card differs.
+    pub(crate) twins: Option<Vec<u16>>,
 }
 
 /// A number no other game of this process has had.
@@ -51,19 +54,21 @@ impl Game {
     pub fn new(program: Program) -> Arc<Game> {
         // Pure expressions are folded by the engine's own evaluator, on a table nobody plays.
         let id = next_id();
-        let plain = Arc::new(Game { id, code: lower::lower(&program), program: program.clone() });
+        let twins = choices::sets::twins(&program);
+        let plain = Arc::new(Game { id, code: lower::lower(&program), program: program.clone(), twins: twins.clone() });
         let blank = State::blank(plain);
         let program = crate::compile::compile(program, &|e, locals| blank.eval_with(e, locals));
         let mut code = lower::lower(&program);
         chain::chain_jumps(&mut code.instrs);
-        Arc::new(Game { id, program, code })
+        Arc::new(Game { id, program, code, twins })
     }
 
     /// Lowers a checked program as the checker left it, without the compile step's rewrites
     /// (inlining, unrolling, folding, card tables) or chained jumps: a plainer way to play the
     /// same game, which tests play beside [`Game::new`]'s and expect the same transcripts from.
     pub fn uncompiled(program: Program) -> Arc<Game> {
-        Arc::new(Game { id: next_id(), code: lower::lower(&program), program })
+        let twins = choices::sets::twins(&program);
+        Arc::new(Game { id: next_id(), code: lower::lower(&program), program, twins })
     }
 
     /// How a card is shown.

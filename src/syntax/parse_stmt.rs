@@ -296,9 +296,9 @@ fn parse_branch(pair: Pair<'_, Rule>) -> Branch {
                 for b in p.into_inner() {
                     let mut bi = b.into_inner();
                     let var = parse_name(bi.next().expect("binding: name"));
-                    let from = parse_domain(bi.next().expect("binding: domain"));
+                    let (from, sets) = parse_binding_domain(bi.next().expect("binding: domain"));
                     let filter = bi.next().map(parse_expr);
-                    binds.push(Binding { var, from, filter });
+                    binds.push(Binding { var, from, filter, sets });
                 }
             }
             Rule::expr => filter = Some(parse_expr(p)),
@@ -316,6 +316,18 @@ fn parse_domain(pair: Pair<'_, Rule>) -> Domain {
     let from = parse_expr(it.next().expect("parse_domain: from"));
     let to = it.next().map(parse_expr);
     Domain { from, to }
+}
+
+/// A branch name's domain: a `choice_domain`, or (issue 43) `subsets of Z of size a to b`, whose
+/// zone is kept as the domain and sizes beside it.
+fn parse_binding_domain(pair: Pair<'_, Rule>) -> (Domain, Option<SetSizes>) {
+    if pair.as_rule() != Rule::binding_sets {
+        return (parse_domain(pair), None);
+    }
+    let mut it = pair.into_inner().skip_while(|p| p.as_rule() == Rule::kw_subsets);
+    let zone = super::parse_expr::parse_primary(it.next().expect("binding_sets: zone"));
+    let size = it.next().map(super::parse_expr::parse_subset_size);
+    (Domain { from: zone, to: None }, Some(SetSizes { size }))
 }
 
 /// The optional `where` condition and `asking` prompt that end a choice.

@@ -248,6 +248,12 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
                 template(v, &b.label);
                 for bind in &b.binds {
                     domain(v, &bind.from);
+                    // issue 43: the sizes of a name that takes sets of cards.
+                    for e in
+                        bind.sets.iter().flat_map(|s| s.size.iter()).flat_map(|(lo, hi)| std::iter::once(lo).chain(hi))
+                    {
+                        expr(v, e);
+                    }
                     if let Some(f) = &bind.filter {
                         expr(v, f);
                     }

@@ -158,6 +158,10 @@ impl Builder {
                     let mark = self.scope.mark();
                     for x in &b.binds {
                         self.domain(&x.from);
+                        // issue 43: the sizes of a name that takes sets of cards.
+                        for (lo, hi) in x.sets.iter().flat_map(|s| s.size.iter()) {
+                            self.exprs([Some(lo), hi.as_ref()]);
+                        }
                         self.local(DeclKind::Chosen, &x.var, None);
                         self.exprs([x.filter.as_ref()]);
                     }

@@ -164,6 +164,10 @@ pub enum Domain {
     /// several cards binds each card above the one before, so each set is offered once. Only
     /// in a `chooses one of` branch.
     Above(Expr, Expr),
+    /// (issue 43) The sets of a zone's cards (or of a set's) with from one number of cards to
+    /// another, both worked out when the menu is offered: `s from subsets of hand of p of size 1
+    /// to n` in a `chooses one of` branch. Sets of identical cards are offered once.
+    Subsets(Expr, Expr, Expr),
 }
 
 impl Domain {
@@ -174,6 +178,7 @@ impl Domain {
             Domain::Members(_, e) => Type::Enum(*e),
             Domain::Range(..) => Type::Int,
             Domain::Arrangements(_) => Type::Arrangement,
+            Domain::Subsets(..) => Type::Cards,
         }
     }
 }

@@ -133,6 +133,11 @@ fn domain_exprs(d: &mut Domain, f: &mut impl FnMut(&mut Expr)) {
             f(lo);
             f(hi);
         }
+        Domain::Subsets(z, lo, hi) => {
+            f(z);
+            f(lo);
+            f(hi);
+        }
     }
 }
 

@@ -208,7 +208,7 @@ impl State {
                 _ => return None,
             },
             // Only a menu's branch binds from above a card chosen before.
-            Domain::Above(..) => Candidates::Zones(0, 0),
+            Domain::Above(..) | Domain::Subsets(..) => Candidates::Zones(0, 0),
             Domain::Card(c) => match self.eval_in(c, &binds) {
                 Value::Card(c) => Candidates::Card(c),
                 _ => Candidates::Zones(0, 0),

@@ -181,7 +181,14 @@ impl State {
                     _ => (0, 0),
                 };
                 for z in start..start.saturating_add(n).min(self.zones.len() as u16) {
+                    // A choice of several cards binds its next cards above this one: its sets
+                    // of twins are told apart whole (sets.rs), not here.
+                    let twins =
+                        self.game.twins.is_some() && !matches!(rest.first().map(|b| &b.from), Some(Domain::Above(..)));
                     for i in 0..self.zones[z as usize].len() {
+                        if twins && self.twin_above(z, i) {
+                            continue;
+                        }
                         if !offer(Value::Card(self.zones[z as usize][i]), t) {
                             return false;
                         }
@@ -221,6 +228,13 @@ impl State {
                         if !offer(Value::Arrangement(z, i), t) {
                             return false;
                         }
+                    }
+                }
+            }
+            Domain::Subsets(z, lo, hi) => {
+                for v in self.set_candidates(z, lo, hi, &t.binds, MAX_MENU_WORK) {
+                    if !offer(v, t) {
+                        return false;
                     }
                 }
             }
@@ -299,7 +313,16 @@ impl State {
         // time copies it again and again.
         tuples.reserve(most.min(64));
         let mut too_many = false;
+        // A game with identical cards offers each kind of set once (sets.rs).
+        let twins = self.game.twins.is_some();
+        let mut seen = std::collections::HashSet::new();
         let within = self.for_each_tuple(branches, |t| {
+            let kinds = if twins { self.several_kinds(&branches[t.branch], t) } else { None };
+            if let Some(kinds) = kinds {
+                if !seen.insert((t.branch, kinds)) {
+                    return true;
+                }
+            }
             too_many = tuples.len() >= most;
             if !too_many {
                 tuples.push(Entry::of(t));
@@ -433,6 +456,10 @@ impl State {
                 TextPart::Text(s) => out.push_str(s),
                 TextPart::Value(e, ty) => {
                     let v = self.eval_in(e, &t.binds);
+                    if *ty == crate::check::ir::Type::Cards {
+                        out.push_str(&self.set_label(v, viewer));
+                        continue;
+                    }
                     let hidden = match (v, viewer) {
                         (Value::Card(c), Some(p)) => !self.find_card(c).is_some_and(|(z, i)| self.can_see(p, z, i)),
                         (Value::Arrangement(z, _), Some(p)) => !self.sees_zone(p, z),

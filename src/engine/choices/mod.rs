@@ -6,3 +6,4 @@ pub(crate) mod fresh;
 pub(crate) mod menu;
 pub(crate) mod picks;
 pub(crate) mod privacy;
+pub(crate) mod sets;

@@ -305,6 +305,17 @@ pub struct Binding {
     pub from: Domain,
     /// `where C`: only the candidates that meet it are kept, tested as soon as the name is bound.
     pub filter: Option<Expr>,
+    /// `s from subsets of Z of size a to b` (issue 43): the candidates are sets of the cards of
+    /// the zone in `from`, of these sizes; `None` for any other domain.
+    pub sets: Option<SetSizes>,
+}
+
+/// The sizes of the sets a branch's name takes (`of size a to b`; every size from 1 when
+/// `size` is `None`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetSizes {
+    /// `of size a` or `of size a to b`.
+    pub size: Option<(Expr, Option<Expr>)>,
 }
 
 /// Which cards a `move` takes.

@@ -128,7 +128,7 @@ impl Printer<'_> {
         let binds: Vec<String> = b
             .binds
             .iter()
-            .map(|x| format!("{} from {}{}", x.var.text, domain(&x.from), filter_text(&x.filter)))
+            .map(|x| format!("{} from {}{}", x.var.text, binding_domain(x), filter_text(&x.filter)))
             .collect();
         let tail = filter_text(&b.filter);
         let one = if binds.is_empty() {
@@ -275,6 +275,14 @@ fn domain(d: &Domain) -> String {
         Some(to) => format!("{} to {}", expr(&d.from), expr(to)),
         None => expr(&d.from),
     }
+}
+
+/// A branch name's domain; (issue 43) `subsets of Z of size a to b` for a name that takes sets.
+fn binding_domain(x: &Binding) -> String {
+    let Some(sets) = &x.sets else { return domain(&x.from) };
+    let mut out = String::from("subsets");
+    exprs::subsets(&mut out, &Subsets { zone: x.from.from.clone(), size: sets.size.clone() });
+    out
 }
 
 fn filter_text(filter: &Option<Expr>) -> String {
