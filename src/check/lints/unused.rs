@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use miette::Severity;
 
-use super::{Finding, Lint, LintContext};
+use super::{Finding, Lint, LintContext, Shared};
 use crate::syntax::ast::{Expr, ExprKind, FunctionDecl, Item, Name, VariantItem};
 use crate::syntax::walk::{self, Visitor};
 
@@ -39,7 +39,7 @@ impl Visitor for Uses {
     }
 }
 
-fn run(ctx: &LintContext) -> Vec<Finding> {
+fn run(ctx: &LintContext, _: &[Shared]) -> Vec<Finding> {
     let file = ctx.file;
     let mut uses = Uses::default();
     for item in &file.items {
