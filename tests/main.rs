@@ -34,6 +34,7 @@ mod invariants;
 mod language;
 mod limits;
 mod lint;
+mod lint_index;
 mod loading;
 mod lsp;
 mod lsp_handlers;
