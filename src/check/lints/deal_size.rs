@@ -85,7 +85,7 @@ fn check(shared: &Shared) -> Vec<Finding> {
     let facts = shared.facts;
     let Some(setup) = facts.procedure("setup") else { return Vec::new() };
     let mut s = Setup {
-        facts: &facts,
+        facts,
         program,
         summaries: shared.summaries,
         counts: program.zones.iter().map(|z| Some(z.initial.len() as i64)).collect(),

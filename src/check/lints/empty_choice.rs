@@ -46,7 +46,7 @@ fn check(shared: &Shared) -> Vec<Finding> {
     for name in facts.playable() {
         during_play.add(&summaries.procedure(name));
     }
-    let looping = looping(&facts);
+    let looping = looping(facts);
     // Twice: first to learn what the guards around each call read, then to judge each choice
     // with what its callers' guards say too.
     let mut callers: HashMap<String, BTreeSet<String>> = HashMap::new();
@@ -59,9 +59,9 @@ fn check(shared: &Shared) -> Vec<Finding> {
         let mut found = Vec::new();
         for (p, (deps, players)) in facts.procedures.iter().zip(&locals) {
             let mut w = Walk {
-                facts: &facts,
+                facts,
                 known: &known,
-                summaries: &summaries,
+                summaries,
                 procedure: p,
                 deps,
                 players,
@@ -77,7 +77,7 @@ fn check(shared: &Shared) -> Vec<Finding> {
             w.block(&p.body);
         }
         if pass == 0 {
-            callers = guarded_calls(&facts, &sites);
+            callers = guarded_calls(facts, &sites);
         } else {
             out = found;
         }

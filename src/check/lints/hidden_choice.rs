@@ -34,8 +34,8 @@ fn run(_: &LintContext, shared: &[Shared]) -> Vec<Finding> {
 
 fn check(shared: &Shared) -> Vec<Finding> {
     let facts = shared.facts;
-    let guards = Guards::new(&facts);
-    let choosers = procedures_with_choices(&facts, &guards.private_by_domain);
+    let guards = Guards::new(facts);
+    let choosers = procedures_with_choices(facts, &guards.private_by_domain);
     let mut out = Vec::new();
     for (cond, blocks) in &guards.guarded {
         for b in blocks {

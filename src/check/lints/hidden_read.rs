@@ -80,8 +80,7 @@ struct Walk<'w, 'a> {
 
 fn check(shared: &Shared) -> Vec<Finding> {
     let (facts, summaries) = (shared.facts, shared.summaries);
-    let mut w =
-        Walk { facts: &facts, summaries: &summaries, turned_up: HashSet::new(), any_up: false, out: Vec::new() };
+    let mut w = Walk { facts, summaries, turned_up: HashSet::new(), any_up: false, out: Vec::new() };
     for p in &facts.procedures {
         each_stmt(&p.body, &mut |s| w.note_turning(s));
     }

@@ -87,12 +87,12 @@ fn check(shared: &Shared) -> Vec<Finding> {
     }
     let summaries = shared.summaries;
     let mut w = Walk {
-        facts: &facts,
-        summaries: &summaries,
+        facts,
+        summaries,
         program,
         orders,
         unranked,
-        reach: reach(&facts, program),
+        reach: reach(facts, program),
         reported: HashSet::new(),
         members: HashMap::new(),
         passes_none,

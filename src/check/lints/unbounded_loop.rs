@@ -39,10 +39,10 @@ fn check(shared: &Shared) -> Vec<Finding> {
     let mut out = Vec::new();
     let mut calls: Vec<Call> = Vec::new();
     for p in &facts.procedures {
-        loops(&facts, &summaries, &p.body, &mut out);
-        unconditional_calls(&summaries, &p.name, &p.body, false, &mut calls);
+        loops(facts, summaries, &p.body, &mut out);
+        unconditional_calls(summaries, &p.name, &p.body, false, &mut calls);
     }
-    out.extend(recursions(&facts, &calls));
+    out.extend(recursions(facts, &calls));
     out
 }
 
