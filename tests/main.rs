@@ -36,6 +36,7 @@ mod lang_choices;
 mod language;
 mod limits;
 mod lint;
+mod lint_index;
 mod loading;
 mod lsp;
 mod lsp_handlers;

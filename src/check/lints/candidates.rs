@@ -4,7 +4,9 @@
 //! that has one, and a `where` with the functions it calls expanded (as the checker expands
 //! them where they are used).
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use super::facts::{each_stmt, same, Facts};
 use crate::syntax::ast::{BinOp, Domain, Expr, ExprKind, Item, ProcedureDecl, StmtKind, UnOp};
@@ -27,6 +29,8 @@ pub(crate) struct Known<'f, 'a> {
     nonneg: HashSet<&'a str>,
     /// Each enum's members, by the enum's name.
     enums: HashMap<&'a str, Vec<&'a str>>,
+    /// The expressions written out so far ([`Known::expand`]), by their address in the rules.
+    expanded: RefCell<HashMap<*const Expr, Rc<Expr>>>,
 }
 
 impl<'f, 'a> Known<'f, 'a> {
@@ -36,7 +40,14 @@ impl<'f, 'a> Known<'f, 'a> {
         if let Some(p) = facts.program {
             seats = (i64::from(p.seats.0), i64::from(p.seats.1));
         }
-        let mut k = Known { facts, seats, globals: HashSet::new(), nonneg: HashSet::new(), enums: HashMap::new() };
+        let mut k = Known {
+            facts,
+            seats,
+            globals: HashSet::new(),
+            nonneg: HashSet::new(),
+            enums: HashMap::new(),
+            expanded: RefCell::new(HashMap::new()),
+        };
         let mut counters: Vec<(&'a str, &'a Expr)> = Vec::new();
         for item in items {
             match item {
@@ -219,9 +230,16 @@ impl<'f, 'a> Known<'f, 'a> {
 
     /// An expression with the functions it calls written out, their parameters replaced by the
     /// arguments, as far as `EXPAND_DEPTH` calls deep.
-    pub fn expand(&self, e: &Expr) -> Expr {
+    /// Each expression is written out once (a guard is asked about again for every choice
+    /// under it), kept by its address in the rules.
+    pub fn expand(&self, e: &Expr) -> Rc<Expr> {
+        if let Some(done) = self.expanded.borrow().get(&(e as *const Expr)) {
+            return Rc::clone(done);
+        }
         let mut out = e.clone();
         self.expand_in(&mut out, EXPAND_DEPTH);
+        let out = Rc::new(out);
+        self.expanded.borrow_mut().insert(e as *const Expr, Rc::clone(&out));
         out
     }
 

@@ -14,7 +14,7 @@ use miette::Severity;
 
 use super::effects::Summaries;
 use super::facts::{arith, label_span, Facts};
-use super::{each_rules, Finding, Lint, LintContext, Rules};
+use super::{each_rules, Finding, Lint, LintContext, Shared};
 use crate::check::ir::{Program, Type, Value};
 use crate::syntax::ast::{BinOp, Block, CardsBody, Expr, ExprKind, MoveWhat, Name, Span, Stmt, StmtKind, UnOp};
 
@@ -26,8 +26,8 @@ pub const LINT: Lint = Lint {
     run,
 };
 
-fn run(ctx: &LintContext) -> Vec<Finding> {
-    each_rules(ctx, check)
+fn run(_: &LintContext, shared: &[Shared]) -> Vec<Finding> {
+    each_rules(shared, check)
 }
 
 /// A value while counting: a number, a player (from 0), or not known.
@@ -67,7 +67,7 @@ type OptionUse = (String, i64, bool);
 struct Setup<'f, 'a> {
     facts: &'f Facts<'a>,
     program: &'a Program,
-    summaries: Summaries<'f, 'a>,
+    summaries: &'f Summaries<'f, 'a>,
     /// The cards in each zone instance, when known.
     counts: Vec<Option<i64>>,
     /// Local names, the innermost scope last.
@@ -80,14 +80,14 @@ struct Setup<'f, 'a> {
     options: Vec<OptionUse>,
 }
 
-fn check(rules: &Rules) -> Vec<Finding> {
-    let Some(program) = &rules.program else { return Vec::new() };
-    let facts = Facts::new(rules);
+fn check(shared: &Shared) -> Vec<Finding> {
+    let Some(program) = &shared.rules.program else { return Vec::new() };
+    let facts = shared.facts;
     let Some(setup) = facts.procedure("setup") else { return Vec::new() };
     let mut s = Setup {
-        facts: &facts,
+        facts,
         program,
-        summaries: Summaries::new(&facts),
+        summaries: shared.summaries,
         counts: program.zones.iter().map(|z| Some(z.initial.len() as i64)).collect(),
         env: Vec::new(),
         calls: vec!["setup".into()],

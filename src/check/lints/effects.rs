@@ -2,7 +2,9 @@
 //! into, and whether they can end the game or return. Each procedure is summed up once, with
 //! the procedures it calls.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
 
 use super::facts::Facts;
 use crate::syntax::ast::{Block, Expr, MoveWhat, Stmt, StmtKind};
@@ -34,9 +36,15 @@ pub(crate) struct Effects {
 impl Effects {
     /// Adds what `o` can change.
     pub fn add(&mut self, o: &Effects) {
-        self.names.extend(o.names.iter().cloned());
-        self.zones.extend(o.zones.iter().cloned());
-        self.filled.extend(o.filled.iter().cloned());
+        // A name copied only when it is new (most are there already).
+        for (mine, theirs) in [(&mut self.names, &o.names), (&mut self.zones, &o.zones), (&mut self.filled, &o.filled)]
+        {
+            for n in theirs {
+                if !mine.contains(n) {
+                    mine.insert(n.clone());
+                }
+            }
+        }
         self.any_name |= o.any_name;
         self.any_zone |= o.any_zone;
         self.fills_any |= o.fills_any;
@@ -71,7 +79,8 @@ pub(crate) struct Summaries<'f, 'a> {
     /// Once every procedure is summed up: each statement's effects, by its address, worked out
     /// once (lints ask for a statement's effects at every level of its blocks, which took time in
     /// the square of the nesting).
-    settled: Option<std::cell::RefCell<HashMap<*const Stmt, Effects>>>,
+    /// Shared, not copied: every lint asks the same summaries.
+    settled: Option<std::cell::RefCell<HashMap<*const Stmt, Rc<Effects>>>>,
 }
 
 impl<'f, 'a> Summaries<'f, 'a> {
@@ -98,34 +107,43 @@ impl<'f, 'a> Summaries<'f, 'a> {
     }
 
     /// What calling procedure `name` can change.
-    pub fn procedure(&self, name: &str) -> Effects {
+    pub fn procedure(&self, name: &str) -> Cow<'_, Effects> {
         match self.procedures.get(name) {
-            Some(e) => e.clone(),
+            Some(e) => Cow::Borrowed(e),
             // An unknown procedure (a checker error) might do anything.
-            None if self.facts.procedure(name).is_none() => {
-                Effects { any_name: true, any_zone: true, fills_any: true, ends_game: true, ..Effects::default() }
-            }
-            None => Effects::default(),
+            None if self.facts.procedure(name).is_none() => Cow::Owned(Effects {
+                any_name: true,
+                any_zone: true,
+                fills_any: true,
+                ends_game: true,
+                ..Effects::default()
+            }),
+            None => Cow::Owned(Effects::default()),
         }
     }
 
     /// What a block can change.
     pub fn block(&self, b: &Block) -> Effects {
         let mut out = Effects::default();
-        for s in &b.stmts {
-            out.add(&self.stmt(s));
-        }
+        self.add_block(b, &mut out);
         out
     }
 
-    /// What a statement can change, the statements inside it included.
-    pub fn stmt(&self, s: &Stmt) -> Effects {
-        let Some(memo) = &self.settled else { return self.work_out(s) };
-        if let Some(e) = memo.borrow().get(&(s as *const Stmt)) {
-            return e.clone();
+    /// Adds what a block can change to `out`.
+    fn add_block(&self, b: &Block, out: &mut Effects) {
+        for s in &b.stmts {
+            out.add(&self.stmt(s));
         }
-        let e = self.work_out(s);
-        memo.borrow_mut().insert(s as *const Stmt, e.clone());
+    }
+
+    /// What a statement can change, the statements inside it included.
+    pub fn stmt(&self, s: &Stmt) -> Rc<Effects> {
+        let Some(memo) = &self.settled else { return Rc::new(self.work_out(s)) };
+        if let Some(e) = memo.borrow().get(&(s as *const Stmt)) {
+            return Rc::clone(e);
+        }
+        let e = Rc::new(self.work_out(s));
+        memo.borrow_mut().insert(s as *const Stmt, Rc::clone(&e));
         e
     }
 
@@ -147,9 +165,9 @@ impl<'f, 'a> Summaries<'f, 'a> {
         };
         match &s.kind {
             StmtKind::If { then, otherwise, .. } => {
-                e.add(&self.block(then));
+                self.add_block(then, &mut e);
                 if let Some(b) = otherwise {
-                    e.add(&self.block(b));
+                    self.add_block(b, &mut e);
                 }
             }
             StmtKind::While { body, .. }
@@ -159,19 +177,18 @@ impl<'f, 'a> Summaries<'f, 'a> {
             | StmtKind::ForEach { body, .. }
             | StmtKind::ForRange { body, .. } => {
                 // A `break` in the body leaves this loop, not the block around it.
-                let mut inner = self.block(body);
-                inner.breaks = false;
-                e.add(&inner);
+                self.add_block(body, &mut e);
+                e.breaks = false;
             }
             StmtKind::ChooseOne { branches, otherwise, .. } => {
                 for b in branches {
-                    e.add(&self.block(&b.body));
+                    self.add_block(&b.body, &mut e);
                     for x in &b.binds {
                         e.names.insert(x.var.text.clone());
                     }
                 }
                 if let Some(o) = otherwise {
-                    e.add(&self.block(o));
+                    self.add_block(o, &mut e);
                 }
             }
             StmtKind::Shuffle(z) | StmtKind::TurnOver(z) | StmtKind::Reveal(z) => zone(&mut e, z, false),

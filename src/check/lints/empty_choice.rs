@@ -20,7 +20,7 @@ use miette::Severity;
 use super::candidates::{held_in, Known};
 use super::effects::{Effects, Summaries};
 use super::facts::{callees, each_stmt, player_names, show, Facts};
-use super::{each_rules, Finding, Lint, LintContext, Rules};
+use super::{each_rules, Finding, Lint, LintContext, Shared};
 use crate::syntax::ast::{
     AggDomain, AggKind, Aggregate, BinOp, Block, Domain, Expr, ExprKind, Name, ProcedureDecl, Span, Stmt, StmtKind,
     UnOp,
@@ -35,46 +35,49 @@ pub const LINT: Lint = Lint {
     run,
 };
 
-fn run(ctx: &LintContext) -> Vec<Finding> {
-    each_rules(ctx, check)
+fn run(_: &LintContext, shared: &[Shared]) -> Vec<Finding> {
+    each_rules(shared, check)
 }
 
-fn check(rules: &Rules) -> Vec<Finding> {
-    let facts = Facts::new(rules);
-    let known = Known::new(&facts, &rules.items);
-    let summaries = Summaries::new(&facts);
+fn check(shared: &Shared) -> Vec<Finding> {
+    let (facts, summaries) = (shared.facts, shared.summaries);
+    let known = Known::new(facts, &shared.rules.items);
     let mut during_play = Effects::default();
     for name in facts.playable() {
         during_play.add(&summaries.procedure(name));
     }
-    let looping = looping(&facts);
+    let looping = looping(facts);
     // Twice: first to learn what the guards around each call read, then to judge each choice
     // with what its callers' guards say too.
     let mut callers: HashMap<String, BTreeSet<String>> = HashMap::new();
+    // What each procedure's locals are computed from, and its names for players: the same in
+    // both passes, so worked out once.
+    let locals: Vec<_> = facts.procedures.iter().map(|p| (deps(facts, p), player_names(p))).collect();
     let mut out = Vec::new();
     for pass in 0..2 {
         let mut sites = Vec::new();
         let mut found = Vec::new();
-        for p in &facts.procedures {
+        for (p, (deps, players)) in facts.procedures.iter().zip(&locals) {
             let mut w = Walk {
-                facts: &facts,
+                facts,
                 known: &known,
-                summaries: &summaries,
+                summaries,
                 procedure: p,
-                deps: deps(&facts, p),
-                players: player_names(p),
+                deps,
+                players,
                 during_play: &during_play,
                 repeated: looping.contains(p.name.text.as_str()),
                 in_while: false,
                 guards: Vec::new(),
                 callers: callers.get(p.name.text.as_str()).cloned().unwrap_or_default(),
+                judge: pass == 1,
                 sites: &mut sites,
                 out: &mut found,
             };
             w.block(&p.body);
         }
         if pass == 0 {
-            callers = guarded_calls(&facts, &sites);
+            callers = guarded_calls(facts, &sites);
         } else {
             out = found;
         }
@@ -131,9 +134,9 @@ struct Walk<'w, 'a> {
     summaries: &'w Summaries<'w, 'a>,
     procedure: &'a ProcedureDecl,
     /// For each local name, the names its values are computed from (or decided by).
-    deps: HashMap<String, BTreeSet<String>>,
+    deps: &'w HashMap<String, BTreeSet<String>>,
     /// The names that stand for players here.
-    players: HashSet<&'a str>,
+    players: &'w HashSet<&'a str>,
     /// What the rules played after `setup` can change.
     during_play: &'w Effects,
     /// Whether the procedure itself can run again and again.
@@ -143,6 +146,8 @@ struct Walk<'w, 'a> {
     guards: Vec<&'a Expr>,
     /// The names the guards at every call of this procedure read (its callers' tests).
     callers: BTreeSet<String>,
+    /// Whether choices are judged (the second pass; the first only learns the calls).
+    judge: bool,
     /// Each call met: the caller, the callee, and the names its guards read.
     sites: &'w mut Vec<(String, String, BTreeSet<String>)>,
     out: &'w mut Vec<Finding>,
@@ -184,7 +189,9 @@ impl<'a> Walk<'_, 'a> {
             | StmtKind::ForPlayer { body, .. }
             | StmtKind::ForCard { body, .. }
             | StmtKind::ForEach { body, .. } => self.block(body),
-            StmtKind::Choose { var, from, filter, .. } => self.choice(s, var, None, from, filter.as_ref()),
+            StmtKind::Choose { var, from, filter, .. } if self.judge => {
+                self.choice(s, var, None, from, filter.as_ref())
+            }
             StmtKind::Call { name, args } => {
                 let mut reads = self.guard_reads();
                 if let Some(callee) = self.facts.procedure(&name.text) {
@@ -197,7 +204,7 @@ impl<'a> Walk<'_, 'a> {
                 }
                 self.sites.push((self.procedure.name.text.clone(), name.text.clone(), reads));
             }
-            StmtKind::ChooseSecretly { player_var, var, from, filter, .. } => {
+            StmtKind::ChooseSecretly { player_var, var, from, filter, .. } if self.judge => {
                 self.choice(s, var, Some(player_var), from, filter.as_ref())
             }
             _ => {}

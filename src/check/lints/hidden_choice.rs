@@ -17,7 +17,7 @@ use miette::Severity;
 
 use super::facts::{each_stmt, show, Facts};
 use super::hidden_cond::Guards;
-use super::{each_rules, Finding, Lint, LintContext, Rules};
+use super::{each_rules, Finding, Lint, LintContext, Shared};
 use crate::syntax::ast::{Block, Span, Stmt, StmtKind};
 
 /// The lint.
@@ -28,14 +28,14 @@ pub const LINT: Lint = Lint {
     run,
 };
 
-fn run(ctx: &LintContext) -> Vec<Finding> {
-    each_rules(ctx, check)
+fn run(_: &LintContext, shared: &[Shared]) -> Vec<Finding> {
+    each_rules(shared, check)
 }
 
-fn check(rules: &Rules) -> Vec<Finding> {
-    let facts = Facts::new(rules);
-    let guards = Guards::new(&facts);
-    let choosers = procedures_with_choices(&facts, &guards.private_by_domain);
+fn check(shared: &Shared) -> Vec<Finding> {
+    let facts = shared.facts;
+    let guards = Guards::new(facts);
+    let choosers = procedures_with_choices(facts, &guards.private_by_domain);
     let mut out = Vec::new();
     for (cond, blocks) in &guards.guarded {
         for b in blocks {

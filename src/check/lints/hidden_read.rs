@@ -18,7 +18,7 @@ use miette::Severity;
 
 use super::effects::Summaries;
 use super::facts::{children, each_stmt, moves_cards, same, show, Facts};
-use super::{each_rules, Finding, Lint, LintContext, Rules};
+use super::{each_rules, Finding, Lint, LintContext, Shared};
 use crate::check::ir::Visibility;
 use crate::syntax::ast::{
     AggDomain, Block, Domain, Expr, ExprKind, Facing, MoveWhat, Name, Span, Stmt, StmtKind, TemplatePart,
@@ -32,8 +32,8 @@ pub const LINT: Lint = Lint {
     run,
 };
 
-fn run(ctx: &LintContext) -> Vec<Finding> {
-    each_rules(ctx, check)
+fn run(_: &LintContext, shared: &[Shared]) -> Vec<Finding> {
+    each_rules(shared, check)
 }
 
 /// Where a card named by a local lies: a zone, and whose it is. For a secret choice `c`, the
@@ -78,11 +78,9 @@ struct Walk<'w, 'a> {
     out: Vec<Finding>,
 }
 
-fn check(rules: &Rules) -> Vec<Finding> {
-    let facts = Facts::new(rules);
-    let summaries = Summaries::new(&facts);
-    let mut w =
-        Walk { facts: &facts, summaries: &summaries, turned_up: HashSet::new(), any_up: false, out: Vec::new() };
+fn check(shared: &Shared) -> Vec<Finding> {
+    let (facts, summaries) = (shared.facts, shared.summaries);
+    let mut w = Walk { facts, summaries, turned_up: HashSet::new(), any_up: false, out: Vec::new() };
     for p in &facts.procedures {
         each_stmt(&p.body, &mut |s| w.note_turning(s));
     }

@@ -8,7 +8,7 @@
 
 use miette::Severity;
 
-use super::{each_rules, Finding, Lint, LintContext, Rules};
+use super::{each_rules, Finding, Lint, LintContext, Shared};
 use crate::check::ir::Program;
 use crate::syntax::ast::{AggDomain, Block, Expr, ExprKind, StmtKind, Subsets};
 use crate::syntax::walk::{self, Visitor};
@@ -24,11 +24,12 @@ pub const LINT: Lint = Lint {
 /// More sets than this are worth a warning.
 const MANY: u128 = 1_000_000;
 
-fn run(ctx: &LintContext) -> Vec<Finding> {
-    each_rules(ctx, check)
+fn run(_: &LintContext, shared: &[Shared]) -> Vec<Finding> {
+    each_rules(shared, check)
 }
 
-fn check(rules: &Rules) -> Vec<Finding> {
+fn check(shared: &Shared) -> Vec<Finding> {
+    let rules = shared.rules;
     let Some(program) = &rules.program else { return Vec::new() };
     let mut finder = Finder { program, out: Vec::new() };
     for it in &rules.items {

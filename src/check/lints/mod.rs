@@ -5,7 +5,8 @@
 //! A lint gets a [`LintContext`]: the file as written, and the rules in force for the base
 //! game and for each variant ([`Rules`]), with the checked program when those rules check
 //! cleanly. Lints about the file as a whole (`unused`) read the file; lints about how the
-//! game plays (`deal_size`, `hidden_read`, ...) look at each [`Rules`] through [`each_rules`].
+//! game plays (`deal_size`, `hidden_read`, ...) look at each [`Rules`] through [`each_rules`],
+//! with what the lints share about each ([`Shared`]: facts and summaries worked out once).
 
 mod candidates;
 mod deal_size;
@@ -24,6 +25,8 @@ mod undefined_property;
 mod unreachable;
 mod unused;
 
+use effects::Summaries;
+use facts::Facts;
 pub(crate) use hidden_cond::private_choices;
 use miette::{Diagnostic, LabeledSpan, Severity, SourceSpan};
 
@@ -38,8 +41,9 @@ pub struct Lint {
     pub severity: Severity,
     /// What it is about, in one line.
     pub summary: &'static str,
-    /// Runs the lint over a whole file (the base game and every variant in it).
-    pub run: fn(&LintContext) -> Vec<Finding>,
+    /// Runs the lint over a whole file (the base game and every variant in it), given what
+    /// the lints share about each set of rules ([`Shared`], one for each of the context's rules).
+    pub run: fn(&LintContext, &[Shared]) -> Vec<Finding>,
 }
 
 /// Every lint, in the order they report.
@@ -118,15 +122,29 @@ impl<'a> LintContext<'a> {
     }
 }
 
-/// Runs `check` on the rules of the base game and of each variant, and merges what it finds:
-/// a place reported for several is reported once (as the base game, or the first variant, saw
-/// it), and a finding that only some variant shows says which.
-pub(crate) fn each_rules(ctx: &LintContext, check: impl Fn(&Rules) -> Vec<Finding>) -> Vec<Finding> {
+/// What the lints share about one set of rules (the base game or a variant, at a count of
+/// players), worked out once for every lint: the declarations in force by name, and what each
+/// procedure and statement can change.
+pub struct Shared<'r> {
+    /// The rules.
+    pub(crate) rules: &'r Rules,
+    /// Their declarations by name.
+    pub(crate) facts: &'r Facts<'r>,
+    /// What their procedures and statements can change.
+    pub(crate) summaries: &'r Summaries<'r, 'r>,
+}
+
+/// Runs `check` on the rules of the base game and of each variant (with what the lints share
+/// about each), and merges what it finds: a place reported for several is reported once (as
+/// the base game, or the first variant, saw it), and a finding that only some variant shows
+/// says which.
+pub(crate) fn each_rules(shared: &[Shared], check: impl Fn(&Shared) -> Vec<Finding>) -> Vec<Finding> {
     let mut out: Vec<Finding> = Vec::new();
     // What each finding said before the variant or the count of players was added to it.
     let mut said: Vec<String> = Vec::new();
-    for rules in &ctx.rules {
-        for mut f in check(rules) {
+    for one in shared {
+        let rules = one.rules;
+        for mut f in check(one) {
             // One finding per place; at another count of players, one per place and message.
             let repeats = |(o, m): (&Finding, &String)| o.at.0 == f.at.0 && (rules.seats.is_none() || *m == f.message);
             if out.iter().zip(&said).any(repeats) {
@@ -207,10 +225,25 @@ pub fn lint(file: &File) -> Vec<LintDiagnostic> {
 /// the same as [`lint`]'s.
 pub fn lint_checked(file: &File, checked: Vec<Checked>) -> Vec<LintDiagnostic> {
     let ctx = LintContext::with_checked(file, checked);
+    // Worked out once for every lint: each set of rules' declarations, then what its
+    // procedures can change (a summary borrows its facts).
+    let facts: Vec<Facts> = ctx.rules.iter().map(Facts::new).collect();
+    let summaries: Vec<Summaries> = facts.iter().map(Summaries::new).collect();
+    let shared: Vec<Shared> = ctx
+        .rules
+        .iter()
+        .zip(&facts)
+        .zip(&summaries)
+        .map(|((rules, facts), summaries)| Shared { rules, facts, summaries })
+        .collect();
     let mut out: Vec<LintDiagnostic> = LINTS
         .iter()
         .flat_map(|l| {
-            (l.run)(&ctx).into_iter().map(|finding| LintDiagnostic { lint: l.name, severity: l.severity, finding })
+            (l.run)(&ctx, &shared).into_iter().map(|finding| LintDiagnostic {
+                lint: l.name,
+                severity: l.severity,
+                finding,
+            })
         })
         .collect();
     out.sort_by_key(|d| d.finding.at.0.start);

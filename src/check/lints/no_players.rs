@@ -4,7 +4,7 @@
 
 use miette::Severity;
 
-use super::{Finding, Lint, LintContext};
+use super::{Finding, Lint, LintContext, Shared};
 
 /// The lint.
 pub const LINT: Lint = Lint {
@@ -14,6 +14,6 @@ pub const LINT: Lint = Lint {
     run,
 };
 
-fn run(ctx: &LintContext) -> Vec<Finding> {
+fn run(ctx: &LintContext, _: &[Shared]) -> Vec<Finding> {
     crate::check::heading::missing_players(ctx.file)
 }

@@ -4,12 +4,12 @@
 
 use miette::Severity;
 
-use super::{Finding, Lint, LintContext};
+use super::{Finding, Lint, LintContext, Shared};
 
 /// The lint.
 pub const LINT: Lint =
     Lint { name: "no_title", severity: Severity::Warning, summary: "a game file with no `game \"Title\"` line", run };
 
-fn run(ctx: &LintContext) -> Vec<Finding> {
+fn run(ctx: &LintContext, _: &[Shared]) -> Vec<Finding> {
     crate::check::heading::missing_title(ctx.file)
 }

@@ -16,7 +16,7 @@ use miette::Severity;
 
 use super::effects::Summaries;
 use super::facts::{children, contains, each_stmt, show, Facts};
-use super::{each_rules, Finding, Lint, LintContext, Rules};
+use super::{each_rules, Finding, Lint, LintContext, Shared};
 use crate::check::ir::{Program, Type, Value};
 use crate::syntax::ast::{
     BinOp, Block, EndKind, Expr, ExprKind, Item, MoveWhat, OrderDecl, Span, Stmt, StmtKind, TemplatePart, TypeExprKind,
@@ -31,8 +31,8 @@ pub const LINT: Lint = Lint {
     run,
 };
 
-fn run(ctx: &LintContext) -> Vec<Finding> {
-    each_rules(ctx, check)
+fn run(_: &LintContext, shared: &[Shared]) -> Vec<Finding> {
+    each_rules(shared, check)
 }
 
 type Env<'a> = HashMap<String, &'a str>;
@@ -57,9 +57,10 @@ struct Walk<'w, 'a> {
     out: Vec<Finding>,
 }
 
-fn check(rules: &Rules) -> Vec<Finding> {
+fn check(shared: &Shared) -> Vec<Finding> {
+    let rules = shared.rules;
     let Some(program) = &rules.program else { return Vec::new() };
-    let facts = Facts::new(rules);
+    let facts = shared.facts;
     let np = program.properties.len();
     let unranked: HashMap<&str, Vec<u16>> = program
         .orders
@@ -84,14 +85,14 @@ fn check(rules: &Rules) -> Vec<Finding> {
             orders.entry(o.name.text.as_str()).or_insert(o);
         }
     }
-    let summaries = Summaries::new(&facts);
+    let summaries = shared.summaries;
     let mut w = Walk {
-        facts: &facts,
-        summaries: &summaries,
+        facts,
+        summaries,
         program,
         orders,
         unranked,
-        reach: reach(&facts, program),
+        reach: reach(facts, program),
         reported: HashSet::new(),
         members: HashMap::new(),
         passes_none,

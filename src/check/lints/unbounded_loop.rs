@@ -14,7 +14,7 @@ use miette::Severity;
 
 use super::effects::Summaries;
 use super::facts::Facts;
-use super::{each_rules, Finding, Lint, LintContext, Rules};
+use super::{each_rules, Finding, Lint, LintContext, Shared};
 use crate::syntax::ast::{Block, Expr, ExprKind, Name, Span, Stmt, StmtKind};
 
 /// The lint.
@@ -30,20 +30,19 @@ const STEP_LIMIT: &str = "50 million steps";
 /// The engine's call depth limit, in words (`Limits::default().max_depth`).
 const DEPTH_LIMIT: &str = "10,000 nested calls";
 
-fn run(ctx: &LintContext) -> Vec<Finding> {
-    each_rules(ctx, check)
+fn run(_: &LintContext, shared: &[Shared]) -> Vec<Finding> {
+    each_rules(shared, check)
 }
 
-fn check(rules: &Rules) -> Vec<Finding> {
-    let facts = Facts::new(rules);
-    let summaries = Summaries::new(&facts);
+fn check(shared: &Shared) -> Vec<Finding> {
+    let (facts, summaries) = (shared.facts, shared.summaries);
     let mut out = Vec::new();
     let mut calls: Vec<Call> = Vec::new();
     for p in &facts.procedures {
-        loops(&facts, &summaries, &p.body, &mut out);
-        unconditional_calls(&summaries, &p.name, &p.body, false, &mut calls);
+        loops(facts, summaries, &p.body, &mut out);
+        unconditional_calls(summaries, &p.name, &p.body, false, &mut calls);
     }
-    out.extend(recursions(&facts, &calls));
+    out.extend(recursions(facts, &calls));
     out
 }
 

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use miette::Severity;
 
-use super::{Finding, Lint, LintContext};
+use super::{Finding, Lint, LintContext, Shared};
 use crate::syntax::ast::{CardsBody, Expr, ExprKind, Item, Span, VariantItem};
 use crate::syntax::walk::{self, Visitor};
 
@@ -33,7 +33,7 @@ impl Visitor for Reads {
     }
 }
 
-fn run(ctx: &LintContext) -> Vec<Finding> {
+fn run(ctx: &LintContext, _: &[Shared]) -> Vec<Finding> {
     let file = ctx.file;
     let mut items: Vec<&Item> = file.items.iter().collect();
     for item in &file.items {

@@ -3,7 +3,7 @@
 
 use miette::Severity;
 
-use super::{Finding, Lint, LintContext};
+use super::{Finding, Lint, LintContext, Shared};
 use crate::syntax::ast::{Block, StmtKind};
 use crate::syntax::walk::{self, Visitor};
 
@@ -39,7 +39,7 @@ impl Visitor for Finder {
     }
 }
 
-fn run(ctx: &LintContext) -> Vec<Finding> {
+fn run(ctx: &LintContext, _: &[Shared]) -> Vec<Finding> {
     let file = ctx.file;
     let mut f = Finder(Vec::new());
     for item in &file.items {

@@ -1,13 +1,18 @@
 //! `unused`: a zone, option, counter, variable, function or procedure that nothing uses, or a
 //! `let` of a function's block that neither its result nor a later `let` reads. Often a
 //! misspelling elsewhere, or a rule that was meant to be written and never was.
+//!
+//! A declaration is used when some name in the rules means it, as the checker index resolves
+//! names by scope (`check::index`): a parameter or local named like a zone is not a use of
+//! the zone.
 
 use std::collections::HashSet;
 
 use miette::Severity;
 
-use super::{Finding, Lint, LintContext};
-use crate::syntax::ast::{Expr, ExprKind, FunctionDecl, Item, Name, VariantItem};
+use super::{Finding, Lint, LintContext, Shared};
+use crate::check::index::Index;
+use crate::syntax::ast::{Expr, ExprKind, FunctionDecl, Item, Name, Span, VariantItem};
 use crate::syntax::walk::{self, Visitor};
 
 /// The lint.
@@ -18,33 +23,37 @@ pub const LINT: Lint = Lint {
     run,
 };
 
-/// Every name the rules use, wherever they use it.
-#[derive(Default)]
-struct Uses(HashSet<String>);
-
-impl Visitor for Uses {
-    fn expr(&mut self, e: &Expr) {
-        match &e.kind {
-            ExprKind::Name(n) => {
-                self.0.insert(n.clone());
-            }
-            ExprKind::Of { name, .. } | ExprKind::Call { name, .. } | ExprKind::Every(name) => {
-                self.0.insert(name.text.clone());
-            }
-            _ => {}
-        }
-    }
-    fn name(&mut self, name: &Name) {
-        self.0.insert(name.text.clone());
-    }
-}
-
-fn run(ctx: &LintContext) -> Vec<Finding> {
+fn run(ctx: &LintContext, _: &[Shared]) -> Vec<Finding> {
     let file = ctx.file;
-    let mut uses = Uses::default();
-    for item in &file.items {
-        walk::item(&mut uses, item);
-    }
+    // What each name written in the rules means, by scope (a parameter or local that has the
+    // name of a zone hides the zone): the declarations some use resolves to, by the place of
+    // their name.
+    let index = Index::of(file);
+    // A variant giving an option a value (`option rounds = 2`) does not use it.
+    let set_in_variant: HashSet<Span> = file
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Variant(v) => Some(v.items.iter().filter_map(|vi| match vi {
+                VariantItem::SetOption(o) => Some(o.name.span),
+                _ => None,
+            })),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let used: HashSet<Span> = index
+        .uses
+        .iter()
+        .filter(|u| !set_in_variant.contains(&u.span))
+        .map(|u| index.decl(u.decl))
+        .filter(|d| !d.kind.is_local())
+        .map(|d| d.span)
+        .collect();
+    // A name that means nothing where it is written (the checker's error: `set` of an option,
+    // a misspelling) is taken for the declaration of that name, so that the error is the one
+    // report.
+    let unresolved: HashSet<&str> = index.unresolved.iter().map(|u| u.name.as_str()).collect();
     // Declarations of the base game and those a variant adds (an override is the same name).
     let mut decls: Vec<&Item> = file.items.iter().collect();
     for item in &file.items {
@@ -71,7 +80,7 @@ fn run(ctx: &LintContext) -> Vec<Finding> {
             _ => continue,
         };
         let Some(name) = item.name() else { continue };
-        if uses.0.contains(&name.text) {
+        if used.contains(&name.span) || unresolved.contains(name.text.as_str()) {
             continue;
         }
         let help = match kind {
@@ -99,7 +108,7 @@ fn unused_lets(f: &FunctionDecl) -> Vec<Finding> {
     let Some(block) = &f.block else { return Vec::new() };
     let mut out = Vec::new();
     for (i, l) in block.lets.iter().enumerate() {
-        let mut later = Uses::default();
+        let mut later = Names::default();
         block.lets[i + 1..].iter().map(|x| &x.value).chain([&block.result]).for_each(|e| walk::expr(&mut later, e));
         if !later.0.contains(&l.name.text) {
             out.push(Finding {
@@ -114,4 +123,26 @@ fn unused_lets(f: &FunctionDecl) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// Every name some expressions use (for a function's `let` lines: the names the later lines
+/// and the result read).
+#[derive(Default)]
+struct Names(HashSet<String>);
+
+impl Visitor for Names {
+    fn expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Name(n) => {
+                self.0.insert(n.clone());
+            }
+            ExprKind::Of { name, .. } | ExprKind::Call { name, .. } | ExprKind::Every(name) => {
+                self.0.insert(name.text.clone());
+            }
+            _ => {}
+        }
+    }
+    fn name(&mut self, name: &Name) {
+        self.0.insert(name.text.clone());
+    }
 }
