@@ -157,6 +157,8 @@ mistakes! {
     VariantCycle => "variant_cycle",
     /// A variant that overrides the `length` or `progress` of a game that declares none.
     NothingToOverride => "nothing_to_override",
+    /// `grid k of p` or `every grid of p` on a zone that is not a row for each player.
+    NotAPlayerRow => "not_a_player_row",
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ mod routines;
 mod several;
 mod substitute;
 mod view;
+mod zone_rows;
 pub use melds::MAX_PATTERN_RULES;
 mod stmts;
 pub mod variants;

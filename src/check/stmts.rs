@@ -233,7 +233,7 @@ impl Checker {
                 let first = first.as_ref().map(|p| self.typed(p, Type::Player, scope));
                 let from = self.zone_expr(from, scope);
                 let to = match self.globals.get(&to.text).map(|g| g.0) {
-                    Some(Global::Zone(z)) if self.zone_decls[z as usize].per_player => z,
+                    Some(Global::Zone(z)) if self.zone_decls[z as usize].key == ZoneKey::Player => z,
                     Some(Global::Zone(_)) => {
                         self.errors.push(CheckError::invalid(
                             Mistake::DealToShared,

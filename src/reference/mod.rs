@@ -20,6 +20,7 @@ use crate::engine::State;
 use crate::syntax::ast::{AggKind, BinOp};
 
 pub mod compare;
+mod rows;
 mod stmts;
 pub use stmts::{Flow, Unsupported};
 
@@ -207,6 +208,7 @@ impl<'p> Reference<'p> {
                     _ => Value::None,
                 }
             }
+            Expr::ZoneOfRow { first, owner, key, .. } => self.row_zone(*first, owner, key.as_deref(), s),
             Expr::FaceUp(c, up) => match self.ev(c, s) {
                 Value::Card(c) => Value::Bool(self.table.face_up.get(c as usize) == Some(up)),
                 _ => Value::Bool(false),

@@ -338,6 +338,9 @@ impl<'f, 'a> Reads<'f, 'a> {
     /// Whether an expression reads something of a card some player may not see.
     pub(crate) fn reads(&self, e: &Expr, env: &Env) -> bool {
         match &e.kind {
+            // A zone of a player's row: which one it is reads what its key and owner read.
+            ExprKind::KeyedOf { key, owner, .. } => self.reads(key, env) || self.reads(owner, env),
+            ExprKind::EveryOf { owner, .. } => self.reads(owner, env),
             ExprKind::Int(_)
             | ExprKind::Text(_)
             | ExprKind::Bool(_)
