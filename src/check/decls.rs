@@ -356,6 +356,7 @@ impl Checker {
                     ZoneAttrKind::Spread => spread = true,
                     ZoneAttrKind::Public => visibility = Visibility::Public,
                     ZoneAttrKind::Private => visibility = Visibility::Private,
+                    ZoneAttrKind::SeenByOthers => visibility = Visibility::Others,
                     ZoneAttrKind::Holds(names) => holds.extend(names.iter()),
                 }
             }
@@ -427,7 +428,7 @@ impl Checker {
             ZoneAttrKind::PerRange(..) | ZoneAttrKind::PerEnum(_) => Some("what keys its zones"),
             ZoneAttrKind::Facing(_) => Some("how its cards face"),
             ZoneAttrKind::Stack | ZoneAttrKind::Spread => Some("how it is laid out"),
-            ZoneAttrKind::Public | ZoneAttrKind::Private => Some("who sees it"),
+            ZoneAttrKind::Public | ZoneAttrKind::Private | ZoneAttrKind::SeenByOthers => Some("who sees it"),
             ZoneAttrKind::Holds(_) => None,
         };
         for (i, a) in z.attrs.iter().enumerate() {

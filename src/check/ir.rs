@@ -320,6 +320,9 @@ pub enum Visibility {
     Public,
     /// The owner sees every card; nobody else sees any (they see how many there are).
     Private,
+    /// Everyone but the owner sees every card; the owner sees only how many there are (`seen
+    /// by others`: a hand held facing out). A zone nobody owns is seen by everyone.
+    Others,
 }
 
 /// A zone instance.

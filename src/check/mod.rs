@@ -16,6 +16,7 @@ mod measures;
 mod melds;
 pub mod mistake;
 mod options;
+mod reveal;
 mod routines;
 mod several;
 mod substitute;

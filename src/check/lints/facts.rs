@@ -125,6 +125,10 @@ impl<'a> Facts<'a> {
             ExprKind::Of { name, arg } if self.zones.contains_key(name.text.as_str()) => {
                 Some(ZoneRef { name: &name.text, of: Some(arg) })
             }
+            // issue 43: `grid k of p` is one of p's zones `grid` (whose, for who sees it).
+            ExprKind::KeyedOf { name, owner, .. } if self.zones.contains_key(name.text.as_str()) => {
+                Some(ZoneRef { name: &name.text, of: Some(owner) })
+            }
             _ => None,
         }
     }
@@ -243,6 +247,7 @@ fn zone_facts(z: &ZoneDecl) -> ZoneFacts<'_> {
             ZoneAttrKind::Facing(x) => f.face_up = *x == Facing::Up,
             ZoneAttrKind::Public => f.visibility = Visibility::Public,
             ZoneAttrKind::Private => f.visibility = Visibility::Private,
+            ZoneAttrKind::SeenByOthers => f.visibility = Visibility::Others,
             ZoneAttrKind::Spread => f.spread = true,
             ZoneAttrKind::Stack => f.spread = false,
             ZoneAttrKind::Holds(_) => {}

@@ -303,7 +303,7 @@ impl<'f, 'a> Reads<'f, 'a> {
     /// Whether some player may not see the cards of `zone` read as `part`.
     fn zone_hidden(&self, zone: &Expr, part: Part) -> bool {
         let name = match &zone.kind {
-            ExprKind::Every(n) => n.text.as_str(),
+            ExprKind::Every(n) | ExprKind::EveryOf { name: n, .. } => n.text.as_str(),
             _ => match self.facts.zone(zone) {
                 Some(z) => z.name,
                 None => return false,
@@ -312,7 +312,7 @@ impl<'f, 'a> Reads<'f, 'a> {
         let Some(z) = self.facts.zones.get(name) else { return false };
         match z.visibility {
             Visibility::Public => false,
-            Visibility::Private => true,
+            Visibility::Private | Visibility::Others => true,
             Visibility::ByFacing => {
                 let down = !z.face_up || self.any_down || self.face_down.contains(name);
                 match part {
