@@ -28,7 +28,11 @@ impl Visitor for Uses {
             ExprKind::Name(n) => {
                 self.0.insert(n.clone());
             }
-            ExprKind::Of { name, .. } | ExprKind::Call { name, .. } | ExprKind::Every(name) => {
+            ExprKind::Of { name, .. }
+            | ExprKind::Call { name, .. }
+            | ExprKind::Every(name)
+            | ExprKind::KeyedOf { name, .. }
+            | ExprKind::EveryOf { name, .. } => {
                 self.0.insert(name.text.clone());
             }
             _ => {}
