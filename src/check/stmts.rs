@@ -238,7 +238,10 @@ impl Checker {
                         self.errors.push(CheckError::invalid(
                             Mistake::DealToShared,
                             to.span,
-                            format!("`deal` gives cards to one zone of each player, but `{}` is a row of zones", to.text),
+                            format!(
+                                "`deal` gives cards to one zone of each player, but `{}` is a row of zones",
+                                to.text
+                            ),
                             "a row for each player",
                             Some(format!("move the cards one by one: `move top of pack to {} k of p`", to.text)),
                         ));

@@ -77,7 +77,9 @@ impl Checker {
         let written = if keyed { format!("{n} k of p") } else { format!("every {n} of p") };
         let help = match self.globals.get(n).map(|g| g.0) {
             Some(Global::Zone(z)) => match self.zone_decls[z as usize].key {
-                ZoneKey::PlayerRow { lo, of_enum, row } => return Some((self.zone_decls[z as usize].first, lo, of_enum, row)),
+                ZoneKey::PlayerRow { lo, of_enum, row } => {
+                    return Some((self.zone_decls[z as usize].first, lo, of_enum, row))
+                }
                 ZoneKey::Player => format!("`{n}` is one zone per player: write `{n} of p`"),
                 ZoneKey::Shared => format!("`{n}` is one shared zone: write `{n}`"),
                 ZoneKey::Range { .. } | ZoneKey::Enum(_) => {

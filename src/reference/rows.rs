@@ -35,3 +35,15 @@ impl Reference<'_> {
         }
     }
 }
+
+/// Whether zones `first` to `first + n` are one player's row: all theirs, and not all the
+/// declaration's zones.
+pub(super) fn one_players_row(program: &Program, first: u16, n: u16) -> bool {
+    let Some(z) = program.zones.get(first as usize) else { return false };
+    let Some(owner) = z.owner else { return false };
+    let decl = z.decl;
+    let all = program.zones.iter().filter(|x| x.decl == decl).count();
+    (n as usize) < all
+        && (first..first.saturating_add(n))
+            .all(|i| program.zones.get(i as usize).is_some_and(|x| x.decl == decl && x.owner == Some(owner)))
+}

@@ -32,7 +32,9 @@ impl Game {
             (Value::Zone(z), _) => p.zones[z as usize].name.clone(),
             // issue 43: one player's row of a zone with a row for each player.
             (Value::Zones(first, n), _)
-                if p.zones.get(first as usize).is_some_and(|z| z.owner.is_some() && p.zone_decls[z.decl as usize].count > n) =>
+                if p.zones
+                    .get(first as usize)
+                    .is_some_and(|z| z.owner.is_some() && p.zone_decls[z.decl as usize].count > n) =>
             {
                 let z = &p.zones[first as usize];
                 let whose = z.owner.map_or_else(String::new, |o| self.player_name(o));
