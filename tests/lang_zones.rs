@@ -446,3 +446,37 @@ fn the_new_forms_format_and_round_trip() {
     assert!(text.contains("count of grid (1 + 1) of player 1"), "{text}");
     assert!(text.contains("count of every grid of player 2"), "{text}");
 }
+
+/// The browser's panel (`src/session/view.rs`) follows who sees what: at player 1's seat, their
+/// own hand held facing out shows two cards face down and the others' hands are named; the rows
+/// of a player-row zone are labelled `grid 2 of player 1`.
+#[test]
+fn the_browser_panel_hides_the_holders_own_hand_and_names_rows() {
+    use cardlang::engine::Viewer as SeatViewer;
+    use cardlang::session::view::PanelLine;
+    use cardlang::session::{Seat, Session};
+    let seats = |n: usize| (0..n).map(|_| Seat::parse("human").expect("a seat")).collect::<Vec<_>>();
+    let zones = |s: &Session, seat: u8| -> Vec<(String, Vec<bool>)> {
+        s.panel_for(SeatViewer::Player(seat))
+            .into_iter()
+            .filter_map(|l| match l {
+                PanelLine::Zone { label, cards, .. } => Some((label, cards.iter().map(Option::is_some).collect())),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut s = Session::new(game_of(FACING_OUT), 1, seats(3)).expect("a table");
+    s.advance().expect("people only");
+    let panel = zones(&s, 0);
+    let hand = |who: &str| panel.iter().find(|(l, _)| l == who).map(|(_, c)| c.clone()).expect("a hand line");
+    assert_eq!(hand("hand of player 1"), [false, false]);
+    assert_eq!(hand("hand of player 2"), [true, true]);
+    assert_eq!(hand("hand of player 3"), [true, true]);
+
+    let mut s = Session::new(game_of(PRIVATE_ROWS), 1, seats(2)).expect("a table");
+    s.advance().expect("people only");
+    let labels: Vec<String> = zones(&s, 1).into_iter().map(|(l, _)| l).collect();
+    assert!(labels.iter().any(|l| l == "grid 2 of player 1"), "{labels:?}");
+    let theirs = zones(&s, 1).into_iter().find(|(l, _)| l == "grid 2 of player 1").expect("a line").1;
+    assert_eq!(theirs, [false], "player 2 does not see player 1's private row");
+}
