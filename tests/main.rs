@@ -33,6 +33,7 @@ mod human_input;
 mod index;
 mod invariants;
 mod lang_choices;
+mod lang_zones;
 mod language;
 mod limits;
 mod lint;

@@ -356,19 +356,25 @@ impl Checker {
                     ZoneAttrKind::Spread => spread = true,
                     ZoneAttrKind::Public => visibility = Visibility::Public,
                     ZoneAttrKind::Private => visibility = Visibility::Private,
+                    ZoneAttrKind::SeenByOthers => visibility = Visibility::Others,
                     ZoneAttrKind::Holds(names) => holds.extend(names.iter()),
                 }
             }
+            let key = self.player_row(z, key, row_len);
             let decl = self.zone_decls.len() as u16;
             let first = self.zones.len() as u16;
-            let per_player = key == ZoneKey::Player;
+            let per_player = matches!(key, ZoneKey::Player | ZoneKey::PlayerRow { .. });
             let count = match key {
                 ZoneKey::Shared => 1,
                 ZoneKey::Player => self.players as u16,
                 ZoneKey::Range { .. } | ZoneKey::Enum(_) => row_len,
+                ZoneKey::PlayerRow { row, .. } => self.players as u16 * row,
             };
             for i in 0..count {
-                let owner = per_player.then_some(i as u8);
+                let owner = match key {
+                    ZoneKey::PlayerRow { row, .. } => Some((i / row) as u8),
+                    _ => per_player.then_some(i as u8),
+                };
                 let mut initial = Vec::new();
                 for h in &holds {
                     match self.groups.get(&h.text) {
@@ -397,6 +403,7 @@ impl Checker {
                     ZoneKey::Player => format!("{} of player {}", z.name.text, i + 1),
                     ZoneKey::Range { lo } => format!("{} of {}", z.name.text, lo + i as i64),
                     ZoneKey::Enum(e) => format!("{} of {}", z.name.text, self.enums[e as usize].display[i as usize]),
+                    ZoneKey::PlayerRow { .. } => self.row_zone_name(&z.name.text, key, i),
                 };
                 self.zones.push(ZoneInfo { name, decl, owner, face_up, spread, visibility, initial });
             }
@@ -417,12 +424,11 @@ impl Checker {
     /// Reports attributes of one zone that contradict each other or repeat.
     fn check_zone_attrs(&mut self, z: &ast::ZoneDecl) {
         let group = |k: &ZoneAttrKind| match k {
-            ZoneAttrKind::PerPlayer | ZoneAttrKind::Shared | ZoneAttrKind::PerRange(..) | ZoneAttrKind::PerEnum(_) => {
-                Some("who owns it")
-            }
+            ZoneAttrKind::PerPlayer | ZoneAttrKind::Shared => Some("who owns it"),
+            ZoneAttrKind::PerRange(..) | ZoneAttrKind::PerEnum(_) => Some("what keys its zones"),
             ZoneAttrKind::Facing(_) => Some("how its cards face"),
             ZoneAttrKind::Stack | ZoneAttrKind::Spread => Some("how it is laid out"),
-            ZoneAttrKind::Public | ZoneAttrKind::Private => Some("who sees it"),
+            ZoneAttrKind::Public | ZoneAttrKind::Private | ZoneAttrKind::SeenByOthers => Some("who sees it"),
             ZoneAttrKind::Holds(_) => None,
         };
         for (i, a) in z.attrs.iter().enumerate() {

@@ -297,6 +297,8 @@ impl Checker {
                 };
                 (across, Type::Player)
             }
+            ExprKind::KeyedOf { name, key, owner } => self.check_keyed_of(name, key, owner, scope),
+            ExprKind::EveryOf { name, owner } => self.check_every_of(name, owner, scope),
             ExprKind::Every(name) => match self.globals.get(&name.text).map(|g| g.0) {
                 Some(Global::Zone(z)) => {
                     let info = &self.zone_decls[z as usize];
@@ -318,7 +320,7 @@ impl Checker {
 
     /// Checks an expression that is a zone, or all the zones of a row (`every column`).
     pub(crate) fn zones_expr(&mut self, e: &ast::Expr, scope: &mut Scope) -> Expr {
-        if let ExprKind::Every(_) = e.kind {
+        if let ExprKind::Every(_) | ExprKind::EveryOf { .. } = e.kind {
             return self.check_expr(e, None, scope).0;
         }
         self.cards_expr(e, scope)
@@ -432,8 +434,12 @@ impl Checker {
                 return (Expr::Counter(info.slot), info.ty);
             }
             Some(Global::Zone(z)) => {
+                if let ZoneKey::PlayerRow { .. } = self.zone_decls[z as usize].key {
+                    self.row_needs_key(&ast::Name { text: n.to_string(), span }, span);
+                }
                 let info = &self.zone_decls[z as usize];
-                if info.per_player {
+                if let ZoneKey::PlayerRow { .. } = info.key {
+                } else if info.per_player {
                     self.errors.push(CheckError::invalid(
                         Mistake::MissingOf,
                         span,
@@ -514,6 +520,11 @@ impl Checker {
                     ZoneKey::Enum(e) => {
                         let key = Box::new(self.typed(arg, Type::Enum(e), scope));
                         (Expr::ZoneAt { first: info.first, lo: 0, count: info.count, key }, Type::Zone)
+                    }
+                    ZoneKey::PlayerRow { .. } => {
+                        let _ = self.check_expr(arg, None, scope);
+                        self.row_needs_key(name, name.span);
+                        (Expr::Const(Value::Zone(info.first)), Type::Zone)
                     }
                     ZoneKey::Shared => {
                         let _ = self.check_expr(arg, None, scope);

@@ -299,6 +299,16 @@ pub enum ZoneKey {
     },
     /// One per member of an enum: `pile of hearts`.
     Enum(u16),
+    /// A row for each player: `grid 4 of player 2` (`per player, per 1 to 6`). Player `p`'s
+    /// zone keyed `k` is instance `first + p * row + (k - lo)`.
+    PlayerRow {
+        /// The key of each row's first zone (0 for an enum's rows).
+        lo: i64,
+        /// The enum whose members are the keys, or `None` for numbers.
+        of_enum: Option<u16>,
+        /// How many zones each player's row has.
+        row: u16,
+    },
 }
 
 /// Who sees the cards of a zone.
@@ -310,6 +320,9 @@ pub enum Visibility {
     Public,
     /// The owner sees every card; nobody else sees any (they see how many there are).
     Private,
+    /// Everyone but the owner sees every card; the owner sees only how many there are (`seen
+    /// by others`: a hand held facing out). A zone nobody owns is seen by everyone.
+    Others,
 }
 
 /// A zone instance.
@@ -500,6 +513,21 @@ pub enum Expr {
     Run(Box<RunCall>),
     /// A slot of the frame of the function being run (its parameters, names and loop items).
     FnLocal(u16),
+    /// A zone of a player's row (`grid k of p`), or the whole row when there is no key
+    /// (`every grid of p`, a [`Value::Zones`]): instance `first + player * row + (key - lo)`;
+    /// `none` for no player or a key outside the row.
+    ZoneOfRow {
+        /// The declaration's first instance in [`Program::zones`].
+        first: u16,
+        /// The key of each row's first zone (0 for an enum member's index).
+        lo: i64,
+        /// How many zones each player's row has.
+        row: u16,
+        /// Whose row: a player.
+        owner: Box<Expr>,
+        /// Which zone of the row, or `None` for all of them.
+        key: Option<Box<Expr>>,
+    },
 }
 
 /// The most players a game may have.

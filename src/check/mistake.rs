@@ -160,6 +160,8 @@ mistakes! {
     /// (issue 43) A branch name that takes sets of cards, with a size known before play that no
     /// set can have: fewer than none, more than 64, or no card at most.
     SetSize => "set_size",
+    /// `grid k of p` or `every grid of p` on a zone that is not a row for each player.
+    NotAPlayerRow => "not_a_player_row",
 }
 
 #[cfg(test)]

@@ -233,7 +233,20 @@ impl Checker {
                 let first = first.as_ref().map(|p| self.typed(p, Type::Player, scope));
                 let from = self.zone_expr(from, scope);
                 let to = match self.globals.get(&to.text).map(|g| g.0) {
-                    Some(Global::Zone(z)) if self.zone_decls[z as usize].per_player => z,
+                    Some(Global::Zone(z)) if self.zone_decls[z as usize].key == ZoneKey::Player => z,
+                    Some(Global::Zone(z)) if matches!(self.zone_decls[z as usize].key, ZoneKey::PlayerRow { .. }) => {
+                        self.errors.push(CheckError::invalid(
+                            Mistake::DealToShared,
+                            to.span,
+                            format!(
+                                "`deal` gives cards to one zone of each player, but `{}` is a row of zones",
+                                to.text
+                            ),
+                            "a row for each player",
+                            Some(format!("move the cards one by one: `move top of pack to {} k of p`", to.text)),
+                        ));
+                        0
+                    }
                     Some(Global::Zone(_)) => {
                         self.errors.push(CheckError::invalid(
                             Mistake::DealToShared,
@@ -349,7 +362,7 @@ impl Checker {
                 Some(parts) => self.check_template(parts, scope),
                 None => Vec::new(),
             })),
-            StmtKind::Reveal(z) => Stmt::Effect(Effect::Reveal(self.zone_expr(z, scope))),
+            StmtKind::Reveal(z) => Stmt::Effect(Effect::Reveal(self.reveal_target(z, scope))),
             StmtKind::RememberPosition => Stmt::Effect(Effect::RememberPosition),
             StmtKind::Meld { from, to, lay_off, chosen } => {
                 let head = crate::syntax::ast::Span::new(s.span.start, from.span.end.max(s.span.start));

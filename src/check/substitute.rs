@@ -125,6 +125,9 @@ pub(crate) fn substitute(e: Expr, args: &[Expr]) -> Expr {
         Expr::Hand(h, z, strength) => Expr::Hand(h, s(z), strength),
         Expr::ZoneOf(b, p) => Expr::ZoneOf(b, s(p)),
         Expr::ZoneAt { first, lo, count, key } => Expr::ZoneAt { first, lo, count, key: s(key) },
+        Expr::ZoneOfRow { first, lo, row, owner, key } => {
+            Expr::ZoneOfRow { first, lo, row, owner: s(owner), key: key.map(s) }
+        }
         Expr::FaceUp(x, up) => Expr::FaceUp(s(x), up),
         Expr::Top(x) => Expr::Top(s(x)),
         Expr::Bottom(x) => Expr::Bottom(s(x)),

@@ -85,7 +85,13 @@ impl HotSeat {
 /// one player's eyes only, or players are choosing in secret.
 pub fn hides_between_players(state: &State) -> bool {
     let secret_step = matches!(state.to_move(), ToMove::Simultaneous(_));
-    secret_step || state.game().program.zones.iter().any(|z| z.visibility == Visibility::Private && z.owner.is_some())
+    secret_step
+        || state
+            .game()
+            .program
+            .zones
+            .iter()
+            .any(|z| matches!(z.visibility, Visibility::Private | Visibility::Others) && z.owner.is_some())
 }
 
 impl Agent for HotSeat {

@@ -21,6 +21,7 @@ use crate::syntax::ast::{AggKind, BinOp};
 
 pub mod compare;
 mod menus;
+mod rows;
 mod stmts;
 pub use stmts::{Flow, Unsupported};
 
@@ -208,6 +209,7 @@ impl<'p> Reference<'p> {
                     _ => Value::None,
                 }
             }
+            Expr::ZoneOfRow { first, owner, key, .. } => self.row_zone(*first, owner, key.as_deref(), s),
             Expr::FaceUp(c, up) => match self.ev(c, s) {
                 Value::Card(c) => Value::Bool(self.table.face_up.get(c as usize) == Some(up)),
                 _ => Value::Bool(false),
@@ -475,6 +477,12 @@ pub fn show(program: &Program, v: Value, ty: Type) -> String {
         (Value::Card(c), _) => program.cards.get(c as usize).map_or("?", |c| c.name.as_str()).to_string(),
         (Value::Player(p), _) => format!("player {}", p + 1),
         (Value::Zone(z), _) => program.zones.get(z as usize).map_or_else(String::new, |z| z.name.clone()),
+        // issue 43: one player's row of a zone with a row for each player, named by its owner.
+        (Value::Zones(first, n), _) if rows::one_players_row(program, first, n) => {
+            let z = &program.zones[first as usize];
+            let who = z.owner.map_or(0, |o| o as u16 + 1);
+            format!("every {} of player {who}", program.zone_decls[z.decl as usize].name)
+        }
         (Value::Zones(first, _), _) => {
             let decl = program.zones.get(first as usize).map_or(0, |z| z.decl as usize);
             format!("every {}", program.zone_decls.get(decl).map_or("zone", |d| d.name.as_str()))

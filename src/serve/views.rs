@@ -78,7 +78,12 @@ pub struct View {
 fn private_now(session: &Session) -> bool {
     let state = session.state();
     matches!(state.to_move(), ToMove::Simultaneous(_))
-        || state.game().program.zones.iter().any(|z| z.visibility == Visibility::Private && z.owner.is_some())
+        || state
+            .game()
+            .program
+            .zones
+            .iter()
+            .any(|z| matches!(z.visibility, Visibility::Private | Visibility::Others) && z.owner.is_some())
 }
 
 /// The view of `who` at `table`.

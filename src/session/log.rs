@@ -148,7 +148,7 @@ fn kind_of(state: &State, players: u8, event: &Event<'_>) -> Kind {
             unseen_at_table: hidden_move(state, Viewer::Table, event),
         }),
         Event::Choice { secret, .. } => Kind::Choice { secret: *secret },
-        Event::Picked { .. } | Event::Reveal { .. } | Event::Announce(_) => Kind::Said,
+        Event::Picked { .. } | Event::Reveal { .. } | Event::Announce(_) | Event::RevealCard { .. } => Kind::Said,
         Event::End => Kind::End,
         Event::Pause(text) => Kind::Pause(text.to_string()),
         Event::Shuffle { .. } | Event::TurnOver { .. } | Event::Turn { .. } | Event::Transfer { .. } => Kind::Table,

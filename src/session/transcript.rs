@@ -210,6 +210,9 @@ impl<W: Write> EventSink for JsonTranscript<W> {
                 let cards: Vec<String> = state.zone_cards(z).iter().rev().map(|c| card(*c)).collect();
                 json!({"event": "reveal", "zone": zone(z), "cards": cards})
             }
+            Event::RevealCard { card: c, zone: z } => {
+                json!({"event": "reveal", "zone": zone(z), "cards": [card(c)], "one": true})
+            }
             Event::Announce(t) => json!({"event": "announce", "text": t}),
             Event::Pause(t) => json!({"event": "pause", "text": t}),
             Event::End => {

@@ -27,6 +27,11 @@ pub(crate) fn replace(e: &mut Expr, name: &str, value: &Expr) {
     let go = |x: &mut Expr| replace(x, name, value);
     match &mut e.kind {
         ExprKind::Name(n) if n == name => *e = value.clone(),
+        ExprKind::KeyedOf { key, owner, .. } => {
+            go(key);
+            go(owner);
+        }
+        ExprKind::EveryOf { owner, .. } => go(owner),
         ExprKind::Int(_)
         | ExprKind::Text(_)
         | ExprKind::Bool(_)

@@ -509,7 +509,7 @@ fn rule_words(rule: &Rule) -> String {
         infix | op_or | op_and | op_eq | op_ne | op_le | op_ge | op_lt | op_gt | op_in | op_add
         | op_sub | op_mul | op_div | op_mod | op_pow => "an operator",
         postfix | is_empty | is_not_empty | is_none | is_not_none | field | kw_is => "`is` or `.`",
-        zone_attr => "a zone attribute (per player, shared, face up, face down, stack, spread, public, private, holds)",
+        zone_attr => "a zone attribute (per player, shared, face up, face down, stack, spread, public, private, holds, seen by others)",
         type_expr => "a type (bool, int, card, player, an enum, set of an enum)",
         facing | face_up | face_down => "`face up` or `face down`",
         keyword | kw_return | kw_all | kw_true | kw_false | kw_none => "a keyword",

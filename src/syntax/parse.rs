@@ -445,6 +445,7 @@ pub(crate) fn parse_zone_decl(pair: Pair<'_, Rule>) -> ZoneDecl {
                 Rule::kw_public => ZoneAttrKind::Public,
                 Rule::kw_private => ZoneAttrKind::Private,
                 Rule::zone_holds => ZoneAttrKind::Holds(inner.into_inner().map(parse_name).collect()),
+                Rule::seen_by_others => ZoneAttrKind::SeenByOthers,
                 r => unreachable!("parse_zone_decl: {r:?}"),
             };
             ZoneAttr { span: aspan, kind }

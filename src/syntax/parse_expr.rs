@@ -209,6 +209,19 @@ pub(crate) fn parse_primary(pair: Pair<'_, Rule>) -> Expr {
             let arg = Box::new(parse_primary(it.next().expect("of_expr: arg")));
             ExprKind::Of { name, arg }
         }
+        Rule::keyed_of => {
+            let mut it = pair.into_inner();
+            let name = parse_name(it.next().expect("keyed_of: name"));
+            let key = Box::new(parse_operand(it.next().expect("keyed_of: key")));
+            let owner = Box::new(parse_primary(it.next().expect("keyed_of: owner")));
+            ExprKind::KeyedOf { name, key, owner }
+        }
+        Rule::every_row_of => {
+            let mut it = pair.into_inner();
+            let name = parse_name(it.next().expect("every_row_of: name"));
+            let owner = Box::new(parse_primary(it.next().expect("every_row_of: owner")));
+            ExprKind::EveryOf { name, owner }
+        }
         Rule::name | Rule::ident | Rule::member_name => ExprKind::Name(pair.as_str().to_string()),
         r => unreachable!("parse_primary: {r:?}"),
     };

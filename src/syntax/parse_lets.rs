@@ -22,6 +22,11 @@ fn shape(e: &Expr, reads: &mut HashMap<String, u64>) -> (u64, usize) {
     };
     match &e.kind {
         ExprKind::Name(n) => *reads.entry(n.clone()).or_default() += 1,
+        ExprKind::KeyedOf { key, owner, .. } => {
+            go(key, reads);
+            go(owner, reads);
+        }
+        ExprKind::EveryOf { owner, .. } => go(owner, reads),
         ExprKind::Int(_)
         | ExprKind::Text(_)
         | ExprKind::Bool(_)

@@ -285,6 +285,11 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
 pub fn expr<V: Visitor>(v: &mut V, e: &Expr) {
     v.expr(e);
     match &e.kind {
+        ExprKind::KeyedOf { key, owner, .. } => {
+            expr(v, key);
+            expr(v, owner);
+        }
+        ExprKind::EveryOf { owner, .. } => expr(v, owner),
         ExprKind::Int(_)
         | ExprKind::Text(_)
         | ExprKind::Bool(_)

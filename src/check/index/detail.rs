@@ -54,6 +54,7 @@ fn zone_attr(kind: &ZoneAttrKind) -> String {
         ZoneAttrKind::Spread => "spread".into(),
         ZoneAttrKind::Public => "public".into(),
         ZoneAttrKind::Private => "private".into(),
+        ZoneAttrKind::SeenByOthers => "seen by others".into(),
         ZoneAttrKind::Holds(gs) => {
             format!("holds {}", gs.iter().map(|g| g.text.as_str()).collect::<Vec<_>>().join(" + "))
         }

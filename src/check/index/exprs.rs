@@ -59,6 +59,15 @@ impl Builder {
     /// An expression and everything in it.
     pub fn expr(&mut self, e: &Expr) {
         match &e.kind {
+            ExprKind::KeyedOf { name, key, owner } => {
+                self.global_use(name, |k| k == DeclKind::Zone);
+                self.expr(key);
+                self.expr(owner);
+            }
+            ExprKind::EveryOf { name, owner } => {
+                self.global_use(name, |k| k == DeclKind::Zone);
+                self.expr(owner);
+            }
             ExprKind::Int(_)
             | ExprKind::Text(_)
             | ExprKind::Bool(_)

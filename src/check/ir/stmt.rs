@@ -126,6 +126,7 @@ pub enum Effect {
     /// `pause "text"`: a sink that seats people waits for them (an event only such sinks get).
     Pause(Vec<TextPart>),
     /// `reveal Z`: every card of the zone is shown to every player (an event); nothing changes.
+    /// `reveal c` (the expression is a card): that one card is shown.
     Reveal(Expr),
     /// `remember position`: the engine keeps the position (every card's zone, place and
     /// facing) for [`Expr::PositionSeen`].

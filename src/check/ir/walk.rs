@@ -216,6 +216,12 @@ pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
         | Expr::Around(x, _)
         | Expr::IsNone(x) => f(x),
         Expr::ZoneAt { key, .. } => f(key),
+        Expr::ZoneOfRow { owner, key, .. } => {
+            f(owner);
+            if let Some(k) = key {
+                f(k);
+            }
+        }
         Expr::Hand(_, z, _) => f(z),
         Expr::Run(call) => call.args.iter_mut().for_each(&mut f),
         Expr::Deadwood(z, without) => {
@@ -272,6 +278,12 @@ pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
         | Expr::Around(x, _)
         | Expr::IsNone(x) => f(x),
         Expr::ZoneAt { key, .. } => f(key),
+        Expr::ZoneOfRow { owner, key, .. } => {
+            f(owner);
+            if let Some(k) = key {
+                f(k);
+            }
+        }
         Expr::Hand(_, z, _) => f(z),
         Expr::Run(call) => call.args.iter().for_each(&mut f),
         Expr::Deadwood(z, without) => {

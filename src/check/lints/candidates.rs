@@ -379,6 +379,11 @@ fn split<'e>(e: &'e Expr, op: BinOp, out: &mut Vec<&'e Expr>) {
 /// Calls `f` on each expression directly inside `e`.
 fn for_each_child(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
     match &mut e.kind {
+        ExprKind::KeyedOf { key, owner, .. } => {
+            f(key);
+            f(owner);
+        }
+        ExprKind::EveryOf { owner, .. } => f(owner),
         ExprKind::Int(_)
         | ExprKind::Text(_)
         | ExprKind::Bool(_)

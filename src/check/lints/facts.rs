@@ -125,6 +125,10 @@ impl<'a> Facts<'a> {
             ExprKind::Of { name, arg } if self.zones.contains_key(name.text.as_str()) => {
                 Some(ZoneRef { name: &name.text, of: Some(arg) })
             }
+            // issue 43: `grid k of p` is one of p's zones `grid` (whose, for who sees it).
+            ExprKind::KeyedOf { name, owner, .. } if self.zones.contains_key(name.text.as_str()) => {
+                Some(ZoneRef { name: &name.text, of: Some(owner) })
+            }
             _ => None,
         }
     }
@@ -237,10 +241,13 @@ fn zone_facts(z: &ZoneDecl) -> ZoneFacts<'_> {
     for a in &z.attrs {
         match &a.kind {
             ZoneAttrKind::PerPlayer => f.per_player = true,
-            ZoneAttrKind::Shared | ZoneAttrKind::PerRange(..) | ZoneAttrKind::PerEnum(_) => f.per_player = false,
+            ZoneAttrKind::Shared => f.per_player = false,
+            // issue 43: a row keyed by a number or member is each player's with `per player`.
+            ZoneAttrKind::PerRange(..) | ZoneAttrKind::PerEnum(_) => {}
             ZoneAttrKind::Facing(x) => f.face_up = *x == Facing::Up,
             ZoneAttrKind::Public => f.visibility = Visibility::Public,
             ZoneAttrKind::Private => f.visibility = Visibility::Private,
+            ZoneAttrKind::SeenByOthers => f.visibility = Visibility::Others,
             ZoneAttrKind::Spread => f.spread = true,
             ZoneAttrKind::Stack => f.spread = false,
             ZoneAttrKind::Holds(_) => {}
@@ -431,6 +438,8 @@ pub(crate) fn show(e: &Expr) -> String {
 /// The expressions directly inside an expression.
 pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
     match &e.kind {
+        ExprKind::KeyedOf { key, owner, .. } => vec![key, owner],
+        ExprKind::EveryOf { owner, .. } => vec![owner],
         ExprKind::Int(_)
         | ExprKind::Text(_)
         | ExprKind::Bool(_)

@@ -303,7 +303,7 @@ impl<'f, 'a> Reads<'f, 'a> {
     /// Whether some player may not see the cards of `zone` read as `part`.
     fn zone_hidden(&self, zone: &Expr, part: Part) -> bool {
         let name = match &zone.kind {
-            ExprKind::Every(n) => n.text.as_str(),
+            ExprKind::Every(n) | ExprKind::EveryOf { name: n, .. } => n.text.as_str(),
             _ => match self.facts.zone(zone) {
                 Some(z) => z.name,
                 None => return false,
@@ -312,7 +312,7 @@ impl<'f, 'a> Reads<'f, 'a> {
         let Some(z) = self.facts.zones.get(name) else { return false };
         match z.visibility {
             Visibility::Public => false,
-            Visibility::Private => true,
+            Visibility::Private | Visibility::Others => true,
             Visibility::ByFacing => {
                 let down = !z.face_up || self.any_down || self.face_down.contains(name);
                 match part {
@@ -338,6 +338,9 @@ impl<'f, 'a> Reads<'f, 'a> {
     /// Whether an expression reads something of a card some player may not see.
     pub(crate) fn reads(&self, e: &Expr, env: &Env) -> bool {
         match &e.kind {
+            // A zone of a player's row: which one it is reads what its key and owner read.
+            ExprKind::KeyedOf { key, owner, .. } => self.reads(key, env) || self.reads(owner, env),
+            ExprKind::EveryOf { owner, .. } => self.reads(owner, env),
             ExprKind::Int(_)
             | ExprKind::Text(_)
             | ExprKind::Bool(_)

@@ -57,6 +57,8 @@ enum Sight<'a> {
     Owner(Option<&'a Expr>, String),
     /// Some or all players may see them.
     Maybe,
+    /// Everyone but the owner (`seen by others`, per player).
+    Others(String),
 }
 
 /// A card an expression shows: how it is written, its zone, and whose zone.
@@ -119,6 +121,10 @@ impl<'a> Walk<'_, 'a> {
                 Sight::Owner(of, format!("`{zone}` is private: only its owner sees it"))
             }
             Visibility::Private => Sight::Nobody(format!("`{zone}` is private and shared: nobody sees it")),
+            Visibility::Others if z.per_player => {
+                Sight::Others(format!("`{zone}` is seen by others: its owner does not see it"))
+            }
+            Visibility::Others => Sight::Maybe,
             Visibility::ByFacing if !z.face_up && !self.any_up && !self.turned_up.contains(zone) => {
                 Sight::Nobody(format!("the cards of `{zone}` always lie face down"))
             }
@@ -214,6 +220,12 @@ impl<'a> Walk<'_, 'a> {
                     env.insert(top_key(to), down);
                 }
             }
+            // `reveal c`: everyone has seen the card, so an announcement may name it.
+            StmtKind::Reveal(card) => {
+                if let ExprKind::Name(n) = &card.kind {
+                    env.remove(n);
+                }
+            }
             StmtKind::Move { .. }
             | StmtKind::Deal { .. }
             | StmtKind::TurnOver(_)
@@ -299,6 +311,7 @@ impl<'a> Walk<'_, 'a> {
             let (who, why) = match sight {
                 Sight::Nobody(why) => ("nobody", why),
                 Sight::Owner(_, why) if self.facts.players >= 2 => ("only its owner", why),
+                Sight::Others(why) => ("everyone but its owner", why),
                 _ => continue,
             };
             let zone = zone_text(c.zone, c.of);
@@ -340,6 +353,7 @@ impl<'a> Walk<'_, 'a> {
                         return false;
                     }
                 }
+                StmtKind::Reveal(e) if same(e, card) => return true,
                 _ if quiet(s) => {}
                 _ => return false,
             }
@@ -353,7 +367,7 @@ impl<'a> Walk<'_, 'a> {
         let Some(z) = self.facts.zone(to).and_then(|z| self.facts.zones.get(z.name)) else { return false };
         match z.visibility {
             Visibility::Public => true,
-            Visibility::Private => false,
+            Visibility::Private | Visibility::Others => false,
             Visibility::ByFacing => facing.map_or(z.face_up, |f| f == Facing::Up),
         }
     }

@@ -297,6 +297,10 @@ impl State {
             Expr::ZoneAt { .. } | Expr::MemberRank(..) | Expr::Deadwood(..) | Expr::Builtin(..) | Expr::SetOf(..) => {
                 self.eval_rare(e, b)
             }
+            Expr::ZoneOfRow { first, lo, row, owner, key } => {
+                let start = self.player_in(owner, b).map(|p| first + p as u16 * row);
+                crate::engine::run::rows::row_zone(start, *lo, *row, key.as_ref().map(|k| self.eval_in(k, b)))
+            }
             Expr::CardTable(t) => {
                 let mut i = 0u32;
                 for a in &t.args {

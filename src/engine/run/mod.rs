@@ -10,4 +10,5 @@ pub(crate) mod light;
 pub(crate) mod moves;
 pub(crate) mod reveal;
 pub(crate) mod routine;
+pub(crate) mod rows;
 pub(crate) mod subsets;

@@ -93,6 +93,13 @@ pub enum Event<'a> {
     Pause(&'a str),
     /// The game ended; the outcome is in the state.
     End,
+    /// One card was shown to every player where it lies (`reveal c`); nothing moves or turns.
+    RevealCard {
+        /// The card shown.
+        card: u16,
+        /// The zone it lies in.
+        zone: u16,
+    },
 }
 
 /// Receives events.

@@ -3,6 +3,7 @@
 //! they cannot see, and a state a player could believe in.
 
 pub(crate) mod determinize;
+pub(crate) mod facing_out;
 pub(crate) mod observe;
 pub(crate) mod panel;
 pub(crate) mod sightings;

@@ -63,6 +63,7 @@ impl State {
         match info.visibility {
             Visibility::Public => true,
             Visibility::Private => info.owner == Some(viewer),
+            Visibility::Others => info.owner != Some(viewer),
             Visibility::ByFacing => face_up && (info.spread || index + 1 == len),
         }
     }

@@ -59,6 +59,7 @@ impl State {
         match info.visibility {
             Visibility::Public => all,
             Visibility::Private => info.owner.map_or(0, |o| (1u64 << o) & all),
+            Visibility::Others => info.owner.map_or(all, |o| !(1u64 << o) & all),
             Visibility::ByFacing if face_up && (info.spread || index + 1 == len) => all,
             Visibility::ByFacing => 0,
         }

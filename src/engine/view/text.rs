@@ -30,6 +30,16 @@ impl Game {
             (Value::Card(c), _) => self.card_name(c).to_string(),
             (Value::Player(q), _) => self.player_name(q),
             (Value::Zone(z), _) => p.zones[z as usize].name.clone(),
+            // issue 43: one player's row of a zone with a row for each player.
+            (Value::Zones(first, n), _)
+                if p.zones
+                    .get(first as usize)
+                    .is_some_and(|z| z.owner.is_some() && p.zone_decls[z.decl as usize].count > n) =>
+            {
+                let z = &p.zones[first as usize];
+                let whose = z.owner.map_or_else(String::new, |o| self.player_name(o));
+                format!("every {} of {whose}", p.zone_decls[z.decl as usize].name)
+            }
             (Value::Zones(first, _), _) => {
                 let decl = p.zones.get(first as usize).map(|z| z.decl as usize).unwrap_or(0);
                 format!("every {}", p.zone_decls.get(decl).map_or("zone", |d| d.name.as_str()))
@@ -164,6 +174,7 @@ impl State {
                 let shown = if cards.is_empty() { "nothing".to_string() } else { cards.join(" ") };
                 format!("{} shows {shown}", zone(*z))
             }
+            Event::RevealCard { card: c, zone: z } => format!("{} shows {}", zone(*z), card(*c)),
             Event::Announce(t) => format!("» {t}"),
             Event::Pause(t) => format!("(pause) {t}"),
             Event::End => format!("game over: {}", self.outcome_text()),

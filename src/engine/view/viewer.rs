@@ -80,7 +80,7 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> Option<
         Event::Choice { player, value, ty, secret, .. } => {
             let who = player.map_or("chance".to_string(), |p| state.game().player_name(p));
             let verb = if *secret { "has chosen" } else { "chooses" };
-            let seen = *player == Some(me)
+            let seen = (*player == Some(me) && !crate::engine::view::facing_out::unseen_own_card(state, me, *value))
                 || match value {
                     Value::Card(card) => state.find_card(*card).is_some_and(|(z, i)| state.can_see(me, z, i)),
                     // An arrangement shows the cards of its zone.

@@ -264,6 +264,8 @@ pub enum ZoneAttrKind {
     Private,
     /// `holds standard + wilds`: the cards the zone starts with.
     Holds(Vec<Name>),
+    /// `seen by others`: every player but the owner sees every card; the owner sees none.
+    SeenByOthers,
 }
 
 /// Which way a card faces.

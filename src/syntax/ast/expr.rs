@@ -209,6 +209,22 @@ pub enum ExprKind {
     /// `any c in Z where ...`, `sum of c.points for c in Z`, ...: a question about every item of
     /// a domain.
     Aggregate(Box<Aggregate>),
+    /// `grid 4 of p`: one zone of a player's row (`zone grid: per player, per 1 to 6`).
+    KeyedOf {
+        /// The zone declaration.
+        name: Name,
+        /// Which zone of the row: a number or an enum member.
+        key: Box<Expr>,
+        /// Whose row it is: a player.
+        owner: Box<Expr>,
+    },
+    /// `every grid of p`: all the zones of a player's row together.
+    EveryOf {
+        /// The zone declaration.
+        name: Name,
+        /// Whose row it is: a player.
+        owner: Box<Expr>,
+    },
 }
 
 /// Which question an aggregate asks about the items of its domain.

@@ -364,6 +364,7 @@ fn zone_attr(kind: &ZoneAttrKind) -> String {
         ZoneAttrKind::Spread => "spread".to_string(),
         ZoneAttrKind::Public => "public".to_string(),
         ZoneAttrKind::Private => "private".to_string(),
+        ZoneAttrKind::SeenByOthers => "seen by others".to_string(),
         ZoneAttrKind::Holds(groups) => {
             let names: Vec<&str> = groups.iter().map(|n| n.text.as_str()).collect();
             format!("holds {}", names.join(" + "))

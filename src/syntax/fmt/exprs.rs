@@ -187,6 +187,17 @@ fn write(out: &mut String, e: &Expr, min: u8) {
             out.push_str("across from ");
             write(out, p, PRIMARY);
         }
+        ExprKind::KeyedOf { name, key, owner } => {
+            out.push_str(&name.text);
+            out.push(' ');
+            out.push_str(&count_arg(key));
+            out.push_str(" of ");
+            write(out, owner, PRIMARY);
+        }
+        ExprKind::EveryOf { name, owner } => {
+            out.push_str("every ");
+            of_word(out, &name.text, owner);
+        }
     }
 }
 
