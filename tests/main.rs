@@ -31,6 +31,7 @@ mod hidden_info;
 mod human_input;
 mod index;
 mod invariants;
+mod lang_expr;
 mod language;
 mod limits;
 mod lint;

@@ -157,6 +157,8 @@ mistakes! {
     VariantCycle => "variant_cycle",
     /// A variant that overrides the `length` or `progress` of a game that declares none.
     NothingToOverride => "nothing_to_override",
+    /// Issue 43: `zone z in ...` over something that is not a row of zones.
+    ZoneItemsNeedRow => "zone_items_need_row",
 }
 
 #[cfg(test)]
