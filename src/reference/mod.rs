@@ -418,7 +418,7 @@ impl<'p> Reference<'p> {
             },
             // The players before p, going right: p - 1, p - 2, ..., p itself last.
             AggOver::Before(p) => match self.player(p, s) {
-                Some(p) => (1..=players).rev().map(|k| Value::Player((p + k) % players)).collect(),
+                Some(p) => (0..players).rev().map(|j| Value::Player((p + j) % players)).collect(),
                 None => Vec::new(),
             },
         }
