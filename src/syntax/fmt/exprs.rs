@@ -251,7 +251,8 @@ fn aggregate(out: &mut String, a: &Aggregate) {
 }
 
 /// `1 to n` (issue 43): the first number bare when it is a number (or a name, before a `where`),
-/// else in parentheses; the last as loose as it may be before a `where`.
+/// else in parentheses (which the parser reads as a range only before a `where`, as it reads
+/// a name); the last as loose as it may be before a `where`.
 pub(crate) fn range(out: &mut String, lo: &Expr, hi: &Expr, cond: bool) {
     let bare = match &lo.kind {
         ExprKind::Int(_) => true,
