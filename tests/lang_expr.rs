@@ -153,11 +153,20 @@ fn fmt_writes_ranges_rows_and_previous_so_they_read_back_the_same() {
         ("let a = count of k in lo to hi where k > 2", "let a = count of k in lo to hi where k > 2"),
         ("let a = sum of k for k in (lo) to hi where true", "let a = sum of k for k in lo to hi where true"),
         ("let a = (sum of k for k in 1 to 3) + 1", "let a = (sum of k for k in 1 to 3) + 1"),
-        ("let a = sum of k for k in (n - 1) to n + 1 where k > 0", "let a = sum of k for k in (n - 1) to n + 1 where k > 0"),
+        (
+            "let a = sum of k for k in (n - 1) to n + 1 where k > 0",
+            "let a = sum of k for k in (n - 1) to n + 1 where k > 0",
+        ),
         // Without a `where`, `(hand) to pile` is a zone and `move`'s `to`.
         ("move sum of k for k in (hand) to pile", "move sum of k for k in hand to pile"),
-        ("let a = count of zone z in every column where z is empty", "let a = count of zone z in every column where z is empty"),
-        ("let a = max of count of z for zone  z in every column", "let a = max of count of z for zone z in every column"),
+        (
+            "let a = count of zone z in every column where z is empty",
+            "let a = count of zone z in every column where z is empty",
+        ),
+        (
+            "let a = max of count of z for zone  z in every column",
+            "let a = max of count of z for zone z in every column",
+        ),
         ("let a = previous q before p where q != p", "let a = previous q before p where q != p"),
         ("for each k in 1 to 7 where k != 3 { }", "for each k in 1 to 7 where k != 3 {\n    }"),
         ("for each zone z in every column { }", "for each zone z in every column {\n    }"),

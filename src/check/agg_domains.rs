@@ -62,11 +62,9 @@ impl Checker {
         let (first_k, last_k, row) = match domain {
             ast::AggDomain::Range(lo, hi) => (self.typed(lo, Type::Int, scope), self.typed(hi, Type::Int, scope), None),
             ast::AggDomain::Zones(r) => match self.row_expr(r, scope) {
-                Expr::Const(Value::Zones(first, count)) => (
-                    Expr::Const(Value::Int(0)),
-                    Expr::Const(Value::Int(count as i64 - 1)),
-                    Some((first, count)),
-                ),
+                Expr::Const(Value::Zones(first, count)) => {
+                    (Expr::Const(Value::Int(0)), Expr::Const(Value::Int(count as i64 - 1)), Some((first, count)))
+                }
                 // Reported above (or a row only known in play, which no form gives yet).
                 _ => (Expr::Const(Value::Int(0)), Expr::Const(Value::Int(-1)), Some((0, 0))),
             },

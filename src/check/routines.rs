@@ -131,7 +131,9 @@ impl Checker {
                         (FnOver::Range(self.typed(lo, Type::Int, scope), self.typed(hi, Type::Int, scope)), Type::Int)
                     }
                     ast::AggDomain::Zones(row) => (FnOver::Zones(self.row_expr(row, scope)), Type::Zone),
-                    ast::AggDomain::Before(p) => (FnOver::Players(Some(self.typed(p, Type::Player, scope))), Type::Player),
+                    ast::AggDomain::Before(p) => {
+                        (FnOver::Players(Some(self.typed(p, Type::Player, scope))), Type::Player)
+                    }
                 };
                 if from.is_some() && !matches!(over, FnOver::Players(_)) {
                     self.errors.push(CheckError::invalid(
