@@ -6,6 +6,7 @@
 
 use crate::common::{cardlang, says};
 use cardlang::check;
+use cardlang::check::ir::Stmt;
 use cardlang::reference::compare;
 
 const GAME: &str = "tests/fixtures/lang_expr/numbers_and_rows.cardgame";
@@ -262,4 +263,46 @@ fn mistakes_with_ranges_rows_and_previous_are_explained() {
     // And the loop's item is a zone in a loop too.
     let e = with("    for each zone z in every column where z is empty {\n        move top of pack to z\n    }");
     assert!(e.is_empty(), "{e:?}");
+}
+
+/// A choice offered under a condition on the cards of a row of zones some player cannot see is
+/// private (GR-14's rule), as it is over one such zone: the zone item's cards are hidden cards.
+#[test]
+fn a_choice_under_a_question_about_hidden_zones_of_a_row_is_private() {
+    let source = |cond: &str| {
+        format!(
+            r#"game "Private rows"
+players 2
+enum suit = hearts, spades
+property suit: suit
+cards deck = every suit
+zone pack: shared, face down, holds deck
+zone hand: per player, private
+zone pile: shared, public
+procedure setup {{
+    deal 1 from pack to hand
+}}
+procedure play {{
+    if {cond} {{
+        player 1 chooses c from pile
+        move c to pack
+    }}
+    end game draw
+}}
+"#
+        )
+    };
+    let private = |cond: &str| {
+        let file = cardlang::syntax::parse(&source(cond)).expect("parses");
+        let program = check::check(&file, &check::Config::default()).expect("checks");
+        let play = &program.procedures[program.play as usize].body;
+        play.iter().any(|s| match s {
+            Stmt::If(_, then, _) => then.iter().any(|t| matches!(t, Stmt::Choose(c) if c.is_private())),
+            _ => false,
+        })
+    };
+    assert!(private("any zone z in every hand where any c in z where c.suit == hearts"));
+    assert!(private("(count of zone z in every hand where top of z is none) > 0"));
+    // Over a row everyone sees, or a range of numbers, nothing is hidden.
+    assert!(!private("any k in 1 to 2 where count of pile >= k"));
 }
