@@ -44,6 +44,8 @@ pub enum Ty {
     Player,
     Suit,
     Rank,
+    /// Issue 43: a row's zone, the item of `zone z in every column` (never asked for as a value).
+    Zone,
 }
 
 impl Ty {
@@ -55,6 +57,7 @@ impl Ty {
             Ty::Player => "player",
             Ty::Suit => "suit",
             Ty::Rank => "rank",
+            Ty::Zone => "zone",
         }
     }
 }
@@ -163,8 +166,14 @@ impl Gen {
             Ty::Int => self.int(d),
             Ty::Bool => self.boolean(d),
             Ty::Card => self.card(d),
-            Ty::Player => match self.dice.below(3) {
+            Ty::Player => match self.dice.below(4) {
                 0 => format!("(opponent of {})", self.expr(Ty::Player, d)),
+                3 => {
+                    let q = self.item_name(&["q", "p"]);
+                    let from = self.expr(Ty::Player, d);
+                    let cond = self.bound(&q, Ty::Player, |g| g.expr(Ty::Bool, d));
+                    format!("(previous {q} before {from} where {cond})")
+                }
                 1 => {
                     let q = self.item_name(&["q", "p"]);
                     let from = self.expr(Ty::Player, d);
@@ -189,6 +198,7 @@ impl Gen {
                 _ => format!("({}).suit", self.card(d)),
             },
             Ty::Rank => format!("({}).rank", self.expr(Ty::Card, d)),
+            Ty::Zone => "pack".to_string(),
         }
     }
 
@@ -203,6 +213,7 @@ impl Gen {
                 _ => self.dice.below(5).to_string(),
             },
             Ty::Bool => (*self.dice.pick(&["true", "false"])).into(),
+            Ty::Zone => "pack".into(),
             Ty::Card => {
                 let names = self.names_of(Ty::Card);
                 if !names.is_empty() && self.dice.one_in(2) {
@@ -280,6 +291,9 @@ impl Gen {
     }
 
     fn int(&mut self, d: u32) -> String {
+        if self.dice.one_in(7) {
+            return self.over_numbers_and_rows(Ty::Int, d);
+        }
         match self.dice.below(12) {
             0 => format!("({} + {})", self.expr(Ty::Int, d), self.expr(Ty::Int, d)),
             1 => format!("({} - {})", self.expr(Ty::Int, d), self.expr(Ty::Int, d)),
@@ -345,6 +359,9 @@ impl Gen {
         if self.dice.one_in(10) {
             return self.beside(d);
         }
+        if self.dice.one_in(8) {
+            return self.over_numbers_and_rows(Ty::Bool, d);
+        }
         match self.dice.below(11) {
             0 => format!(
                 "({} {} {})",
@@ -388,6 +405,58 @@ impl Gen {
                 } else {
                     format!("({} in {{{}}})", self.expr(Ty::Suit, d), self.dice.pick(&SUITS))
                 }
+            }
+        }
+    }
+
+    /// Issue 43: an aggregate over a range of numbers (`k in 0 to 3`, `k in lo to hi where`) or
+    /// over the zones of a row (`zone z in every column`), of type `ty` (`Int` or `Bool`).
+    fn over_numbers_and_rows(&mut self, ty: Ty, d: u32) -> String {
+        let zones = self.dice.one_in(2);
+        let (v, domain) = if zones {
+            let z = self.item_name(&["z", "y"]);
+            let row = *self.dice.pick(&["every column", "every pile", "every hand"]);
+            (z.clone(), format!("zone {z} in {row}"))
+        } else {
+            let k = self.item_name(&["k", "j"]);
+            let domain = match self.dice.below(3) {
+                0 => format!("{k} in {} to {}", self.dice.below(3), self.dice.below(5)),
+                1 => format!("{k} in 1 to {}", self.expr(Ty::Int, d)),
+                // A computed first number is read as a range before a `where` (always written).
+                _ => format!("{k} in ({}) to {}", self.expr(Ty::Int, d), self.expr(Ty::Int, d)),
+            };
+            (k, domain)
+        };
+        let cond = if zones {
+            let z = v.clone();
+            self.bound(&v, Ty::Zone, |g| g.zone_test(&z, d))
+        } else {
+            self.bound(&v, Ty::Int, |g| g.expr(Ty::Bool, d))
+        };
+        match ty {
+            Ty::Bool => format!("({} {domain} where {cond})", self.dice.pick(&["any", "all"])),
+            _ => match self.dice.below(3) {
+                0 => format!("(count of {domain} where {cond})"),
+                _ => {
+                    let kind = *self.dice.pick(&["sum", "max", "min"]);
+                    let value =
+                        if zones { format!("count of {v}") } else { self.bound(&v, Ty::Int, |g| g.expr(Ty::Int, d)) };
+                    format!("({kind} of {value} for {domain} where {cond})")
+                }
+            },
+        }
+    }
+
+    /// A test of a zone named `z` (a row's zone, in an aggregate or a loop).
+    fn zone_test(&mut self, z: &str, d: u32) -> String {
+        match self.dice.below(4) {
+            0 => format!("({z} is {}empty)", if self.dice.one_in(2) { "not " } else { "" }),
+            1 => format!("(count of {z} >= {})", self.expr(Ty::Int, d)),
+            2 => format!("(top of {z} == {})", self.expr(Ty::Card, d)),
+            _ => {
+                let c = self.item_name(&["c", "d"]);
+                let cond = self.bound(&c, Ty::Card, |g| g.expr(Ty::Bool, d));
+                format!("(any {c} in {z} where {cond})")
             }
         }
     }
@@ -593,23 +662,41 @@ impl Gen {
                     let _ = writeln!(out, "{pad}}}");
                 }
                 _ => {
-                    let (head, name, ty) = match self.dice.below(3) {
+                    let (head, name, ty) = match self.dice.below(4) {
                         0 => {
                             let p = self.item_name(&["p", "q"]);
                             (format!("for each player {p}"), p, Ty::Player)
                         }
                         1 => {
                             let k = self.item_name(&["k", "j"]);
-                            (format!("for each {k} in {} to {}", self.dice.below(3), self.dice.below(4)), k, Ty::Int)
+                            let mut head = format!("for each {k} in {} to {}", self.dice.below(3), self.dice.below(4));
+                            // Issue 43: `where` on a loop over numbers.
+                            if self.dice.one_in(2) {
+                                let cond = self.bound(&k, Ty::Int, |g| g.expr(Ty::Bool, 1));
+                                head.push_str(&format!(" where {cond}"));
+                            }
+                            (head, k, Ty::Int)
+                        }
+                        // Issue 43: each zone of a row, its cards counted into `total`.
+                        3 => {
+                            let z = self.item_name(&["z", "y"]);
+                            let row = *self.dice.pick(&["every column", "every pile", "every hand"]);
+                            let cond = self.bound(&z, Ty::Zone, |g| g.zone_test(&z, 1));
+                            let _ = writeln!(out, "{pad}for each zone {z} in {row} where {cond} {{");
+                            let _ = writeln!(out, "{pad}    add count of {z} to total");
+                            (String::new(), z, Ty::Zone)
                         }
                         _ => ("repeat 2 times".to_string(), String::new(), Ty::Int),
                     };
-                    let _ = writeln!(out, "{pad}{head} {{");
-                    if !name.is_empty() {
+                    if !head.is_empty() {
+                        let _ = writeln!(out, "{pad}{head} {{");
+                    }
+                    let named = !name.is_empty();
+                    if named {
                         self.names.push((name, ty));
                     }
                     self.statements(tag, depth - 1, true, indent + 4, out);
-                    if !head.starts_with("repeat") {
+                    if named {
                         self.names.pop();
                     }
                     let _ = writeln!(out, "{pad}}}");

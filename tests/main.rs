@@ -34,6 +34,7 @@ mod index;
 mod invariants;
 mod lang_choices;
 mod lang_zones;
+mod lang_expr;
 mod language;
 mod limits;
 mod lint;

@@ -24,6 +24,7 @@ impl Checker {
                 Some(e) => (AggOver::Members(self.enums[e as usize].members.len() as u16), Type::Enum(e)),
                 None => (AggOver::Cards(self.domain_zone(d, scope)), Type::Card),
             },
+            _ => self.check_agg_domain(&a.domain, scope),
         };
         if a.kind == ast::AggKind::First && item == Type::Cards {
             self.errors.push(CheckError::invalid(

@@ -162,6 +162,8 @@ mistakes! {
     SetSize => "set_size",
     /// `grid k of p` or `every grid of p` on a zone that is not a row for each player.
     NotAPlayerRow => "not_a_player_row",
+    /// Issue 43: `zone z in ...` over something that is not a row of zones.
+    ZoneItemsNeedRow => "zone_items_need_row",
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Phase 2: syntax tree → checked program. Resolves every name, checks types, applies a variant
 //! and `--set` options, and reports every problem at once.
 
+mod agg_domains;
 mod aggregates;
 mod calls;
 mod consts;

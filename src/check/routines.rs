@@ -126,6 +126,14 @@ impl Checker {
                         Some(e) => (FnOver::Members(self.enums[e as usize].members.len() as u16), Type::Enum(e)),
                         None => (FnOver::Cards(self.domain_zone(d, scope)), Type::Card),
                     },
+                    // issue 43: `for each k in 1 to 7 where ...`, `for each zone z in every column`.
+                    ast::AggDomain::Range(lo, hi) => {
+                        (FnOver::Range(self.typed(lo, Type::Int, scope), self.typed(hi, Type::Int, scope)), Type::Int)
+                    }
+                    ast::AggDomain::Zones(row) => (FnOver::Zones(self.row_expr(row, scope)), Type::Zone),
+                    ast::AggDomain::Before(p) => {
+                        (FnOver::Players(Some(self.typed(p, Type::Player, scope))), Type::Player)
+                    }
                 };
                 if from.is_some() && !matches!(over, FnOver::Players(_)) {
                     self.errors.push(CheckError::invalid(

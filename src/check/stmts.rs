@@ -35,7 +35,7 @@ impl Checker {
     }
 
     /// The body of a loop, where `break` may stand.
-    fn loop_body(&mut self, b: &ast::Block, scope: &mut Scope) -> Vec<Stmt> {
+    pub(super) fn loop_body(&mut self, b: &ast::Block, scope: &mut Scope) -> Vec<Stmt> {
         self.loops += 1;
         let out = self.check_block(b, scope);
         self.loops -= 1;
@@ -89,6 +89,9 @@ impl Checker {
     ) -> Stmt {
         if let ast::AggDomain::Subsets(sub) = domain {
             return self.check_for_subset(var, sub, from, cond, body, scope);
+        }
+        if let Some(each) = self.check_for_each_more(var, domain, from, cond, body, scope) {
+            return each;
         }
         let enum_name = match domain {
             ast::AggDomain::Expr(d) => self.enum_named(d, scope),

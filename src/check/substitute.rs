@@ -169,6 +169,9 @@ pub(crate) fn substitute(e: Expr, args: &[Expr]) -> Expr {
                 },
                 AggOver::Players => AggOver::Players,
                 AggOver::Members(n) => AggOver::Members(n),
+                AggOver::Range(lo, hi) => AggOver::Range(substitute(lo, args), substitute(hi, args)),
+                AggOver::Zones(z) => AggOver::Zones(substitute(z, args)),
+                AggOver::Before(p) => AggOver::Before(substitute(p, args)),
             };
             a.value = a.value.map(|x| substitute(x, args));
             a.cond = a.cond.map(|x| substitute(x, args));

@@ -410,12 +410,39 @@ impl<'p> Reference<'p> {
                     })
                     .collect()
             }
+            // Issue 43: the numbers of a range (one that is too long is caught by `aggregate`).
+            AggOver::Range(lo, hi) => match (self.ev(lo, s).as_int(), self.ev(hi, s).as_int()) {
+                (Some(lo), Some(hi)) if lo <= hi => (lo..=hi).map(Value::Int).collect(),
+                _ => Vec::new(),
+            },
+            AggOver::Zones(row) => match self.ev(row, s) {
+                Value::Zones(first, n) => (0..n).map(|i| Value::Zone(first + i)).collect(),
+                _ => Vec::new(),
+            },
+            // The players before p, going right: p - 1, p - 2, ..., p itself last.
+            AggOver::Before(p) => match self.player(p, s) {
+                Some(p) => (0..players).rev().map(|j| Value::Player((p + j) % players)).collect(),
+                None => Vec::new(),
+            },
+        }
+    }
+
+    /// Whether an aggregate goes over a range of more numbers than the language allows
+    /// ([`MAX_RANGE`]): its value is then `none`.
+    fn range_too_long(&self, over: &AggOver, s: Scope) -> bool {
+        let AggOver::Range(lo, hi) = over else { return false };
+        match (self.ev(lo, s).as_int(), self.ev(hi, s).as_int()) {
+            (Some(lo), Some(hi)) => i128::from(hi) - i128::from(lo) + 1 > i128::from(MAX_RANGE),
+            _ => false,
         }
     }
 
     /// `any`, `all`, `card`, `count of`, `sum of`, `max of`, `min of`, `next`: the items listed,
     /// the ones that meet the condition kept, then the question asked of them.
     fn aggregate(&self, a: &Aggregate, s: Scope) -> Value {
+        if self.range_too_long(&a.over, s) {
+            return Value::None;
+        }
         let mut kept = Vec::new();
         for item in self.items(&a.over, s) {
             let mut items = s.items.to_vec();

@@ -163,6 +163,11 @@ impl Reference<'_> {
                 &AggOver::Subsets { zone: zone.clone(), lo: lo.clone(), hi: hi.clone() },
                 Scope { items: &[], frame },
             ),
+            // Issue 43: each zone of a row.
+            FnOver::Zones(row) => match self.fn_eval(row, frame) {
+                Value::Zones(first, n) => (0..n).map(|i| Value::Zone(first + i)).collect(),
+                _ => Vec::new(),
+            },
         }
     }
 

@@ -606,7 +606,8 @@ fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
             ),
         ));
     }
-    // `for each k in 1 to 5 where ...`: a loop over numbers takes no `where`.
+    // `for each k in n + 1 to 5 where ...` (issue 43): before a `where`, a range's first number is
+    // a number, a name, or in parentheses.
     let to_at = words.iter().position(|w| *w == "to");
     if words.starts_with(&["for", "each"])
         && words.get(3) == Some(&"in")
@@ -614,8 +615,8 @@ fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
     {
         let name = words.get(2).copied().unwrap_or("k");
         return Some((
-            "a loop over numbers (`for each k in A to B`) takes no `where`".into(),
-            format!("test inside the loop instead: `for each {name} in A to B {{ if CONDITION {{ ... }} }}`"),
+            "in a loop over numbers with `where`, the first number is a number, a name, or in parentheses".into(),
+            format!("write `for each {name} in (A) to B where ... {{ ... }}`"),
         ));
     }
     if has(&["each", "subset"]) || has(&["each", "combination"]) {

@@ -121,8 +121,33 @@ pub(crate) fn parse_domain(pair: Pair<'_, Rule>) -> AggDomain {
             let zone = parse_primary(it.next().expect("subsets_of: zone"));
             AggDomain::Subsets(Subsets { zone, size: it.next().map(parse_subset_size) })
         }
+        // issue 43: `1 to n`.
+        Rule::agg_range => {
+            let mut it = inner.into_inner();
+            let lo = parse_operand(it.next().expect("agg_range: first"));
+            AggDomain::Range(lo, parse_expr(it.next().expect("agg_range: last")))
+        }
         _ => AggDomain::Expr(parse_primary(inner)),
     }
+}
+
+/// The item's name and domain of an aggregate or a `for each`: `c in Z`, or (issue 43)
+/// `zone z in every column`, whose pair holds both. `next` reads the pair after.
+pub(crate) fn parse_item_and_domain<'i>(
+    first: Pair<'i, Rule>,
+    mut next: impl FnMut() -> Pair<'i, Rule>,
+) -> (crate::syntax::ast::Name, AggDomain, Span) {
+    if first.as_rule() == Rule::agg_zones {
+        let mut it = first.into_inner().skip(1);
+        let var = parse_name(it.next().expect("agg_zones: name"));
+        let row = it.next().expect("agg_zones: row");
+        let span = span_of(&row);
+        return (var, AggDomain::Zones(parse_primary(row)), span);
+    }
+    let var = parse_name(first);
+    let domain = next();
+    let span = span_of(&domain);
+    (var, parse_domain(domain), span)
 }
 
 /// `of size a` or `of size a to b`.
@@ -242,15 +267,20 @@ fn parse_aggregate(pair: Pair<'_, Rule>) -> Expr {
         Rule::kw_sum => AggKind::Sum,
         Rule::kw_max => AggKind::Max,
         Rule::kw_min => AggKind::Min,
-        Rule::kw_next => AggKind::Next,
+        Rule::kw_next | Rule::kw_previous => AggKind::Next,
         r => unreachable!("parse_aggregate: {r:?}"),
     };
     let value = (rule == Rule::agg_fold).then(|| parse_expr(it.next().expect("agg_fold: value")));
-    let var = parse_name(it.next().expect("aggregate: name"));
-    let domain_pair = it.next().expect("aggregate: domain");
-    let domain_span = span_of(&domain_pair);
-    let domain =
-        if rule == Rule::agg_next { AggDomain::After(parse_primary(domain_pair)) } else { parse_domain(domain_pair) };
+    let first = it.next().expect("aggregate: name");
+    let (var, domain, domain_span) = if matches!(rule, Rule::agg_next | Rule::agg_previous) {
+        let domain_pair = it.next().expect("aggregate: player");
+        let domain_span = span_of(&domain_pair);
+        let p = parse_primary(domain_pair);
+        let domain = if rule == Rule::agg_next { AggDomain::After(p) } else { AggDomain::Before(p) };
+        (parse_name(first), domain, domain_span)
+    } else {
+        parse_item_and_domain(first, || it.next().expect("aggregate: domain"))
+    };
     let cond = it.next().map(parse_expr);
     Expr { span, kind: ExprKind::Aggregate(Box::new(Aggregate { kind, var, domain, domain_span, value, cond })) }
 }

@@ -58,8 +58,8 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
             StmtKind::ForCard { var: parse_name(next()), zone: parse_expr(next()), body: parse_block(next()) }
         }
         Rule::for_each_stmt => {
-            let var = parse_name(next());
-            let domain = super::parse_expr::parse_domain(next());
+            let first = next();
+            let (var, domain, _) = super::parse_expr::parse_item_and_domain(first, &mut next);
             let mut part = next();
             let mut from = None;
             if part.as_rule() == Rule::for_from {

@@ -132,6 +132,9 @@ impl Builder {
                     AggDomain::Players | AggDomain::After(_) => Some("player".to_string()),
                     AggDomain::Subsets(_) => Some("cards".to_string()),
                     AggDomain::Expr(_) => None,
+                    AggDomain::Range(..) => Some("int".to_string()),
+                    AggDomain::Zones(_) => Some("zone".to_string()),
+                    AggDomain::Before(_) => Some("player".to_string()),
                 };
                 self.local(DeclKind::AggregateItem, &a.var, ty);
                 a.value.iter().chain(&a.cond).for_each(|x| self.expr(x));

@@ -82,6 +82,9 @@ impl Builder {
                     AggDomain::Players | AggDomain::After(_) => Some("player"),
                     AggDomain::Subsets(_) => Some("cards"),
                     AggDomain::Expr(_) => None,
+                    AggDomain::Range(..) => Some("int"),
+                    AggDomain::Zones(_) => Some("zone"),
+                    AggDomain::Before(_) => Some("player"),
                 };
                 self.looped(var, ty, cond.as_ref(), body, end);
             }

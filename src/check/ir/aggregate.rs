@@ -23,13 +23,25 @@ pub enum AggOver {
         /// The most cards of a set.
         hi: Expr,
     },
+    /// Issue 43: the whole numbers from the first to the last, in order (none when the last is
+    /// below the first; the aggregate is `none` over more than [`MAX_RANGE`] numbers).
+    Range(Expr, Expr),
+    /// Issue 43: each zone of a row (a `Value::Zones`), in order, as a `Value::Zone`.
+    Zones(Expr),
+    /// Issue 43: every player before one, going right (against seat order), and that one last.
+    Before(Expr),
 }
+
+/// The most numbers an aggregate over a range goes over; over a longer range its value is `none`
+/// (rather than a wait without end).
+pub const MAX_RANGE: i64 = 1_000_000;
 
 impl AggOver {
     /// The expressions of the domain: a zone, a player, a subset's zone and sizes.
     pub fn exprs_mut(&mut self) -> impl Iterator<Item = &mut Expr> {
         let parts: [Option<&mut Expr>; 3] = match self {
-            AggOver::Cards(z) | AggOver::After(z) => [Some(z), None, None],
+            AggOver::Cards(z) | AggOver::After(z) | AggOver::Zones(z) | AggOver::Before(z) => [Some(z), None, None],
+            AggOver::Range(lo, hi) => [Some(lo), Some(hi), None],
             AggOver::Subsets { zone, lo, hi } => [Some(zone), Some(lo), Some(hi)],
             AggOver::Players | AggOver::Members(_) => [None, None, None],
         };
@@ -39,7 +51,8 @@ impl AggOver {
     /// The expressions of the domain, read only.
     pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
         let parts: [Option<&Expr>; 3] = match self {
-            AggOver::Cards(z) | AggOver::After(z) => [Some(z), None, None],
+            AggOver::Cards(z) | AggOver::After(z) | AggOver::Zones(z) | AggOver::Before(z) => [Some(z), None, None],
+            AggOver::Range(lo, hi) => [Some(lo), Some(hi), None],
             AggOver::Subsets { zone, lo, hi } => [Some(zone), Some(lo), Some(hi)],
             AggOver::Players | AggOver::Members(_) => [None, None, None],
         };

@@ -77,4 +77,6 @@ pub enum FnOver {
         /// The most cards of a set.
         hi: Expr,
     },
+    /// Issue 43: each zone of a row (a `Value::Zones`), in order.
+    Zones(Expr),
 }

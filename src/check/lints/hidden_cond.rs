@@ -165,7 +165,9 @@ impl<'a> Guards<'a> {
                 let hidden_zone = matches!(domain, AggDomain::Expr(z) if r.zone_hidden(z, Part::All));
                 bind(&mut inner.cards, &var.text, hidden_zone);
                 // A set of hidden cards: whatever is read of it is hidden.
-                let hidden_set = matches!(domain, AggDomain::Subsets(sub) if r.zone_hidden(&sub.zone, Part::All));
+                let hidden_set = matches!(domain, AggDomain::Subsets(sub) if r.zone_hidden(&sub.zone, Part::All))
+                    // issue 43: a zone of a row some player cannot see: whatever is read of it.
+                    || matches!(domain, AggDomain::Zones(row) if r.zone_hidden(row, Part::All));
                 bind(&mut inner.tainted, &var.text, hidden_set);
                 // A condition on hidden cards guards the body, as an `if` would.
                 match cond {
@@ -368,6 +370,16 @@ impl<'f, 'a> Reads<'f, 'a> {
                 if let AggDomain::Subsets(sub) = &a.domain {
                     domain_reads = a.domain.exprs().any(|x| self.reads(x, env));
                     if self.zone_hidden(&sub.zone, Part::All) {
+                        inner.tainted.insert(a.var.text.clone());
+                    }
+                }
+                // issue 43: the ends of a range, the player of `previous`, a row; a zone of a row
+                // some player cannot see is hidden, whatever is read of it.
+                if let AggDomain::Range(..) | AggDomain::Before(_) | AggDomain::Zones(_) = &a.domain {
+                    domain_reads = a.domain.exprs().any(|x| self.reads(x, env));
+                }
+                if let AggDomain::Zones(row) = &a.domain {
+                    if self.zone_hidden(row, Part::All) {
                         inner.tainted.insert(a.var.text.clone());
                     }
                 }

@@ -434,6 +434,37 @@ impl State {
                     }
                 }
             }
+            // issue 43: numbers, a row's zones, the players before one.
+            AggOver::Range(lo, hi) => {
+                if let (Some(lo), Some(hi)) = (self.eval_in(lo, b).as_int(), self.eval_in(hi, b).as_int()) {
+                    if hi >= lo && hi.checked_sub(lo).is_none_or(|d| d >= crate::check::ir::MAX_RANGE) {
+                        return Value::None;
+                    }
+                    let mut k = lo;
+                    while k <= hi && visit(Value::Int(k)) {
+                        k += 1;
+                    }
+                }
+            }
+            AggOver::Zones(row) => {
+                if let Value::Zones(first, n) = self.eval_in(row, b) {
+                    for z in first..first.saturating_add(n) {
+                        if !visit(Value::Zone(z)) {
+                            break;
+                        }
+                    }
+                }
+            }
+            AggOver::Before(from) => {
+                if let Some(from) = self.player_in(from, b) {
+                    let n = self.game.program.players as u16;
+                    for k in 1..=n {
+                        if !visit(Value::Player(((from as u16 + n - k) % n) as u8)) {
+                            break;
+                        }
+                    }
+                }
+            }
         }
         acc.result()
     }

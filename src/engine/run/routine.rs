@@ -223,6 +223,16 @@ impl State {
                     return f;
                 }
             }
+            // issue 43: `for each zone z in every column` in a function.
+            FnOver::Zones(row) => {
+                if let Value::Zones(first, n) = self.eval_frame(row, frame) {
+                    for z in first..first.saturating_add(n) {
+                        if let Some(f) = go(Value::Zone(z), frame, rounds) {
+                            return f;
+                        }
+                    }
+                }
+            }
         }
         Flow::Next
     }

@@ -238,7 +238,8 @@ pub enum AggKind {
     First,
     /// `count of x in D where C`: how many do.
     Count,
-    /// `next x after p where C`: the first player after `p`, going left, that does.
+    /// `next x after p where C`: the first player after `p`, going left, that does (and
+    /// `previous x before p where C`, over [`AggDomain::Before`]: the first before `p`, going right).
     Next,
     /// `sum of V for x in D`: the total of a value over the items.
     Sum,
@@ -291,6 +292,13 @@ pub enum AggDomain {
     Expr(Expr),
     /// `subsets of Z of size a to b`: the sets of a zone's cards.
     Subsets(Subsets),
+    /// `1 to n` (issue 43): every whole number from the first to the last.
+    Range(Expr, Expr),
+    /// `zone z in every column` (issue 43): each zone of a row, rather than each card.
+    Zones(Expr),
+    /// `before p` (issue 43, `previous q before p`): every player before `p`, going right, and
+    /// `p` last.
+    Before(Expr),
 }
 
 impl AggDomain {
@@ -298,7 +306,10 @@ impl AggDomain {
     pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
         let parts: [Option<&Expr>; 3] = match self {
             AggDomain::Players => [None, None, None],
-            AggDomain::After(d) | AggDomain::Expr(d) => [Some(d), None, None],
+            AggDomain::After(d) | AggDomain::Expr(d) | AggDomain::Zones(d) | AggDomain::Before(d) => {
+                [Some(d), None, None]
+            }
+            AggDomain::Range(lo, hi) => [Some(lo), Some(hi), None],
             AggDomain::Subsets(s) => match &s.size {
                 Some((lo, hi)) => [Some(&s.zone), Some(lo), hi.as_ref()],
                 None => [Some(&s.zone), None, None],
@@ -311,7 +322,10 @@ impl AggDomain {
     pub fn exprs_mut(&mut self) -> impl Iterator<Item = &mut Expr> {
         let parts: [Option<&mut Expr>; 3] = match self {
             AggDomain::Players => [None, None, None],
-            AggDomain::After(d) | AggDomain::Expr(d) => [Some(d), None, None],
+            AggDomain::After(d) | AggDomain::Expr(d) | AggDomain::Zones(d) | AggDomain::Before(d) => {
+                [Some(d), None, None]
+            }
+            AggDomain::Range(lo, hi) => [Some(lo), Some(hi), None],
             AggDomain::Subsets(s) => match &mut s.size {
                 Some((lo, hi)) => [Some(&mut s.zone), Some(lo), hi.as_mut()],
                 None => [Some(&mut s.zone), None, None],

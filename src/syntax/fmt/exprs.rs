@@ -25,6 +25,8 @@ fn binding(e: &Expr) -> u8 {
         ExprKind::Aggregate(a) if a.cond.is_some() => IF,
         // So does the size of `subsets of Z of size a to b`.
         ExprKind::Aggregate(a) if matches!(&a.domain, AggDomain::Subsets(Subsets { size: Some(_), .. })) => IF,
+        // issue 43: and the last number of `k in 1 to n`.
+        ExprKind::Aggregate(a) if matches!(&a.domain, AggDomain::Range(..)) => IF,
         ExprKind::Binary { op, .. } => binary_binding(*op),
         ExprKind::Unary { op: UnOp::Not, .. } => NOT,
         ExprKind::Unary { op: UnOp::Neg, .. } => NEG,
@@ -218,6 +220,13 @@ fn aggregate(out: &mut String, a: &Aggregate) {
         out.push_str(" for");
     }
     out.push(' ');
+    if matches!(a.domain, AggDomain::Before(_)) {
+        out.truncate(out.len() - "next ".len());
+        out.push_str("previous ");
+    }
+    if matches!(a.domain, AggDomain::Zones(_)) {
+        out.push_str("zone ");
+    }
     out.push_str(&a.var.text);
     match &a.domain {
         AggDomain::Players => out.push_str(" in players"),
@@ -233,11 +242,43 @@ fn aggregate(out: &mut String, a: &Aggregate) {
             out.push_str(" in subsets");
             subsets(out, s);
         }
+        AggDomain::Range(lo, hi) => {
+            out.push_str(" in ");
+            range(out, lo, hi, a.cond.is_some());
+        }
+        AggDomain::Zones(d) => {
+            out.push_str(" in ");
+            write(out, d, PRIMARY);
+        }
+        AggDomain::Before(p) => {
+            out.push_str(" before ");
+            write(out, p, PRIMARY);
+        }
     }
     if let Some(c) = &a.cond {
         out.push_str(" where ");
         write(out, c, IF);
     }
+}
+
+/// `1 to n` (issue 43): the first number bare when it is a number (or a name, before a `where`),
+/// else in parentheses (which the parser reads as a range only before a `where`, as it reads
+/// a name); the last as loose as it may be before a `where`.
+pub(crate) fn range(out: &mut String, lo: &Expr, hi: &Expr, cond: bool) {
+    let bare = match &lo.kind {
+        ExprKind::Int(_) => true,
+        ExprKind::Name(_) => cond,
+        _ => false,
+    };
+    if bare {
+        write(out, lo, PRIMARY);
+    } else {
+        out.push('(');
+        write(out, lo, IF);
+        out.push(')');
+    }
+    out.push_str(" to ");
+    write(out, hi, OR);
 }
 
 /// ` of Z of size a to b`: what follows `subsets` (in an aggregate) or `subset s` (in a loop).

@@ -74,12 +74,20 @@ impl Printer<'_> {
                     AggDomain::Subsets(_) => unreachable!("subsets are written above"),
                     AggDomain::Players => "players".to_string(),
                     AggDomain::Expr(d) | AggDomain::After(d) => expr(d),
+                    // issue 43: `for each k in 1 to 7 where ...`, `for each zone z in every column`.
+                    AggDomain::Range(lo, hi) => {
+                        let mut out = String::new();
+                        exprs::range(&mut out, lo, hi, cond.is_some());
+                        out
+                    }
+                    AggDomain::Zones(d) | AggDomain::Before(d) => expr(d),
                 };
                 if let Some(p) = from {
                     over.push_str(&format!(" from {}", expr(p)));
                 }
                 let cond = cond.as_ref().map(|c| format!(" where {}", expr(c))).unwrap_or_default();
-                self.write(&format!("for each {} in {over}{cond} {{", var.text));
+                let zone = if matches!(domain, AggDomain::Zones(_)) { "zone " } else { "" };
+                self.write(&format!("for each {zone}{} in {over}{cond} {{", var.text));
                 self.block(body, level);
             }
             StmtKind::ForRange { var, from, to, body } => {
