@@ -43,6 +43,26 @@ fn diagnostics_after_an_edit(bencher: divan::Bencher) {
         .bench_refs(|edited| diagnostics_of(&uri, edited));
 }
 
+/// A keystroke, as an editor sends it: the server has the document open, and a change brings
+/// the whole new text (a comment line two thirds of the way down, its number one higher each
+/// time); timed, the change handled: the text parsed (from the last version, where the server
+/// keeps it), checked and linted, the diagnostics published.
+#[divan::bench]
+fn diagnostics_after_a_keystroke(bencher: divan::Bencher) {
+    let (mut handler, uri, text, _) = opened();
+    let at = text[..text.len() * 2 / 3].rfind('\n').map_or(0, |i| i + 1);
+    let mut k = 0;
+    bencher
+        .with_inputs(|| {
+            k += 1;
+            json!({
+                "textDocument": { "uri": uri.as_str(), "version": k },
+                "contentChanges": [{ "text": format!("{}// edit {k}\n{}", &text[..at], &text[at..]) }],
+            })
+        })
+        .bench_local_values(|change| handler.notify("textDocument/didChange", change).len());
+}
+
 /// Formatting the whole document, as `cardlang fmt` does.
 #[divan::bench]
 fn formatting(bencher: divan::Bencher) {

@@ -50,6 +50,7 @@ mod msrv;
 mod options;
 mod readme;
 mod reliability;
+mod reparse;
 mod robustness;
 mod rules;
 mod serve;

@@ -10,7 +10,7 @@ use super::reader::{folded, shown, Disk, Reader};
 use super::sources::{Source, Sources};
 use crate::check::{self, CheckError, Config, Program};
 use crate::engine::Game;
-use crate::syntax::{self, File, Span};
+use crate::syntax::{File, Span};
 
 /// A game read: its source texts and its whole syntax tree (for a variant file, the game's
 /// declarations followed by the file's variants).
@@ -138,7 +138,7 @@ impl Step<'_> {
         let text = self.reader.read(path).map_err(|e| LoadError::cannot_read(&shown(path), &e, named_at))?;
         self.chain.push(self.reader.identity(path));
         let offset = self.sources.files.last().map_or(0, |s| s.offset + s.text.len() + 1);
-        let parsed = syntax::parse_at(&text, offset);
+        let parsed = self.reader.parse(path, &text, offset);
         self.sources.files.push(Source::at(shown(path), text, offset));
         let file = parsed?;
         let own: Vec<String> = check::variants::variant_decls(&file).iter().map(|v| v.name.text.clone()).collect();

@@ -46,6 +46,14 @@ pub trait Reader {
         std::fs::canonicalize(path).unwrap_or_else(|_| normalised(path))
     }
 
+    /// The syntax tree of `text`, the file at `path`, its spans starting at `offset` (see
+    /// `syntax::parse_at`): a reader that keeps an earlier tree of the file may parse only what
+    /// changed (the language server does, `syntax::reparse`).
+    fn parse(&self, path: &Path, text: &str, offset: usize) -> Result<crate::syntax::File, crate::syntax::SyntaxError> {
+        let _ = path;
+        crate::syntax::parse_at(text, offset)
+    }
+
     /// The `.cardgame` files in a folder, in no particular order (none if it cannot be read).
     fn game_files(&self, folder: &Path) -> Vec<PathBuf> {
         let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };

@@ -40,6 +40,36 @@ fn overlay(open: &Documents) -> Overlay<Disk> {
     overlay
 }
 
+/// The overlay, with the document being diagnosed parsed from its last version that parsed
+/// (only what the edit touched is parsed again) instead of whole.
+struct Reparsing<'a> {
+    under: &'a Overlay<Disk>,
+    path: &'a Path,
+    doc: &'a Document,
+}
+
+impl Reader for Reparsing<'_> {
+    fn read(&self, path: &Path) -> Result<String, load::TextError> {
+        self.under.read(path)
+    }
+
+    fn identity(&self, path: &Path) -> PathBuf {
+        self.under.identity(path)
+    }
+
+    fn game_files(&self, folder: &Path) -> Vec<PathBuf> {
+        self.under.game_files(folder)
+    }
+
+    fn parse(&self, path: &Path, text: &str, offset: usize) -> Result<crate::syntax::File, crate::syntax::SyntaxError> {
+        if offset == 0 && path == self.path && text == self.doc.text {
+            self.doc.parse()
+        } else {
+            crate::syntax::parse_at(text, offset)
+        }
+    }
+}
+
 /// The path a document is read at: its file, or, for a document with no file (`untitled:`), a
 /// path of its own that no file has.
 fn path_for(uri: &Uri) -> PathBuf {
@@ -55,7 +85,8 @@ pub fn diagnostics(uri: &Uri, doc: &Document, open: &Documents, links: &Links) -
     let path = path_for(uri);
     let mut reader = overlay(open);
     reader.open(&path, doc.text.clone());
-    let mut lint = load::lint_with(&reader, &path);
+    let reparsing = Reparsing { under: &reader, path: &path, doc };
+    let mut lint = load::lint_with(&reparsing, &path);
     // The syntax tree of this version, kept for the first request after the change.
     if let Some(tree) = lint.tree.take() {
         doc.keep_tree(tree);

@@ -28,13 +28,45 @@ pub struct Document {
     /// The index of the last version before this one that parsed, for completion while the
     /// text, half typed, does not.
     last_good: Option<Arc<Indexed>>,
+    /// The text and syntax tree of the last version that parsed (this one's, once parsed): an
+    /// edit's new text is parsed from it, only the declarations the edit touched read again.
+    parsed: RefCell<Option<Arc<(String, crate::syntax::File)>>>,
 }
 
 impl Document {
     /// A document of `text` at `version`.
     pub fn new(text: String, version: i32) -> Document {
         let lines = LineIndex::new(&text);
-        Document { text, version, lines, tree: RefCell::new(None), indexed: OnceCell::new(), last_good: None }
+        Document {
+            text,
+            version,
+            lines,
+            tree: RefCell::new(None),
+            indexed: OnceCell::new(),
+            last_good: None,
+            parsed: RefCell::new(None),
+        }
+    }
+
+    /// The syntax tree of this version's text (spans from 0): parsed from the last version that
+    /// parsed where only some declarations changed (`syntax::reparse`), else parsed whole; kept
+    /// as the start for the next version when it parses.
+    pub(super) fn parse(&self) -> Result<crate::syntax::File, crate::syntax::SyntaxError> {
+        let last = self.parsed.borrow().clone();
+        if let Some(last) = &last {
+            if last.0 == self.text {
+                return Ok(last.1.clone());
+            }
+        }
+        let reparsed = last.as_deref().and_then(|(text, tree)| crate::syntax::reparse(text, tree, &self.text));
+        let parsed = match reparsed {
+            Some(tree) => Ok(tree),
+            None => crate::syntax::parse(&self.text),
+        };
+        if let Ok(tree) = &parsed {
+            *self.parsed.borrow_mut() = Some(Arc::new((self.text.clone(), tree.clone())));
+        }
+        parsed
     }
 
     /// Its index: built by `build` the first time it is asked for after a change, then kept.
@@ -72,7 +104,10 @@ impl Documents {
     pub fn open(&mut self, uri: Uri, text: String, version: i32) {
         self.forget_indexes();
         let mut doc = Document::new(text, version);
-        doc.last_good = self.open.get(uri.as_str()).and_then(|(_, old)| old.last_good.clone());
+        if let Some((_, old)) = self.open.get(uri.as_str()) {
+            doc.last_good = old.last_good.clone();
+            doc.parsed = RefCell::new(old.parsed.borrow().clone());
+        }
         self.open.insert(uri.as_str().to_string(), (uri, doc));
     }
 

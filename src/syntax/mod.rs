@@ -9,6 +9,8 @@ mod parse_depth;
 mod parse_expr;
 mod parse_lets;
 mod parse_stmt;
+mod reparse;
+pub mod shift;
 pub mod walk;
 
 use miette::{Diagnostic, SourceSpan};
@@ -19,6 +21,7 @@ use thiserror::Error;
 pub use ast::{File, Span};
 pub use fmt::{format, verify};
 pub use parse_depth::MAX_DEPTH;
+pub use reparse::reparse;
 
 /// The parser pest derives from `grammar/cardgame.pest`, with its `Rule` enum (one variant per
 /// grammar rule).
