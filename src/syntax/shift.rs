@@ -431,7 +431,11 @@ impl Shifted for AggDomain {
     fn shift(&mut self, s: Shift) {
         match self {
             AggDomain::Players => {}
-            AggDomain::After(e) | AggDomain::Expr(e) => e.shift(s),
+            AggDomain::After(e) | AggDomain::Expr(e) | AggDomain::Zones(e) | AggDomain::Before(e) => e.shift(s),
+            AggDomain::Range(lo, hi) => {
+                lo.shift(s);
+                hi.shift(s);
+            }
             AggDomain::Subsets(Subsets { zone, size }) => {
                 zone.shift(s);
                 size.shift(s);
