@@ -108,6 +108,12 @@ snapshot!(spades_seed_1, "spades", None, 1);
 snapshot!(spades_greedy_seed_10, "spades", None, 10, "greedy");
 // `blind_nil`, greedy players (seed 11: four hands, a blind nil failed by a partnership 100 behind).
 snapshot!(spades_blind_nil_greedy_seed_11, "spades", Some("blind_nil"), 11, "greedy");
+// Big Two, four players: random players (seed 5: 58 turns, four five-card hands and seven pairs,
+// player 1 out first), greedy players (seed 2: 37 turns, four full houses in a row to open, player
+// 3 out first), and `pass_final`, random players (seed 3: 80 turns, passed players sitting out).
+snapshot!(big_two_seed_5, "big_two", None, 5);
+snapshot!(big_two_greedy_seed_2, "big_two", None, 2, "greedy");
+snapshot!(big_two_pass_final_seed_3, "big_two", Some("pass_final"), 3);
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);
