@@ -35,6 +35,7 @@ mod invariants;
 mod lang_choices;
 mod lang_zones;
 mod lang_expr;
+mod lang_melds;
 mod language;
 mod limits;
 mod lint;

@@ -1,0 +1,221 @@
+//! Every valid arrangement of a hand (issue 43 item 8: a knocker may lay down any valid set of
+//! melds, keeping cards back on purpose): `engine::melds::every_arrangement` offers exactly the
+//! ways a brute force finds by splitting small hands into melds by the plain words of a meld
+//! declaration, fewer melds and none included, more cards melded first, then fewer deadwood
+//! points; past the cap of 64, the 64 best in that order.
+//!
+//! The declaration the hands are read under, built here by hand:
+//!
+//! ```text
+//! melds rummy {
+//!     set: same rank, different suit, 3 to 4 cards
+//!     run: same suit, consecutive rank, 3 or more cards
+//!     wild c where c.wild: stands for a card of its suit
+//!     deadwood c: c.points        // A 1 ... 7 7, a wild 15
+//! }
+//! ```
+
+use std::collections::BTreeSet;
+
+use cardlang::check::ir::{MeldCard, MeldPattern, MeldRule, MeldRules, MeldSlot};
+use cardlang::engine::melds::{every_arrangement, offered_arrangements, Arrangement, MAX_ARRANGEMENTS};
+use cardlang::engine::rng::Rng;
+
+/// Ranks A..7 (a small deck, so that small hands hold many melds), four suits.
+const RANKS: u16 = 7;
+const SUITS: u16 = 4;
+/// A natural card is `RANKS * suit + rank`; the wilds (one per suit) follow.
+const NATURALS: u16 = RANKS * SUITS;
+
+/// The declaration above as the checker would give it to the engine.
+fn rules() -> MeldRules {
+    let set =
+        MeldPattern { name: "set".into(), min: 3, max: 4, rules: vec![(0, MeldRule::Same), (1, MeldRule::Different)] };
+    let run = MeldPattern {
+        name: "run".into(),
+        min: 3,
+        max: u16::MAX,
+        rules: vec![
+            (1, MeldRule::Same),
+            (0, MeldRule::Consecutive { order: 0, rank_of: (0..RANKS as i64).map(Some).collect() }),
+        ],
+    };
+    let slots = vec![MeldSlot { property: 0, members: RANKS }, MeldSlot { property: 1, members: SUITS }];
+    let mut cards: Vec<MeldCard> = (0..NATURALS)
+        .map(|c| MeldCard { values: vec![Some(c % RANKS), Some(c / RANKS)], wild: false, keeps: 0, points: points(c) })
+        .collect();
+    for suit in 0..SUITS {
+        cards.push(MeldCard { values: vec![None, Some(suit)], wild: true, keeps: 1 << 1, points: 15 });
+    }
+    MeldRules { name: "rummy".into(), patterns: vec![set, run], slots, cards, fixed_wilds: false }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The brute force, from the words of the declaration only.
+
+/// A card's points: its rank's (A is 1), a wild 15.
+fn points(c: u16) -> i64 {
+    if c >= NATURALS {
+        15
+    } else {
+        (c % RANKS) as i64 + 1
+    }
+}
+
+/// A card's suit (a wild keeps its own).
+fn suit(c: u16) -> u16 {
+    if c >= NATURALS {
+        c - NATURALS
+    } else {
+        c / RANKS
+    }
+}
+
+/// A natural card's rank; a wild has none of its own.
+fn rank(c: u16) -> Option<u16> {
+    (c < NATURALS).then_some(c % RANKS)
+}
+
+/// "same rank, different suit, 3 to 4 cards": the naturals share a rank, no two cards (a wild
+/// by its own suit) share a suit.
+fn is_set(group: &[u16]) -> bool {
+    let ranks: BTreeSet<u16> = group.iter().filter_map(|&c| rank(c)).collect();
+    let suits: BTreeSet<u16> = group.iter().map(|&c| suit(c)).collect();
+    (3..=4).contains(&group.len()) && ranks.len() <= 1 && suits.len() == group.len()
+}
+
+/// "same suit, consecutive rank, 3 or more cards": one suit; the naturals' ranks all different
+/// and inside some window of as many ranks as cards, within A..7 (the wilds fill the gaps).
+fn is_run(group: &[u16]) -> bool {
+    let suits: BTreeSet<u16> = group.iter().map(|&c| suit(c)).collect();
+    let ranks: Vec<u16> = group.iter().filter_map(|&c| rank(c)).collect();
+    let distinct: BTreeSet<u16> = ranks.iter().copied().collect();
+    let n = group.len() as u16;
+    group.len() >= 3
+        && suits.len() == 1
+        && distinct.len() == ranks.len()
+        && n <= RANKS
+        && (0..=RANKS - n).any(|start| ranks.iter().all(|&r| (start..start + n).contains(&r)))
+}
+
+/// An arrangement as sets: its melds, and the cards left.
+type Shape = (BTreeSet<BTreeSet<u16>>, BTreeSet<u16>);
+
+/// Every way to split `hand` into melds and cards left.
+fn every_split(hand: &[u16]) -> BTreeSet<Shape> {
+    fn go(rest: &[u16], melds: &mut Vec<BTreeSet<u16>>, left: &mut BTreeSet<u16>, out: &mut BTreeSet<Shape>) {
+        let Some((&first, others)) = rest.split_first() else {
+            out.insert((melds.iter().cloned().collect(), left.clone()));
+            return;
+        };
+        // The first card left...
+        left.insert(first);
+        go(others, melds, left, out);
+        left.remove(&first);
+        // ... or in a meld with some of the others.
+        for pick in 0u32..1 << others.len() {
+            let group: Vec<u16> = std::iter::once(first)
+                .chain(others.iter().enumerate().filter(|(i, _)| pick >> i & 1 == 1).map(|(_, &c)| c))
+                .collect();
+            if is_set(&group) || is_run(&group) {
+                let remaining: Vec<u16> =
+                    others.iter().enumerate().filter(|(i, _)| pick >> i & 1 == 0).map(|(_, &c)| c).collect();
+                melds.push(group.into_iter().collect());
+                go(&remaining, melds, left, out);
+                melds.pop();
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    go(hand, &mut Vec::new(), &mut BTreeSet::new(), &mut out);
+    out
+}
+
+/// How a split ranks: more cards melded first, then fewer points left.
+fn rank_of(shape: &Shape) -> (std::cmp::Reverse<usize>, i64) {
+    let melded = shape.0.iter().map(BTreeSet::len).sum();
+    (std::cmp::Reverse(melded), shape.1.iter().map(|&c| points(c)).sum())
+}
+
+fn shape(a: &Arrangement) -> Shape {
+    (a.melds.iter().map(|m| m.cards.iter().copied().collect()).collect(), a.deadwood.iter().copied().collect())
+}
+
+/// A random hand of `size` different cards from the small deck and the four wilds.
+fn hand(rng: &mut Rng, size: usize, wilds: bool) -> Vec<u16> {
+    let deck = if wilds { NATURALS + SUITS } else { NATURALS } as u64;
+    let mut hand = Vec::new();
+    while hand.len() < size {
+        let c = rng.below(deck) as u16;
+        if !hand.contains(&c) {
+            hand.push(c);
+        }
+    }
+    hand
+}
+
+#[test]
+fn a_knocker_is_offered_every_valid_arrangement_as_the_brute_force_finds_them() {
+    let rules = rules();
+    let mut rng = Rng::new(43);
+    let (mut whole, mut capped) = (0, 0);
+    for round in 0..300 {
+        let h = hand(&mut rng, 5 + round % 10, round % 3 != 0);
+        let offered = every_arrangement(&rules, &h).expect("a hand the search takes");
+        let splits = every_split(&h);
+        let shapes: Vec<Shape> = offered.iter().map(shape).collect();
+        // Each offered is a valid split, none twice, in the order promised, its points right.
+        for (a, s) in offered.iter().zip(&shapes) {
+            assert!(splits.contains(s), "hand {h:?}: {s:?} is not a valid split");
+            assert_eq!(a.points, s.1.iter().map(|&c| points(c)).sum::<i64>(), "hand {h:?}: points of {s:?}");
+        }
+        assert_eq!(shapes.iter().collect::<BTreeSet<_>>().len(), shapes.len(), "hand {h:?}: an arrangement twice");
+        assert!(shapes.windows(2).all(|w| rank_of(&w[0]) <= rank_of(&w[1])), "hand {h:?}: out of order");
+        if splits.len() <= MAX_ARRANGEMENTS {
+            // Every split is offered, keeping every card back included.
+            whole += 1;
+            assert_eq!(shapes.iter().cloned().collect::<BTreeSet<_>>(), splits, "hand {h:?}");
+            assert!(shapes.contains(&(BTreeSet::new(), h.iter().copied().collect())), "hand {h:?}: no melds");
+        } else {
+            // Past the cap, the 64 best: as many of each rank as the brute force's 64 best.
+            capped += 1;
+            assert_eq!(offered.len(), MAX_ARRANGEMENTS, "hand {h:?}");
+            let mut best: Vec<_> = splits.iter().map(rank_of).collect();
+            best.sort();
+            best.truncate(MAX_ARRANGEMENTS);
+            assert_eq!(shapes.iter().map(rank_of).collect::<Vec<_>>(), best, "hand {h:?}: not the best 64");
+        }
+    }
+    assert!(whole > 50 && capped > 10, "the hands try both sides of the cap: {whole} whole, {capped} capped");
+}
+
+#[test]
+fn the_least_deadwood_arrangements_are_among_every_arrangement() {
+    let rules = rules();
+    let mut rng = Rng::new(8);
+    for round in 0..200 {
+        let h = hand(&mut rng, 6 + round % 4, true);
+        let every: Vec<Shape> =
+            every_arrangement(&rules, &h).expect("a hand the search takes").iter().map(shape).collect();
+        let least = offered_arrangements(&rules, &h).expect("a hand the search takes");
+        if every.len() < MAX_ARRANGEMENTS {
+            for a in &least {
+                assert!(every.contains(&shape(a)), "hand {h:?}: {:?} missing", shape(a));
+            }
+            // None of every arrangement leaves fewer points than the least-deadwood ones.
+            let fewest = every.iter().map(|s| rank_of(s).1).min();
+            assert_eq!(fewest, least.first().map(|a| a.points), "hand {h:?}");
+        }
+    }
+}
+
+#[test]
+fn the_same_hand_always_gives_the_same_list() {
+    let rules = rules();
+    let mut rng = Rng::new(5);
+    for _ in 0..20 {
+        let h = hand(&mut rng, 12, true);
+        let first = every_arrangement(&rules, &h).expect("a hand the search takes");
+        assert_eq!(first, every_arrangement(&rules, &h).expect("a hand the search takes"));
+    }
+}
