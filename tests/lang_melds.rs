@@ -219,3 +219,23 @@ fn the_same_hand_always_gives_the_same_list() {
         assert_eq!(first, every_arrangement(&rules, &h).expect("a hand the search takes"));
     }
 }
+
+#[test]
+fn a_hand_of_sixteen_with_every_wild_still_gets_its_best_sixty_four() {
+    // The four wilds and twelve naturals of ranks 2 to 4: a great many ways, cut to the 64 best.
+    let h: Vec<u16> =
+        (0..SUITS).flat_map(|s| (1..4).map(move |r| RANKS * s + r)).chain(NATURALS..NATURALS + SUITS).collect();
+    assert_eq!(h.len(), 16);
+    let offered = every_arrangement(&rules(), &h).expect("a hand the search takes");
+    assert_eq!(offered.len(), MAX_ARRANGEMENTS);
+    let shapes: Vec<Shape> = offered.iter().map(shape).collect();
+    assert!(shapes.windows(2).all(|w| rank_of(&w[0]) <= rank_of(&w[1])), "out of order");
+    // Every card can be melded (four runs of a suit, a wild each), so the first melds all 16.
+    assert_eq!(rank_of(&shapes[0]), (std::cmp::Reverse(16), 0));
+    for s in &shapes {
+        assert!(s.0.iter().all(|m| {
+            let m: Vec<u16> = m.iter().copied().collect();
+            is_set(&m) || is_run(&m)
+        }));
+    }
+}
