@@ -239,3 +239,134 @@ fn a_hand_of_sixteen_with_every_wild_still_gets_its_best_sixty_four() {
         }));
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The language form: `p chooses a from all arrangements of hand of p`, then `meld ... as a`.
+
+/// The fixture game: deals a hand, player 1 chooses among all arrangements of it and melds the
+/// one chosen onto the table (tests/fixtures/lang_melds/any_arrangement.cardgame), `hand_size`
+/// cards dealt to each.
+fn any_arrangement(hand_size: usize) -> std::sync::Arc<cardlang::engine::Game> {
+    let path = format!("{}/tests/fixtures/lang_melds/any_arrangement.cardgame", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the fixture exists");
+    let file = cardlang::syntax::parse(&text).expect("the fixture parses");
+    let config =
+        cardlang::check::Config { variant: None, sets: vec![("hand_size".into(), hand_size.to_string())], seats: None };
+    cardlang::engine::Game::new(cardlang::check::check(&file, &config).expect("the fixture checks"))
+}
+
+/// A card of the fixture game by name, as the brute force numbers it: `RANKS * suit + rank`
+/// for A♥ .. 7♠, `NATURALS + suit` for the wilds (suits in the order ♥ ♦ ♣ ♠).
+fn brute_card(name: &str) -> u16 {
+    let suits = ["♥", "♦", "♣", "♠"];
+    let wilds = ["Wild Heart", "Wild Diamond", "Wild Club", "Wild Spade"];
+    if let Some(s) = wilds.iter().position(|w| *w == name) {
+        return NATURALS + s as u16;
+    }
+    let s = suits.iter().position(|s| name.ends_with(s)).unwrap_or_else(|| panic!("a card of the small deck: {name}"));
+    let r = ["A", "2", "3", "4", "5", "6", "7"]
+        .iter()
+        .position(|r| name.strip_suffix(suits[s]) == Some(r))
+        .unwrap_or_else(|| panic!("a rank of the small deck: {name}"));
+    RANKS * s as u16 + r as u16
+}
+
+/// The cards of a zone of the fixture game as the brute force numbers them.
+fn brute_zone(state: &cardlang::engine::State, zone: &str) -> BTreeSet<u16> {
+    let z = crate::rules::support::zone(state, zone);
+    state.zone_cards(z).iter().map(|&c| brute_card(state.game().card_name(c))).collect()
+}
+
+/// What lies where after `meld hand of player 1 to every table as a`: the melds on the table
+/// (each zone of the row that holds cards) and what is left in the hand.
+fn laid_down(state: &cardlang::engine::State) -> Shape {
+    let melds = (1..=8).map(|k| brute_zone(state, &format!("table of {k}"))).filter(|m| !m.is_empty()).collect();
+    (melds, brute_zone(state, "hand of player 1"))
+}
+
+#[test]
+fn a_knocker_chooses_any_valid_arrangement_and_lays_down_the_one_chosen() {
+    let (mut whole, mut capped) = (0, 0);
+    for seed in 0..40u64 {
+        let size = 4 + (seed % 9) as usize;
+        let game = any_arrangement(size);
+        let state = cardlang::engine::State::new(game, seed);
+        let hand: Vec<u16> = brute_zone(&state, "hand of player 1").into_iter().collect();
+        let splits = every_split(&hand);
+        let legal = state.legal_actions(0);
+        if splits.len() < 2 {
+            // Nothing to choose: nobody is asked, the game runs on to its end.
+            assert!(state.is_over(), "hand {hand:?}: one arrangement, no choice");
+            continue;
+        }
+        // Each action lays down its own arrangement: the chosen one, no other.
+        let mut shapes = Vec::new();
+        for &a in &legal {
+            let mut next = state.clone();
+            next.apply(0, a).expect("a legal action is accepted");
+            assert!(next.is_over());
+            let laid = laid_down(&next);
+            assert!(splits.contains(&laid), "hand {hand:?}: {laid:?} is not a valid split");
+            let label = state.action_label(0, a);
+            let left = laid.1.len();
+            assert!(label.contains(&format!("({})", laid.1.iter().map(|&c| points(c)).sum::<i64>())), "{label}");
+            if laid.0.is_empty() {
+                assert!(label.starts_with("no melds; leaves "), "{label}");
+            }
+            assert_eq!(crate::rules::support::counter(&next, "left"), rank_of(&laid).1, "hand {hand:?}");
+            assert!(left <= hand.len());
+            shapes.push(laid);
+        }
+        assert_eq!(shapes.iter().collect::<BTreeSet<_>>().len(), shapes.len(), "hand {hand:?}: offered twice");
+        assert!(shapes.windows(2).all(|w| rank_of(&w[0]) <= rank_of(&w[1])), "hand {hand:?}: out of order");
+        if splits.len() <= MAX_ARRANGEMENTS {
+            whole += 1;
+            assert_eq!(shapes.into_iter().collect::<BTreeSet<_>>(), splits, "hand {hand:?}");
+        } else {
+            capped += 1;
+            let mut best: Vec<_> = splits.iter().map(rank_of).collect();
+            best.sort();
+            best.truncate(MAX_ARRANGEMENTS);
+            assert_eq!(shapes.iter().map(rank_of).collect::<Vec<_>>(), best, "hand {hand:?}: not the best 64");
+        }
+    }
+    assert!(whole > 10 && capped > 0, "hands on both sides of the cap: {whole} whole, {capped} capped");
+}
+
+#[test]
+fn the_other_player_is_not_told_which_cards_the_knocker_kept_back() {
+    let path = format!("{}/tests/fixtures/lang_melds/any_arrangement.cardgame", env!("CARGO_MANIFEST_DIR"));
+    let mut chosen = 0;
+    for seed in ["1", "2", "3", "4", "5", "6"] {
+        let (code, whole, err) = crate::common::cardlang(&["transcript", &path, "--seed", seed]);
+        assert_eq!(code, 0, "{err}");
+        if !whole.contains("player 1 chooses") {
+            continue;
+        }
+        chosen += 1;
+        // The cards dealt to player 1, less those it melded: the cards it kept back.
+        let moved = |to: &str| -> BTreeSet<String> {
+            whole
+                .lines()
+                .filter_map(|l| l.strip_suffix(to))
+                .filter_map(|l| l.split(':').next())
+                .map(String::from)
+                .collect()
+        };
+        let dealt = moved(" stock -> hand of player 1 (face down)");
+        let melded: BTreeSet<String> = whole
+            .lines()
+            .filter(|l| l.contains(": hand of player 1 -> table of"))
+            .filter_map(|l| l.split(':').next())
+            .map(String::from)
+            .collect();
+        let kept: Vec<&String> = dealt.difference(&melded).collect();
+        let (code, seat2, err) = crate::common::cardlang(&["transcript", &path, "--seed", seed, "--seat", "2"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(!seat2.contains("leaves"), "seat 2 is shown the arrangements:\n{seat2}");
+        for c in kept {
+            assert!(!seat2.contains(c.as_str()), "seat 2 is told of {c}, kept back:\n{seat2}");
+        }
+    }
+    assert!(chosen >= 3, "most deals give a choice: {chosen}");
+}
