@@ -370,3 +370,49 @@ fn the_other_player_is_not_told_which_cards_the_knocker_kept_back() {
     }
     assert!(chosen >= 3, "most deals give a choice: {chosen}");
 }
+
+/// The fixture game with its `play` procedure's lines replaced by `body`.
+fn fixture_with(body: &str) -> String {
+    let path = format!("{}/tests/fixtures/lang_melds/any_arrangement.cardgame", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the fixture exists");
+    let start = text.find("procedure play {").expect("a play procedure");
+    format!("{}procedure play {{\n{body}\n    end game draw\n}}\n", &text[..start])
+}
+
+#[test]
+fn all_arrangements_is_formatted_as_written_and_keeps_its_tree() {
+    let path = format!("{}/tests/fixtures/lang_melds/any_arrangement.cardgame", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the fixture exists");
+    assert_eq!(cardlang::syntax::format(&text).expect("formats"), text, "the fixture is formatted already");
+    // Spread over lines and spaces, it comes back to the one layout.
+    let messy =
+        text.replace("from all arrangements of hand of player 1", "from all\n   arrangements    of (hand of player 1)");
+    assert_ne!(messy, text);
+    assert_eq!(cardlang::syntax::format(&messy).expect("formats"), text);
+}
+
+#[test]
+fn all_arrangements_is_only_chosen_from_and_laid_down_by_meld() {
+    let codes = |body: &str| -> Vec<String> {
+        let file = cardlang::syntax::parse(&fixture_with(body)).expect("parses");
+        match cardlang::check::check(&file, &cardlang::check::Config::default()) {
+            Ok(_) => Vec::new(),
+            Err(e) => e
+                .errors
+                .iter()
+                .map(|x| miette::Diagnostic::code(x).map(|c| c.to_string()).unwrap_or_default())
+                .collect(),
+        }
+    };
+    assert_eq!(
+        codes(r#"    announce "{all arrangements of hand of player 1}""#),
+        ["cardlang::check::arrangements_as_value"]
+    );
+    assert_eq!(
+        codes("    player 1 chooses a from all arrangements of hand of player 1\n    lay off hand of player 1 to every table as a"),
+        ["cardlang::check::lay_off_arrangement"]
+    );
+    assert!(codes("    player 1 chooses a from all arrangements of hand of player 1\n    meld hand of player 1 to every table as a").is_empty());
+    // `all` still begins an aggregate when no `arrangements` follows.
+    assert!(codes("    if all c in hand of player 1 where c.points > 0 {\n        announce \"all\"\n    }").is_empty());
+}
