@@ -34,6 +34,7 @@ mod index;
 mod invariants;
 mod lang_choices;
 mod lang_expr;
+mod lang_melds;
 mod lang_zones;
 mod language;
 mod limits;

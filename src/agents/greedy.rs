@@ -3,7 +3,8 @@
 //!
 //! Laying melds down (`arrangements of Z`) it chooses by what it can see instead (GR-11a): the
 //! arrangement onto which the fewest cards it has not seen could be laid off, the first offered
-//! among as few.
+//! among as few. Offered every arrangement (`all arrangements of Z`), it keeps to those that
+//! leave the fewest deadwood points first (the least-deadwood list leaves as few with each).
 
 use std::collections::HashSet;
 
@@ -102,15 +103,19 @@ fn lay_down_own(next: &mut State, player: u8, legal: &mut Vec<Action>) {
     }
 }
 
-/// At a choice among arrangements: the action whose arrangement leaves the fewest cards
-/// `player` has not seen to lay off, the first among as few (GR-11a); `None` at any other choice.
+/// At a choice among arrangements: among those that leave the fewest deadwood points, the
+/// action whose arrangement leaves the fewest cards `player` has not seen to lay off, the first
+/// among as few (GR-11a); `None` at any other choice.
 fn fewest_lay_offs(state: &State, player: u8, legal: &[Action]) -> Option<Action> {
     if legal.len() < 2 {
         return None;
     }
+    let points = state.offered_deadwood(player, legal)?;
+    let fewest = *points.iter().min()?;
     let counts = state.unseen_lay_offs(player, legal)?;
-    let least = counts.iter().min()?;
-    counts.iter().position(|c| c == least).map(|i| legal[i])
+    let kept = || counts.iter().zip(&points).filter(|(_, &p)| p == fewest).map(|(c, _)| *c);
+    let least = kept().min()?;
+    counts.iter().zip(&points).position(|(&c, &p)| p == fewest && c == least).map(|i| legal[i])
 }
 
 /// The score of a position for `player`.

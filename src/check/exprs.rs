@@ -282,6 +282,19 @@ impl Checker {
                 ));
                 (Expr::Const(Value::None), Type::None)
             }
+            ExprKind::AllArrangements(_) => {
+                self.errors.push(CheckError::invalid(
+                    Mistake::ArrangementsAsValue,
+                    e.span,
+                    "`all arrangements of` is something to choose from",
+                    "not a value",
+                    Some(
+                        "write `p chooses a from all arrangements of hand of p`, then `meld hand of p to every R as a`"
+                            .into(),
+                    ),
+                ));
+                (Expr::Const(Value::None), Type::None)
+            }
             ExprKind::Aggregate(a) => self.check_aggregate(a, scope),
             ExprKind::PlayerAt(k) => (Expr::PlayerAt(Box::new(self.typed(k, Type::Int, scope))), Type::Player),
             ExprKind::CardAt { index, zone } => {

@@ -565,6 +565,10 @@ impl Checker {
             self.need_melds(d.from.span, "`arrangements of`");
             return Domain::Arrangements(self.zone_expr(zone, scope));
         }
+        if let ast::ExprKind::AllArrangements(zone) = &d.from.kind {
+            self.need_melds(d.from.span, "`all arrangements of`");
+            return Domain::AllArrangements(self.zone_expr(zone, scope));
+        }
         // `p chooses s from suit`: any member of an enum.
         if let Some(e) = self.enum_named(&d.from, scope) {
             let members = self.enums[e as usize].members.len().min(64);

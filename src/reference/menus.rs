@@ -123,7 +123,7 @@ impl Reference<'_> {
                 _ => Vec::new(),
             },
             // The meld search's arrangements are the engine's own answer: not read here.
-            Domain::Arrangements(_) => Vec::new(),
+            Domain::Arrangements(_) | Domain::AllArrangements(_) => Vec::new(),
             Domain::Subsets(z, lo, hi) => {
                 let v = self.eval(z);
                 let (Some((list, avail)), Some(lo), Some(hi)) =

@@ -2,6 +2,24 @@
 //! reader counts), on a linear or a logarithmic scale, and the unit a `progress` expression counts
 //! in, for the labels.
 
+/// Writes the five vertical grid lines of a bar chart into `svg`, a quarter of `width` apart
+/// from `left`, each from `top` down to 20 above `height`, labelled below by `label(k)` for the
+/// `k`th (0 to 4): the grid of the win-rate chart and of `tune`'s effects chart.
+pub fn quarter_grid(svg: &mut String, left: f64, width: f64, top: u32, height: f64, label: impl Fn(usize) -> String) {
+    use std::fmt::Write;
+    for k in 0..=4usize {
+        let x = left + width * k as f64 / 4.0;
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{x:.1}\" y1=\"{top}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/><text x=\"{x:.1}\" y=\"{:.1}\" \
+             font-size=\"11\" text-anchor=\"middle\">{}</text>",
+            height - 20.0,
+            height - 6.0,
+            label(k)
+        );
+    }
+}
+
 /// Round tick values covering `lo..=hi` with at most about `most` ticks: every multiple of the
 /// smallest step of 1, 2 or 5 × 10^k that gives no more than `most`, from the first at or below
 /// `lo` to the first at or above `hi`. Integers only when `whole` (counts, lengths).
@@ -101,6 +119,19 @@ pub fn progress_unit(expression: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_quarter_grid_draws_five_labelled_lines() {
+        let mut svg = String::new();
+        quarter_grid(&mut svg, 150.0, 100.0, 10, 100.0, |k| format!("{}%", k * 25));
+        let lines: Vec<&str> = svg.lines().collect();
+        assert_eq!(lines.len(), 5);
+        assert_eq!(
+            lines[1],
+            "<line x1=\"175.0\" y1=\"10\" x2=\"175.0\" y2=\"80.0\" stroke=\"#ddd\"/><text x=\"175.0\" y=\"94.0\" \
+             font-size=\"11\" text-anchor=\"middle\">25%</text>"
+        );
+    }
 
     #[test]
     fn ticks_fall_on_round_numbers() {

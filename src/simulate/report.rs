@@ -108,17 +108,7 @@ fn win_chart(s: &Summary) -> String {
         "<svg id=\"win-rates\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{h}\" role=\"img\" \
          aria-label=\"win rates with 95% intervals\">\n"
     );
-    for tick in 0..=4 {
-        let x = left + plot_w * tick as f64 / 4.0;
-        let _ = writeln!(
-            svg,
-            "<line x1=\"{x:.1}\" y1=\"10\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/><text x=\"{x:.1}\" y=\"{:.1}\" \
-             font-size=\"11\" text-anchor=\"middle\">{}%</text>",
-            h - 20.0,
-            h - 6.0,
-            tick * 25
-        );
-    }
+    axis::quarter_grid(&mut svg, left, plot_w, 10, h, |tick| format!("{}%", tick * 25));
     for (i, (label, rate, (lo, hi))) in rows.iter().enumerate() {
         let y = 12.0 + row_h * i as f64;
         let colour = COLOURS[i % COLOURS.len()];

@@ -45,6 +45,7 @@ pub(crate) fn replace(e: &mut Expr, name: &str, value: &Expr) {
         | ExprKind::Count(x)
         | ExprKind::Opponent(x)
         | ExprKind::Arrangements(x)
+        | ExprKind::AllArrangements(x)
         | ExprKind::PlayerAt(x)
         | ExprKind::Across(x) => go(x),
         ExprKind::SetLit(xs) | ExprKind::Call { args: xs, .. } => xs.iter_mut().for_each(go),

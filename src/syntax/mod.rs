@@ -499,7 +499,7 @@ fn rule_words(rule: &Rule) -> String {
         // The words that start an expression, said as one thing.
         seen_before => "`position seen before`",
         aggregate | every_of | kw_across | across_from | kw_card | card_at | op_neg | op_not | player_at
-        | deadwood_of | arrangements_of => "an expression",
+        | deadwood_of | arrangements_of | all_arrangements_of => "an expression",
         kw_break | kw_pause | kw_reveal | pause_stmt | reveal_stmt | break_stmt | choose_cards_stmt | kw_remember
         | remember_stmt => {
             "a statement"

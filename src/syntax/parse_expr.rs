@@ -195,6 +195,10 @@ pub(crate) fn parse_primary(pair: Pair<'_, Rule>) -> Expr {
         Rule::arrangements_of => {
             ExprKind::Arrangements(Box::new(parse_primary(pair.into_inner().next().expect("arrangements_of: zone"))))
         }
+        // `all` is a pair of its own, before the zone.
+        Rule::all_arrangements_of => ExprKind::AllArrangements(Box::new(parse_primary(
+            pair.into_inner().last().expect("all_arrangements_of: zone"),
+        ))),
         Rule::player_at => ExprKind::PlayerAt(Box::new(parse_expr(pair.into_inner().next().expect("player_at: seat")))),
         Rule::card_at => {
             let mut it = pair.into_inner();

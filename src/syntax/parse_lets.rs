@@ -39,6 +39,7 @@ fn shape(e: &Expr, reads: &mut HashMap<String, u64>) -> (u64, usize) {
         | ExprKind::Count(x)
         | ExprKind::Opponent(x)
         | ExprKind::Arrangements(x)
+        | ExprKind::AllArrangements(x)
         | ExprKind::PlayerAt(x)
         | ExprKind::Across(x)
         | ExprKind::Of { arg: x, .. }

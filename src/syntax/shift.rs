@@ -365,6 +365,7 @@ impl Shifted for Expr {
             | ExprKind::Count(e)
             | ExprKind::Opponent(e)
             | ExprKind::Arrangements(e)
+            | ExprKind::AllArrangements(e)
             | ExprKind::PlayerAt(e)
             | ExprKind::Across(e) => e.shift(s),
             ExprKind::SetLit(items) => items.shift(s),

@@ -316,7 +316,7 @@ pub fn expr<V: Visitor>(v: &mut V, e: &Expr) {
             expr(v, target)
         }
         ExprKind::Every(_) => {}
-        ExprKind::Arrangements(zone) => expr(v, zone),
+        ExprKind::Arrangements(zone) | ExprKind::AllArrangements(zone) => expr(v, zone),
         ExprKind::PlayerAt(x) | ExprKind::Across(x) => expr(v, x),
         ExprKind::CardAt { index, zone } => {
             expr(v, index);

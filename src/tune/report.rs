@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use super::answer::Answer;
 use super::goal::Goal;
+use crate::simulate::axis;
 use crate::simulate::report::{escape, histogram_svg, page_head};
 
 const WIDTH: f64 = 640.0;
@@ -183,17 +184,7 @@ fn effects_chart(a: &Answer) -> String {
         "<svg id=\"effects\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{h}\" role=\"img\" \
          aria-label=\"each option value's score alone\">\n"
     );
-    for k in 0..=4 {
-        let xk = LEFT + plot * k as f64 / 4.0;
-        let _ = writeln!(
-            svg,
-            "<line x1=\"{xk:.1}\" y1=\"4\" x2=\"{xk:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/><text x=\"{xk:.1}\" y=\"{:.1}\" \
-             font-size=\"11\" text-anchor=\"middle\">{:.2}</text>",
-            h - 20.0,
-            h - 6.0,
-            k as f64 / 4.0
-        );
-    }
+    axis::quarter_grid(&mut svg, LEFT, plot, 4, h, |k| format!("{:.2}", k as f64 / 4.0));
     let options: Vec<&str> = a.space.dims.iter().map(|d| d.name.as_str()).collect();
     for (r, e) in a.effects.iter().enumerate() {
         let y = 8.0 + ROW * r as f64;

@@ -80,6 +80,7 @@ impl Builder {
             | ExprKind::Count(x)
             | ExprKind::Opponent(x)
             | ExprKind::Arrangements(x)
+            | ExprKind::AllArrangements(x)
             | ExprKind::PlayerAt(x)
             | ExprKind::Across(x) => self.expr(x),
             ExprKind::SetLit(xs) => xs.iter().for_each(|x| self.expr(x)),

@@ -169,6 +169,10 @@ pub enum Domain {
     /// another, both worked out when the menu is offered: `s from subsets of hand of p of size 1
     /// to n` in a `chooses one of` branch. Sets of identical cards are offered once.
     Subsets(Expr, Expr, Expr),
+    /// (issue 43) Every arrangement of a zone's cards into melds (`all arrangements of Z`), fewer
+    /// melds and none included, when there are several; an action is an arrangement's place in
+    /// their list.
+    AllArrangements(Expr),
 }
 
 impl Domain {
@@ -178,7 +182,7 @@ impl Domain {
             Domain::Zone(_) | Domain::Card(_) | Domain::Above(..) => Type::Card,
             Domain::Members(_, e) => Type::Enum(*e),
             Domain::Range(..) => Type::Int,
-            Domain::Arrangements(_) => Type::Arrangement,
+            Domain::Arrangements(_) | Domain::AllArrangements(_) => Type::Arrangement,
             Domain::Subsets(..) => Type::Cards,
         }
     }

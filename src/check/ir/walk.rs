@@ -128,7 +128,11 @@ fn text_exprs(parts: &mut [TextPart], f: &mut impl FnMut(&mut Expr)) {
 
 fn domain_exprs(d: &mut Domain, f: &mut impl FnMut(&mut Expr)) {
     match d {
-        Domain::Zone(x) | Domain::Members(x, _) | Domain::Card(x) | Domain::Arrangements(x) => f(x),
+        Domain::Zone(x)
+        | Domain::Members(x, _)
+        | Domain::Card(x)
+        | Domain::Arrangements(x)
+        | Domain::AllArrangements(x) => f(x),
         Domain::Range(lo, hi) | Domain::Above(lo, hi) => {
             f(lo);
             f(hi);

@@ -397,6 +397,7 @@ fn for_each_child(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
         | ExprKind::Count(x)
         | ExprKind::Opponent(x)
         | ExprKind::Arrangements(x)
+        | ExprKind::AllArrangements(x)
         | ExprKind::PlayerAt(x)
         | ExprKind::Across(x) => f(x),
         ExprKind::SetLit(xs) | ExprKind::Call { args: xs, .. } => xs.iter_mut().for_each(f),

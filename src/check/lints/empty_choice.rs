@@ -214,7 +214,7 @@ impl<'a> Walk<'_, 'a> {
     fn choice(&mut self, s: &Stmt, var: &Name, player: Option<&Name>, from: &'a Domain, filter: Option<&'a Expr>) {
         // `arrangements of Z` has no candidate when there is nothing to choose (one arrangement),
         // by design: `meld Z to every R as a` then lays down the search's own.
-        if matches!(from.from.kind, ExprKind::Arrangements(_)) && filter.is_none() {
+        if matches!(from.from.kind, ExprKind::Arrangements(_) | ExprKind::AllArrangements(_)) && filter.is_none() {
             return;
         }
         // The functions a `where` calls are expanded where it is used, as the checker does.

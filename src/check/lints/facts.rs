@@ -460,7 +460,7 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         ExprKind::Every(_) => Vec::new(),
         ExprKind::Deadwood { zone, without } => std::iter::once(&**zone).chain(without.as_deref()).collect(),
         ExprKind::Strength { zone, .. } => vec![zone],
-        ExprKind::Arrangements(zone) => vec![zone],
+        ExprKind::Arrangements(zone) | ExprKind::AllArrangements(zone) => vec![zone],
         ExprKind::PlayerAt(x) | ExprKind::Across(x) => vec![x],
         ExprKind::CardAt { index, zone } => vec![index, zone],
         ExprKind::Aggregate(a) => a.domain.exprs().chain(&a.value).chain(&a.cond).collect(),

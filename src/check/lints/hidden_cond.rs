@@ -191,7 +191,7 @@ impl<'a> Guards<'a> {
                 }
             }
             StmtKind::Choose { var, from, .. } | StmtKind::ChooseSecretly { var, from, .. } => {
-                if let ExprKind::Arrangements(zone) = &from.from.kind {
+                if let ExprKind::Arrangements(zone) | ExprKind::AllArrangements(zone) = &from.from.kind {
                     if r.zone_hidden(zone, Part::All) {
                         self.private_by_domain.insert(s.span);
                         self.private.insert(s.span);
@@ -208,7 +208,7 @@ impl<'a> Guards<'a> {
             }
             StmtKind::ChooseOne { branches, otherwise, .. } => {
                 let by_domain = branches.iter().flat_map(|b| &b.binds).any(
-                    |x| matches!(&x.from.from.kind, ExprKind::Arrangements(zone) if r.zone_hidden(zone, Part::All)),
+                    |x| matches!(&x.from.from.kind, ExprKind::Arrangements(zone) | ExprKind::AllArrangements(zone) if r.zone_hidden(zone, Part::All)),
                 );
                 if by_domain {
                     self.private_by_domain.insert(s.span);
@@ -353,7 +353,9 @@ impl<'f, 'a> Reads<'f, 'a> {
             // there tells nothing a player could not follow (documented in language.md).
             ExprKind::PositionSeen => false,
             ExprKind::Name(n) => env.tainted.contains(n) || self.tainted.contains(n.as_str()),
-            ExprKind::Arrangements(zone) => self.zone_hidden(zone, Part::All) || self.reads(zone, env),
+            ExprKind::Arrangements(zone) | ExprKind::AllArrangements(zone) => {
+                self.zone_hidden(zone, Part::All) || self.reads(zone, env)
+            }
             ExprKind::Aggregate(a) => {
                 // Each card of a zone some player cannot see is a hidden card in the condition.
                 let mut inner = env.clone();

@@ -5,6 +5,7 @@ use super::picks::Step;
 use crate::check::ir::{Choice, Domain, Expr, MenuBranch, TextPart, Type, Value};
 use crate::engine::code::closure::Listing;
 use crate::engine::code::lower::{ChoiceCode, Instr};
+use crate::engine::melds::meld_choice::EVERY_ARRANGEMENT;
 use crate::engine::run::eval::Binds;
 use crate::engine::state::events::{Event, EventSink};
 use crate::engine::state::{Action, Pending, State};
@@ -28,8 +29,9 @@ pub(crate) enum Candidates {
     Card(u16),
     /// The cards of `.1` consecutive zones from zone `.0`, zone by zone.
     Zones(u16, u16),
-    /// The `.1` least-deadwood arrangements of zone `.0`'s cards.
-    Arrangements(u16, u16),
+    /// The `.1` least-deadwood arrangements of zone `.0`'s cards (every arrangement when `.2`
+    /// is [`EVERY_ARRANGEMENT`], the bit their numbers carry; 0 otherwise).
+    Arrangements(u16, u16, u16),
 }
 
 /// A pending choice as seen by one chooser.
@@ -223,8 +225,12 @@ impl State {
                 Candidates::Range(lo, hi)
             }
             Domain::Arrangements(z) => match self.eval_in(z, &binds) {
-                Value::Zone(z) => Candidates::Arrangements(z, self.arrangement_count(z)),
-                _ => Candidates::Arrangements(0, 0),
+                Value::Zone(z) => Candidates::Arrangements(z, self.arrangement_count(z, false), 0),
+                _ => Candidates::Arrangements(0, 0, 0),
+            },
+            Domain::AllArrangements(z) => match self.eval_in(z, &binds) {
+                Value::Zone(z) => Candidates::Arrangements(z, self.arrangement_count(z, true), EVERY_ARRANGEMENT),
+                _ => Candidates::Arrangements(0, 0, EVERY_ARRANGEMENT),
             },
         };
         Some(Pick { cands, slot, filter: filter.as_ref(), binds })
@@ -332,9 +338,9 @@ impl State {
             Candidates::Card(c) => {
                 offer(Action(0), Value::Card(c));
             }
-            Candidates::Arrangements(z, n) => {
+            Candidates::Arrangements(z, n, every) => {
                 for i in 0..n {
-                    if !offer(Action(i as u32), Value::Arrangement(z, i)) {
+                    if !offer(Action(i as u32), Value::Arrangement(z, i | every)) {
                         break;
                     }
                 }
@@ -377,7 +383,9 @@ impl State {
                 (v <= hi).then_some(Value::Int(v))
             }
             Candidates::Card(c) => (i == 0).then_some(Value::Card(c)),
-            Candidates::Arrangements(z, n) => (i < n as usize).then_some(Value::Arrangement(z, i as u16)),
+            Candidates::Arrangements(z, n, every) => {
+                (i < n as usize).then_some(Value::Arrangement(z, i as u16 | every))
+            }
             Candidates::Zones(first, n) => {
                 let (z, k) = self.locate(first, n, i)?;
                 Some(Value::Card(self.zones[z as usize][k]))
@@ -425,8 +433,10 @@ impl State {
             }
             Candidates::Members(_, e) => self.game.show(Value::Sym(i as u16), Type::Enum(e)),
             // Arrangements of a zone the chooser cannot see whole are offered by number.
-            Candidates::Arrangements(z, _) if !self.sees_zone(player, z) => format!("arrangement {}", i + 1),
-            Candidates::Arrangements(z, _) => self.show(Value::Arrangement(z, i as u16), Type::Arrangement),
+            Candidates::Arrangements(z, ..) if !self.sees_zone(player, z) => format!("arrangement {}", i + 1),
+            Candidates::Arrangements(z, _, every) => {
+                self.show(Value::Arrangement(z, i as u16 | every), Type::Arrangement)
+            }
             Candidates::Range(lo, _) => lo.saturating_add(i as i64).to_string(),
             Candidates::Zone(_) => format!("choice {}", i + 1),
         }

@@ -9,6 +9,7 @@ use super::choice::MAX_RANGE;
 use crate::check::ir::{Domain, Expr, MenuBind, MenuBranch, TextPart, Value, MAX_BINDS};
 use crate::engine::code::closure::{Ev, LaneFilter, Listing};
 use crate::engine::code::lower::NameCode;
+use crate::engine::melds::meld_choice::EVERY_ARRANGEMENT;
 use crate::engine::run::eval::Binds;
 use crate::engine::state::events::{Event, EventSink};
 use crate::engine::state::{Action, State};
@@ -224,8 +225,17 @@ impl State {
             }
             Domain::Arrangements(z) => {
                 if let Value::Zone(z) = self.eval_in(z, &t.binds) {
-                    for i in 0..self.arrangement_count(z) {
+                    for i in 0..self.arrangement_count(z, false) {
                         if !offer(Value::Arrangement(z, i), t) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            Domain::AllArrangements(z) => {
+                if let Value::Zone(z) = self.eval_in(z, &t.binds) {
+                    for i in 0..self.arrangement_count(z, true) {
+                        if !offer(Value::Arrangement(z, i | EVERY_ARRANGEMENT), t) {
                             return false;
                         }
                     }

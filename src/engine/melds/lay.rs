@@ -60,7 +60,7 @@ impl State {
         let row = first as usize..(first as usize + count as usize).min(self.zones.len());
         // `as a`: the arrangement chosen from `arrangements of Z` (the search's own otherwise).
         let chosen = match chosen.map(|a| self.eval(a)) {
-            Some(Value::Arrangement(z, i)) if z == from && !lay_off => Some(i as usize),
+            Some(Value::Arrangement(z, i)) if z == from && !lay_off => Some(super::meld_choice::arrangement_place(i)),
             _ => None,
         };
         if rules.fixed_wilds {
@@ -74,7 +74,11 @@ impl State {
             zones.extend(row.filter(|&z| self.zones[z].is_empty() != lay_off).map(|z| z as u16));
             let hand = &self.zones[from as usize];
             // The chosen arrangement is one of those offered: there are at least two.
-            let picked = chosen.filter(|&i| matches!(search.offers(rules, hand), Ok(n) if n >= 2 && i < n));
+            let picked = chosen
+                .filter(|&(i, every)| {
+                    matches!(super::meld_choice::list_offers(search, rules, hand, every), Ok(n) if n >= 2 && i < n)
+                })
+                .map(|(i, _)| i);
             if picked.is_none() {
                 let read = if rules.fixed_wilds { &self.laid } else { Readings::none() };
                 let on_table = if lay_off { &zones[..] } else { &[] };

@@ -21,6 +21,7 @@ pub(crate) mod lay;
 pub(crate) mod meld_choice;
 pub(crate) mod memo;
 
+mod every;
 mod groups;
 mod layout;
 mod offers;
@@ -30,6 +31,7 @@ mod stand_ins;
 
 use crate::check::ir::{MeldCard, MeldRules};
 pub use crate::check::MAX_PATTERN_RULES;
+pub use every::MAX_EVERY_WAYS;
 use groups::{Acc, Shape};
 pub use layout::LaidOut;
 pub use readings::Readings;
@@ -276,6 +278,25 @@ pub fn least_arrangements(rules: &MeldRules, hand: &[u16]) -> Result<Vec<Arrange
 pub fn offered_arrangements(rules: &MeldRules, hand: &[u16]) -> Result<Vec<Arrangement>, MeldError> {
     let mut scratch = Scratch::default();
     let n = scratch.offers(rules, hand)?;
+    Ok((0..n)
+        .filter_map(|i| scratch.offer(i))
+        .map(|(melds, dead, reading)| Arrangement {
+            melds: melds.iter().map(|&(m, p)| Meld { pattern: p, cards: cards_of(hand, m).collect() }).collect(),
+            lay_offs: Vec::new(),
+            deadwood: cards_of(hand, dead).collect(),
+            points: scratch.points(dead),
+            readings: reading.to_vec(),
+        })
+        .collect())
+}
+
+/// The arrangements offered for `all arrangements of Z`: every way to arrange `hand` into
+/// melds (no lay-offs), fewer melds and none included, more cards melded first, then fewer
+/// deadwood points, each with its readings as in [`offered_arrangements`]; two are one when they
+/// differ only in which wild takes which place. At most [`MAX_ARRANGEMENTS`].
+pub fn every_arrangement(rules: &MeldRules, hand: &[u16]) -> Result<Vec<Arrangement>, MeldError> {
+    let mut scratch = Scratch::default();
+    let n = scratch.every_offer(rules, hand)?;
     Ok((0..n)
         .filter_map(|i| scratch.offer(i))
         .map(|(melds, dead, reading)| Arrangement {

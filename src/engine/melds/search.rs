@@ -221,6 +221,31 @@ impl Scratch {
         Ok(count)
     }
 
+    /// Lists the arrangements offered for `all arrangements of Z`, and says how many there are
+    /// (at most [`MAX_ARRANGEMENTS`]): every way to arrange `hand` into melds, fewer melds and
+    /// none included, more cards melded first, then fewer deadwood points, each with its
+    /// readings as [`Scratch::offers`] gives them ([`super::every`] says which ways are kept
+    /// on a hand with very many). They stay here until the next search ([`Scratch::offer`]).
+    pub fn every_offer(&mut self, rules: &MeldRules, hand: &[u16]) -> Result<usize, MeldError> {
+        // Past the search's limit nothing is changed, so the last answer still reads right.
+        self.hand.refill(rules, hand)?;
+        self.cards.clear();
+        self.cards.extend_from_slice(hand);
+        self.ways.clear();
+        self.way_melds.clear();
+        let found = super::every::every_way(&self.hand.by_low, &self.hand.points, &mut self.hand.best, hand.len());
+        for (melds, dead) in found {
+            let start = self.way_melds.len();
+            self.way_melds.extend(melds);
+            self.ways.push(Way { start, end: self.way_melds.len(), dead });
+        }
+        let n = self.ways.len();
+        let mut offered = std::mem::take(&mut self.offered);
+        let count = offered.fill(rules, &self.cards, (0..n).filter_map(|i| self.way(i)));
+        self.offered = offered;
+        Ok(count)
+    }
+
     /// Offer `i` of the last [`Scratch::offers`]: its melds (the cards and the pattern of each),
     /// its deadwood, and what each wild of its melds stands for (by card, in increasing order;
     /// empty when the readings are the engine's own and not kept).

@@ -58,7 +58,9 @@ impl Game {
             }
             (Value::Sym(s), _) => format!("#{s}"),
             (Value::Set(m), _) => format!("{{{m:#x}}}"),
-            (Value::Arrangement(_, i), _) => format!("arrangement {}", i as u32 + 1),
+            (Value::Arrangement(_, i), _) => {
+                format!("arrangement {}", crate::engine::melds::meld_choice::arrangement_place(i).0 + 1)
+            }
             (Value::Cards(..) | Value::Listed(..), _) => "some cards".into(),
         }
     }

@@ -225,6 +225,9 @@ pub enum ExprKind {
         /// Whose row it is: a player.
         owner: Box<Expr>,
     },
+    /// (issue 43) `all arrangements of Z`: every arrangement of a zone's cards into melds, fewer
+    /// melds and none included, a choice's domain.
+    AllArrangements(Box<Expr>),
 }
 
 /// Which question an aggregate asks about the items of its domain.

@@ -137,6 +137,7 @@ fn write(out: &mut String, e: &Expr, min: u8) {
                     | ExprKind::Deadwood { .. }
                     | ExprKind::Strength { .. }
                     | ExprKind::Arrangements(_)
+                    | ExprKind::AllArrangements(_)
                     | ExprKind::Across(_)
                     | ExprKind::CardAt { .. }
             );
@@ -168,6 +169,7 @@ fn write(out: &mut String, e: &Expr, min: u8) {
             }
         }
         ExprKind::Arrangements(zone) => of_word(out, "arrangements", zone),
+        ExprKind::AllArrangements(zone) => of_word(out, "all arrangements", zone),
         ExprKind::Strength { zone, hands } => {
             of_word(out, "strength", zone);
             out.push_str(" by ");
