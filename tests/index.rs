@@ -213,6 +213,27 @@ procedure play {
 }
 
 #[test]
+fn a_hands_declaration_named_as_a_type_is_used() {
+    let (s, ix) = fixture(
+        "order high: suit hearts < spades
+hands kind by high {
+    pair \"a pair\": 2 cards, same suit
+    single \"a single\": 1 card
+}
+function size(k: kind): int = if k == pair then 2 else 1
+procedure play {
+    announce \"{size(kind of hand of player 1)}\"
+    end game draw
+}
+",
+    );
+    // 1: the declaration, 2: the parameter's type, 3: `kind of` in the announcement.
+    assert_eq!(meant(&s, &ix, "kind", 2), 1);
+    assert_eq!(meant(&s, &ix, "kind", 3), 1);
+    assert_eq!(ix.decl(ix.definition(nth(&s, "kind", 2)).expect("a decl")).kind, DeclKind::Hands);
+}
+
+#[test]
 fn a_let_given_twice_means_the_latest() {
     let (s, ix) = fixture(
         "procedure setup {

@@ -122,11 +122,13 @@ impl Builder {
         self.scope.close_layer();
     }
 
-    /// A written type: an enum it names is a use.
+    /// A written type: an enum it names is a use, and so is a `hands` declaration (its
+    /// patterns are a type's members: `function size(k: kind): int`).
     pub fn type_expr(&mut self, t: &TypeExpr) {
+        let a_type = |k| k == DeclKind::Enum || k == DeclKind::Hands;
         if let TypeExprKind::Named(n) | TypeExprKind::SetOf(n) = &t.kind {
-            if !(n.text == "text" && self.scope.global(&self.index, "text", |k| k == DeclKind::Enum).is_none()) {
-                self.global_use(n, |k| k == DeclKind::Enum);
+            if !(n.text == "text" && self.scope.global(&self.index, "text", a_type).is_none()) {
+                self.global_use(n, a_type);
             }
         }
     }
