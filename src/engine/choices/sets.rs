@@ -9,8 +9,9 @@
 //! candidate, the first listed. A single card of a menu's branch (`c from Z`) is offered once
 //! among its twins that lie in the same zone the same way up (the one nearest the top), unless
 //! the zone is one of a row (a column of a patience, where a card's place decides what moves
-//! with it). A plain `p chooses c from Z` (and a secret choice) still offers every copy: Wilcox
-//! War deals each player a deck of their own, and its seeded results stay as they were.
+//! with it). A plain `p chooses c from Z` (and a secret choice) still offers every copy: a game
+//! that deals each player a deck of their own holds twins in one hand, and offering them once
+//! there would change that game's seeded results, a change to make on purpose.
 
 use super::menu::Tuple;
 use crate::check::ir::{Domain, Expr, MenuBranch, Program, Value, ZoneKey};
