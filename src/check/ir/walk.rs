@@ -191,128 +191,83 @@ fn choice_exprs(c: &mut Choice, f: &mut impl FnMut(&mut Expr)) {
     }
 }
 
+/// The body of [`children`] and [`children_mut`], one match for both: `$iter` and `$exprs` are
+/// the read-only or the mutable iterators.
+macro_rules! each_child {
+    ($e:expr, $f:ident, $iter:ident, $exprs:ident) => {
+        match $e {
+            Expr::Const(_)
+            | Expr::Local(_)
+            | Expr::Counter(_)
+            | Expr::Param(_)
+            | Expr::PositionSeen
+            | Expr::FnLocal(_) => {}
+            Expr::LocalOf(_, x)
+            | Expr::CounterOf(_, x)
+            | Expr::CounterOfCard(_, x)
+            | Expr::ZoneOf(_, x)
+            | Expr::FaceUp(x, _)
+            | Expr::Top(x)
+            | Expr::Bottom(x)
+            | Expr::Count(x)
+            | Expr::IsEmpty(x)
+            | Expr::Opponent(x)
+            | Expr::Prop(x, _)
+            | Expr::OrderOf(_, x)
+            | Expr::MemberRank(_, x)
+            | Expr::Not(x)
+            | Expr::Neg(x)
+            | Expr::Seat(x)
+            | Expr::Team(x)
+            | Expr::TeamLead(x)
+            | Expr::MemberAt(x)
+            | Expr::MemberStep(x, ..)
+            | Expr::PlayerAt(x)
+            | Expr::Around(x, _)
+            | Expr::IsNone(x) => $f(x),
+            Expr::ZoneAt { key, .. } => $f(key),
+            Expr::ZoneOfRow { owner, key, .. } => {
+                $f(owner);
+                if let Some(k) = key {
+                    $f(k);
+                }
+            }
+            Expr::Hand(_, z, _) => $f(z),
+            Expr::Run(call) => call.args.$iter().for_each(&mut $f),
+            Expr::Deadwood(z, without) => {
+                $f(z);
+                if let Some(w) = without {
+                    $f(w);
+                }
+            }
+            Expr::Binary(_, l, r) | Expr::CardAt(l, r) => {
+                $f(l);
+                $f(r);
+            }
+            Expr::If(c, t, o) => {
+                $f(c);
+                $f(t);
+                $f(o);
+            }
+            Expr::Builtin(_, xs) | Expr::SetOf(xs) => xs.$iter().for_each($f),
+            Expr::CardTable(t) => t.args.$iter().for_each($f),
+            Expr::Each(_) => {}
+            Expr::Aggregate(a) => {
+                a.over.$exprs().for_each(&mut $f);
+                a.value.$iter().chain(a.cond.$iter()).for_each($f);
+            }
+        }
+    };
+}
+
 /// Calls `f` on each direct sub-expression of `e`.
 pub(crate) fn children_mut(e: &mut Expr, mut f: impl FnMut(&mut Expr)) {
-    match e {
-        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::Param(_) | Expr::PositionSeen | Expr::FnLocal(_) => {
-        }
-        Expr::LocalOf(_, x)
-        | Expr::CounterOf(_, x)
-        | Expr::CounterOfCard(_, x)
-        | Expr::ZoneOf(_, x)
-        | Expr::FaceUp(x, _)
-        | Expr::Top(x)
-        | Expr::Bottom(x)
-        | Expr::Count(x)
-        | Expr::IsEmpty(x)
-        | Expr::Opponent(x)
-        | Expr::Prop(x, _)
-        | Expr::OrderOf(_, x)
-        | Expr::MemberRank(_, x)
-        | Expr::Not(x)
-        | Expr::Neg(x)
-        | Expr::Seat(x)
-        | Expr::Team(x)
-        | Expr::TeamLead(x)
-        | Expr::MemberAt(x)
-        | Expr::MemberStep(x, ..)
-        | Expr::PlayerAt(x)
-        | Expr::Around(x, _)
-        | Expr::IsNone(x) => f(x),
-        Expr::ZoneAt { key, .. } => f(key),
-        Expr::ZoneOfRow { owner, key, .. } => {
-            f(owner);
-            if let Some(k) = key {
-                f(k);
-            }
-        }
-        Expr::Hand(_, z, _) => f(z),
-        Expr::Run(call) => call.args.iter_mut().for_each(&mut f),
-        Expr::Deadwood(z, without) => {
-            f(z);
-            if let Some(w) = without {
-                f(w);
-            }
-        }
-        Expr::Binary(_, l, r) | Expr::CardAt(l, r) => {
-            f(l);
-            f(r);
-        }
-        Expr::If(c, t, o) => {
-            f(c);
-            f(t);
-            f(o);
-        }
-        Expr::Builtin(_, xs) | Expr::SetOf(xs) => xs.iter_mut().for_each(f),
-        Expr::CardTable(t) => t.args.iter_mut().for_each(f),
-        Expr::Each(_) => {}
-        Expr::Aggregate(a) => {
-            a.over.exprs_mut().for_each(&mut f);
-            a.value.iter_mut().chain(a.cond.iter_mut()).for_each(f);
-        }
-    }
+    each_child!(e, f, iter_mut, exprs_mut)
 }
 
 /// Calls `f` on each direct sub-expression of `e`, read only.
 pub(crate) fn children(e: &Expr, mut f: impl FnMut(&Expr)) {
-    match e {
-        Expr::Const(_) | Expr::Local(_) | Expr::Counter(_) | Expr::Param(_) | Expr::PositionSeen | Expr::FnLocal(_) => {
-        }
-        Expr::LocalOf(_, x)
-        | Expr::CounterOf(_, x)
-        | Expr::CounterOfCard(_, x)
-        | Expr::ZoneOf(_, x)
-        | Expr::FaceUp(x, _)
-        | Expr::Top(x)
-        | Expr::Bottom(x)
-        | Expr::Count(x)
-        | Expr::IsEmpty(x)
-        | Expr::Opponent(x)
-        | Expr::Prop(x, _)
-        | Expr::OrderOf(_, x)
-        | Expr::MemberRank(_, x)
-        | Expr::Not(x)
-        | Expr::Neg(x)
-        | Expr::Seat(x)
-        | Expr::Team(x)
-        | Expr::TeamLead(x)
-        | Expr::MemberAt(x)
-        | Expr::MemberStep(x, ..)
-        | Expr::PlayerAt(x)
-        | Expr::Around(x, _)
-        | Expr::IsNone(x) => f(x),
-        Expr::ZoneAt { key, .. } => f(key),
-        Expr::ZoneOfRow { owner, key, .. } => {
-            f(owner);
-            if let Some(k) = key {
-                f(k);
-            }
-        }
-        Expr::Hand(_, z, _) => f(z),
-        Expr::Run(call) => call.args.iter().for_each(&mut f),
-        Expr::Deadwood(z, without) => {
-            f(z);
-            if let Some(w) = without {
-                f(w);
-            }
-        }
-        Expr::Binary(_, l, r) | Expr::CardAt(l, r) => {
-            f(l);
-            f(r);
-        }
-        Expr::If(c, t, o) => {
-            f(c);
-            f(t);
-            f(o);
-        }
-        Expr::Builtin(_, xs) | Expr::SetOf(xs) => xs.iter().for_each(f),
-        Expr::CardTable(t) => t.args.iter().for_each(f),
-        Expr::Each(_) => {}
-        Expr::Aggregate(a) => {
-            a.over.exprs().for_each(&mut f);
-            a.value.iter().chain(a.cond.iter()).for_each(f);
-        }
-    }
+    each_child!(e, f, iter, exprs)
 }
 
 /// The number of nodes of an expression.
