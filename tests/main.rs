@@ -56,6 +56,7 @@ mod robustness;
 mod rules;
 mod serve;
 mod serve_browser;
+mod serve_facing_out;
 mod serve_replay;
 mod session;
 mod shadowing;

@@ -131,7 +131,7 @@ pub(crate) fn create(server: &Server, request: &Value) -> Table {
 }
 
 /// The library's session of the same table: the same game, options, seats and seed.
-fn library(path: &str, options: &[(&str, &str)], seats: &[&str], seed: u64) -> Session {
+pub(crate) fn library(path: &str, options: &[(&str, &str)], seats: &[&str], seed: u64) -> Session {
     let config = Config {
         variant: None,
         sets: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
@@ -166,7 +166,7 @@ fn seen_and_unseen(state: &State, seat: Option<u8>) -> (Vec<String>, Vec<String>
 
 /// What one link received agrees with the oracle: no unseen card's name in any byte but the
 /// log's and the title's, and the log is the viewer's lines, line for line.
-fn check_answer(label: &str, lib: &Session, seat: Option<u8>, view: &Value) {
+pub(crate) fn check_answer(label: &str, lib: &Session, seat: Option<u8>, view: &Value) {
     let viewer = seat.map_or(Viewer::Table, Viewer::Player);
     let lines: Vec<&str> = view["lines"].as_array().expect("lines").iter().filter_map(Value::as_str).collect();
     assert_eq!(lines, lib.lines_for(viewer), "{label}: the log of {viewer:?} is its transcript's lines");
