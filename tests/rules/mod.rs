@@ -4,6 +4,7 @@ mod big_two;
 mod cheat;
 mod crazy_eights;
 mod five_card_draw;
+mod hanabi;
 mod high_low_war;
 mod klondike;
 mod scopa;
