@@ -27,6 +27,7 @@ mod equivalence;
 mod fmt;
 mod fuzz;
 mod games;
+mod hanabi_hidden;
 mod hardening;
 mod hidden_info;
 mod human_input;

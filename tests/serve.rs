@@ -205,6 +205,7 @@ const CASES: &[Case] = &[
         seats: &["human", "human", "random"],
         options: &[("max_deals", "2")],
     },
+    Case { file: "games/hanabi.cardgame", seats: &["human", "human", "random"], options: &[] },
     Case { file: "games/high_low_war.cardgame", seats: &["human", "human"], options: &[] },
     Case { file: "games/klondike.cardgame", seats: &["human"], options: &[("max_moves", "60")] },
     Case { file: "games/scopa.cardgame", seats: &["human", "human"], options: &[("target", "1")] },
