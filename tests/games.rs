@@ -119,9 +119,13 @@ fn observations_hide_what_a_player_may_not_see() {
                 for z in &state.observation(viewer).zones {
                     let info = &game.program.zones[z.zone as usize];
                     let open = info.visibility == Visibility::Public
-                        || (info.visibility == Visibility::Private && info.owner == Some(viewer));
+                        || (info.visibility == Visibility::Private && info.owner == Some(viewer))
+                        // A hand held facing out (`seen by others`): open to all but its holder.
+                        || (info.visibility == Visibility::Others && info.owner != Some(viewer));
                     for (i, c) in z.cards.iter().enumerate() {
                         let Some(c) = c else { continue };
+                        let holder = info.visibility == Visibility::Others && info.owner == Some(viewer);
+                        assert!(!holder, "{label}: {} shows its holder a card of it", z.name);
                         assert_eq!(state.zone_cards(z.zone)[i], *c, "{label}: a shown card is the real one");
                         if !open {
                             assert!(state.is_face_up(*c), "{label}: {} shows a face-down card", z.name);
