@@ -68,14 +68,15 @@ fn every_copy_has_a_name_of_its_own_and_the_rules_are_the_files() {
     let dir = scratch("hanabi_named");
     let path = named_file(&dir);
     let s = session(&path, &["human", "human"], 1);
-    let mut names: Vec<String> = (0..s.state().game().program.cards.len())
-        .map(|c| s.state().game().card_name(c as u16).to_string())
-        .collect();
+    let mut names: Vec<String> =
+        (0..s.state().game().program.cards.len()).map(|c| s.state().game().card_name(c as u16).to_string()).collect();
     assert_eq!(names.len(), 50);
     names.sort();
     names.dedup();
     assert_eq!(names.len(), 50, "fifty names");
-    assert!(names.contains(&"R1c".to_string()) && names.contains(&"W5a".to_string()) && !names.contains(&"W5b".to_string()));
+    assert!(
+        names.contains(&"R1c".to_string()) && names.contains(&"W5a".to_string()) && !names.contains(&"W5b".to_string())
+    );
 }
 
 /// Every seat's transcript, line by line as the game goes: a line told to a seat after a move

@@ -35,7 +35,13 @@ const ONE: &str = "R1 Y2 R2 B4 R5";
 const TWO: &str = "G1 Y2 R3 W4 G5";
 
 /// A game of `seats` players (`None`: two) with these hands and draws, and more `steps` after.
-fn begin(seats: Option<u8>, variant: Option<&str>, hands: &[&str], draws: &[&str], steps: &[ArrangeStep]) -> (State, Recorder) {
+fn begin(
+    seats: Option<u8>,
+    variant: Option<&str>,
+    hands: &[&str],
+    draws: &[&str],
+    steps: &[ArrangeStep],
+) -> (State, Recorder) {
     let g = game_seated(GAME, variant, &[], seats);
     let mut log = Recorder::default();
     let order = stock(hands, draws);
