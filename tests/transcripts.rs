@@ -114,10 +114,10 @@ snapshot!(spades_blind_nil_greedy_seed_11, "spades", Some("blind_nil"), 11, "gre
 snapshot!(big_two_seed_5, "big_two", None, 5);
 snapshot!(big_two_greedy_seed_2, "big_two", None, 2, "greedy");
 snapshot!(big_two_pass_final_seed_3, "big_two", Some("pass_final"), 3);
-// Hanabi, hands held facing out: two random players (seed 7: 18 turns, three cards played, the
-// third fuse scoring 0), four random players (seed 5: four cards each, 21 turns), and
-// `count_on_burnout`, three greedy players (seed 9: 28 turns, the fireworks at 7 when the third
-// fuse burns).
+// Hanabi, hands held facing out: two random players (seed 7: 19 turns, W1 and B1 played, the
+// third fuse scoring 0), four random players (seed 5: four cards each, 13 turns, B1 and R1
+// played), and `count_on_burnout`, three greedy players (seed 9: 24 turns, four fireworks
+// begun, scoring 4 when the third fuse burns).
 snapshot!(hanabi_seed_7, "hanabi", None, 7, "random", seats 2);
 snapshot!(hanabi_four_players_seed_5, "hanabi", None, 5, "random", seats 4);
 snapshot!(hanabi_count_on_burnout_greedy_seed_9, "hanabi", Some("count_on_burnout"), 9, "greedy", seats 3);

@@ -5,7 +5,8 @@ from the shuffle order and the players' choices, and checks:
 
 - the deck (HN-1): fifty cards, three 1s, two each of 2, 3 and 4 and one 5 in each colour;
 - the deal (HN-2): five cards each with two or three players, four with four or five, one at a
-  time from player 1, each on top of the hand (HN-3: place 1 is the top);
+  time from player 1, each on top of the hand (HN-3: places count from the bottom, so the first
+  card dealt is at place 1, and a card drawn goes under the hand, to place 1);
 - every menu offered against the legal moves worked out here (HN-4 to HN-7): a clue to each other
   player for each colour, then each number, they hold, only with a clue token left; a play of
   each place; a discard of each place, only with fewer than eight tokens; in seat order from
@@ -88,12 +89,14 @@ class Replay:
             for p in range(n):
                 card = stock.pop(0)
                 self.expect(f"{card}: stock -> hand of player {p + 1} (face down)")
-                hands[p].insert(0, card)
+                # HN-3: places count from the bottom: the first card dealt is at place 1.
+                hands[p].append(card)
 
         def draw(p):
+            # HN-8: a card drawn goes under the hand, to place 1.
             if stock:
                 card = stock.pop(0)
-                self.expect(f"{card}: stock -> hand of player {p + 1} (face down)")
+                self.expect(f"{card}: stock -> bottom of hand of player {p + 1} (face down)")
                 hands[p].insert(0, card)
 
         p = 0

@@ -2,7 +2,8 @@
 //! docs/games/hanabi.md (each test's name starts with its id). Each stacks the deal, makes the
 //! players' choices by their labels, and checks what is offered, said and held.
 //!
-//! A hand is written by its places, place 1 (the top, the newest card) first: "R1 Y2 R2 B4 R5".
+//! A hand is written by its places, place 1 (the bottom, the newest card, the first a view lists)
+//! first: "R1 Y2 R2 B4 R5".
 //! A move is chosen by its label: "tell player 2 their red cards", "tell player 2 their 3s",
 //! "play card 3", "discard card 1".
 
@@ -15,7 +16,7 @@ const GAME: &str = "hanabi";
 
 /// The top of the stock that deals these hands (each written place 1 first) and then gives
 /// `draws`, top first: cards go one at a time from player 1, each on top of the hand, so a
-/// player's first card dealt ends at the last place.
+/// player's first card dealt lies at the bottom, place 1.
 fn stock(hands: &[&str], draws: &[&str]) -> Vec<String> {
     let hands: Vec<Vec<&str>> = hands.iter().map(|h| h.split_whitespace().collect()).collect();
     let size = hands[0].len();
@@ -23,11 +24,18 @@ fn stock(hands: &[&str], draws: &[&str]) -> Vec<String> {
     for round in 0..size {
         for h in &hands {
             assert_eq!(h.len(), size, "every hand has {size} cards");
-            out.push(h[size - 1 - round].to_string());
+            out.push(h[round].to_string());
         }
     }
     out.extend(draws.iter().map(|d| d.to_string()));
     out
+}
+
+/// A player's hand by places, place 1 (the bottom) first.
+fn hand(state: &State, p: u8) -> Vec<String> {
+    let mut cards = cards(state, &format!("hand of player {p}"));
+    cards.reverse();
+    cards
 }
 
 /// Two players: player 1 holds R1 Y2 R2 B4 R5, player 2 holds G1 Y2 R3 W4 G5 (place 1 first).
@@ -112,7 +120,7 @@ fn hn_2_five_cards_each_with_two_or_three_players_four_with_four_or_five_and_pla
 #[test]
 fn hn_3_a_hand_is_held_facing_out_and_a_drawn_card_takes_place_1() {
     let (mut s, mut log) = two();
-    assert_eq!(cards(&s, "hand of player 1"), ONE.split(' ').collect::<Vec<_>>(), "place 1 is the top");
+    assert_eq!(hand(&s, 1), ONE.split(' ').collect::<Vec<_>>(), "place 1 is the bottom");
     let hand1 = zone(&s, "hand of player 1") as usize;
     let hand2 = zone(&s, "hand of player 2") as usize;
     let own = s.observation(0);
@@ -126,7 +134,7 @@ fn hn_3_a_hand_is_held_facing_out_and_a_drawn_card_takes_place_1() {
     assert!(labels.iter().all(|l| !ONE.split(' ').any(|c| l.contains(c))), "{labels:?}");
     say(&mut s, &mut log, "play card 3");
     // R2 does not fit (the red firework is empty); W1 is drawn to place 1, the others move down.
-    assert_eq!(cards(&s, "hand of player 1"), ["W1", "R1", "Y2", "B4", "R5"]);
+    assert_eq!(hand(&s, 1), ["W1", "R1", "Y2", "B4", "R5"]);
 }
 
 #[test]
@@ -187,7 +195,7 @@ fn hn_6_a_discard_takes_back_a_token_and_is_not_allowed_with_all_eight() {
     assert_eq!(counter(&s, "clues"), 8);
     assert_eq!(cards(&s, "discard"), ["Y2"]);
     assert!(said(&log).contains(&"player 2 discards Y2 and takes back a clue (8)".to_string()));
-    assert_eq!(cards(&s, "hand of player 2"), ["W1", "G1", "R3", "W4", "G5"], "a card is drawn to place 1");
+    assert_eq!(hand(&s, 2), ["W1", "G1", "R3", "W4", "G5"], "a card is drawn to place 1");
 }
 
 #[test]
@@ -239,7 +247,7 @@ fn hn_8_a_card_played_or_discarded_is_replaced_while_the_stock_lasts() {
     let mut s = start(&g, &[short[0].clone(), top("stock", &names)], &mut log);
     assert_eq!(count(&s, "stock"), 1);
     say(&mut s, &mut log, "play card 1");
-    assert_eq!(cards(&s, "hand of player 1")[0], "W1", "the last card is drawn");
+    assert_eq!(hand(&s, 1)[0], "W1", "the last card is drawn");
     assert_eq!(count(&s, "stock"), 0);
     say(&mut s, &mut log, "tell player 1 their 1s");
     say(&mut s, &mut log, "discard card 1");
