@@ -126,7 +126,7 @@ fn no_seat_is_ever_told_a_card_of_its_own_hand() {
 fn the_browser_never_sends_a_seat_its_own_cards() {
     let dir = scratch("hanabi_serve");
     let path = named_file(&dir);
-    let server = Server::start(&[path.clone()], &dir.join("tables.sqlite"));
+    let server = Server::start(std::slice::from_ref(&path), &dir.join("tables.sqlite"));
     let seats = ["human", "human", "human"];
     for seed in [1u64, 2] {
         let table = create(&server, &json!({"game": "hanabi_named", "seats": seats, "seed": seed}));
