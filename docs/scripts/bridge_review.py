@@ -156,7 +156,7 @@ class Review:
         elif b > a:
             self.expect_line("game over: player 2 and player 4 win")
         else:
-            self.expect_line("game over: draw")
+            self.expect_line("game over: a draw")
         self.next()  # result line, as the game over line
         counters = {
             "score": f"{a} / {b} / {a} / {b}",
