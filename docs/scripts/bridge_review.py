@@ -129,7 +129,7 @@ class Review:
 
     def choice(self, player):
         line = self.next()
-        m = re.fullmatch(r"player (\d) chooses (\S+) from \[(.*)\]", line)
+        m = re.fullmatch(r"player (\d) chooses (.+?) from \[(.*)\]", line)
         expect(m, f"a choice of player {player}, not {line!r}")
         expect(int(m.group(1)) == player, f"player {m.group(1)} chooses where player {player} should: {line!r}")
         return m.group(2), m.group(3).split(", ")
@@ -221,7 +221,7 @@ class Review:
             for l in range(1, 8):
                 for s in STRAINS:
                     if level == 0 or (l, STRAINS.index(s)) > (level, STRAINS.index(strain)):
-                        menu.append(f"{l}{s}")
+                        menu.append(f"{l} {s}")
             if bidder is not None and side(bidder) != side(p) and doubling == 0:
                 menu.append("double")
             if bidder is not None and side(bidder) == side(p) and doubling == 1:
@@ -236,7 +236,7 @@ class Review:
             elif call == "redouble":
                 doubling, passes = 2, 0
             else:
-                level, strain, bidder, doubling, passes = int(call[0]), call[1:], p, 0, 0
+                level, strain, bidder, doubling, passes = int(call[0]), call[2:], p, 0, 0
                 first.setdefault((side(p), strain), p)
             p = left(p)
         for q in (1, 2, 3, 4):
@@ -250,7 +250,7 @@ class Review:
         if level >= 6:
             self.slams += 1
         dbl = " doubled" if doubling == 1 else (" redoubled" if doubling == 2 else "")
-        self.say(f"the contract is {level}{strain}{dbl}, played by player {declarer}; player {dummy} is dummy")
+        self.say(f"the contract is {level} {strain}{dbl}, played by player {declarer}; player {dummy} is dummy")
         return level, strain, doubling, declarer
 
     def play_contract(self, level, strain, doubling, declarer):
@@ -324,7 +324,7 @@ class Review:
             total = contract + extra * per + insult + slam + bonus
             self.score[side(declarer)] += total
             ot = "overtrick" if extra == 1 else "overtricks"
-            self.say(f"player {declarer} makes {level}{strain} with {took} tricks: {contract} for the contract, "
+            self.say(f"player {declarer} makes {level} {strain} with {took} tricks: {contract} for the contract, "
                      f"{extra * per} for {extra} {ot}, {insult + slam} in insult and slam bonuses, {bonus} for {why}: {total}")
         else:
             self.defeated += 1

@@ -4,7 +4,7 @@
 //! what the table and the score hold.
 //!
 //! Player 1 deals the first deal, thirteen cards each one at a time from player 2; player 1
-//! calls first. Calls are chosen by their labels ("pass", "1♠", "3NT", "double"), cards by name.
+//! calls first. Calls are chosen by their labels ("pass", "1 ♠", "3 NT", "double"), cards by name.
 
 use cardlang::engine::{Recorder, State};
 
@@ -96,7 +96,7 @@ fn bids_above(level: u8, strain: usize) -> Vec<String> {
     for l in 1..=7u8 {
         for (k, s) in names.iter().enumerate() {
             if (l, k) > (level, strain) {
-                out.push(format!("{l}{s}"));
+                out.push(format!("{l} {s}"));
             }
         }
     }
@@ -111,7 +111,7 @@ fn menu(first: &[&str], bids: Vec<String>, last: &[&str]) -> Vec<String> {
 fn br_1_one_pack_aces_high_and_partners_across_share_a_score() {
     let (mut s, mut log) = start_with(&[], MIXED);
     assert_eq!(total_cards(&s), 52);
-    calls(&mut s, &mut log, 1, &["1NT", "pass", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["1 NT", "pass", "pass", "pass"]);
     // Player 2 leads 10♠, the dummy's 6♠, 3♠, and player 1's A♠ wins: aces are high.
     for card in ["10♠", "6♠", "3♠", "A♠"] {
         say(&mut s, &mut log, card);
@@ -147,17 +147,17 @@ fn br_5_the_first_call_is_pass_or_any_of_thirty_five_bids_lowest_first() {
 #[test]
 fn br_5_a_bid_must_be_higher_a_later_strain_or_a_higher_level() {
     let (mut s, mut log) = start_with(&[], SUITED);
-    calls(&mut s, &mut log, 1, &["1♥"]);
-    // Player 2 may bid 1♠, 1NT or anything from 2♣ up, or double; not 1♣, 1♦ or 1♥.
+    calls(&mut s, &mut log, 1, &["1 ♥"]);
+    // Player 2 may bid 1 ♠, 1 NT or anything from 2 ♣ up, or double; not 1 ♣, 1 ♦ or 1 ♥.
     assert_eq!(offered_now(&s), menu(&["pass"], bids_above(1, 2), &["double"]));
-    calls(&mut s, &mut log, 2, &["3♣"]);
+    calls(&mut s, &mut log, 2, &["3 ♣"]);
     assert_eq!(offered_now(&s), menu(&["pass"], bids_above(3, 0), &["double"]));
 }
 
 #[test]
 fn br_6_only_an_opponent_may_double_and_only_an_undoubled_bid() {
     let (mut s, mut log) = start_with(&[], SUITED);
-    calls(&mut s, &mut log, 1, &["1♥", "pass"]);
+    calls(&mut s, &mut log, 1, &["1 ♥", "pass"]);
     // Player 3 is player 1's partner: no double of their own side's bid.
     assert!(!offers(&s, "double"));
     calls(&mut s, &mut log, 3, &["pass", "double"]);
@@ -175,21 +175,21 @@ fn br_6_only_an_opponent_may_double_and_only_an_undoubled_bid() {
 #[test]
 fn br_6_a_new_bid_cancels_a_double() {
     let (mut s, mut log) = start_with(&[], SUITED);
-    calls(&mut s, &mut log, 1, &["1♥", "double", "2♣"]);
-    // Player 4 may double 2♣ afresh.
+    calls(&mut s, &mut log, 1, &["1 ♥", "double", "2 ♣"]);
+    // Player 4 may double 2 ♣ afresh.
     assert!(offers(&s, "double"));
     calls(&mut s, &mut log, 4, &["pass", "pass", "pass"]);
-    assert!(logged(&log, "the contract is 2♣, played by player 3; player 1 is dummy"));
+    assert!(logged(&log, "the contract is 2 ♣, played by player 3; player 1 is dummy"));
 }
 
 #[test]
 fn br_7_the_auction_ends_after_three_passes_following_a_call() {
     let (mut s, mut log) = start_with(&[], SUITED);
-    calls(&mut s, &mut log, 1, &["pass", "pass", "1♦", "pass", "pass", "double", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["pass", "pass", "1 ♦", "pass", "pass", "double", "pass", "pass"]);
     // Three passes after player 2's double, not after the bid: player 3 still calls.
     assert!(!logged(&log, "the contract is"));
     calls(&mut s, &mut log, 1, &["pass"]);
-    assert!(logged(&log, "the contract is 1♦ doubled, played by player 3; player 1 is dummy"));
+    assert!(logged(&log, "the contract is 1 ♦ doubled, played by player 3; player 1 is dummy"));
 }
 
 #[test]
@@ -226,8 +226,8 @@ fn br_4_past_max_redeals_a_passed_out_deal_counts_scored_zero() {
 fn br_8_the_declarer_is_the_first_of_the_side_to_name_the_strain() {
     let (mut s, mut log) = start_with(&[], SUITED);
     // Player 3 names spades first; player 1 bids them higher: player 3 declares.
-    calls(&mut s, &mut log, 1, &["1♣", "pass", "1♠", "pass", "2♠", "pass", "pass", "pass"]);
-    assert!(logged(&log, "the contract is 2♠, played by player 3; player 1 is dummy"));
+    calls(&mut s, &mut log, 1, &["1 ♣", "pass", "1 ♠", "pass", "2 ♠", "pass", "pass", "pass"]);
+    assert!(logged(&log, "the contract is 2 ♠, played by player 3; player 1 is dummy"));
     // The opening lead is player 4's, on the declarer's left.
     assert_eq!(mover(&s), 4);
 }
@@ -235,15 +235,15 @@ fn br_8_the_declarer_is_the_first_of_the_side_to_name_the_strain() {
 #[test]
 fn br_8_an_opponent_naming_the_strain_first_does_not_count() {
     let (mut s, mut log) = start_with(&[], SUITED);
-    calls(&mut s, &mut log, 1, &["pass", "1♥", "pass", "pass", "2♥", "pass", "pass", "pass"]);
-    assert!(logged(&log, "the contract is 2♥, played by player 1; player 3 is dummy"));
+    calls(&mut s, &mut log, 1, &["pass", "1 ♥", "pass", "pass", "2 ♥", "pass", "pass", "pass"]);
+    assert!(logged(&log, "the contract is 2 ♥, played by player 1; player 3 is dummy"));
     assert_eq!(mover(&s), 2);
 }
 
 #[test]
 fn br_10_the_dummy_is_laid_face_up_after_the_opening_lead_and_the_declarer_plays_it() {
     let (mut s, mut log) = start_with(&[], MIXED);
-    calls(&mut s, &mut log, 1, &["1NT", "pass", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["1 NT", "pass", "pass", "pass"]);
     // Player 1 declares; player 2 leads before the dummy is seen.
     assert_eq!(mover(&s), 2);
     assert_eq!(count(&s, "dummy of player 3"), 0);
@@ -264,7 +264,7 @@ fn br_10_the_dummy_is_laid_face_up_after_the_opening_lead_and_the_declarer_plays
 #[test]
 fn br_9_the_player_on_the_declarers_left_leads_any_card() {
     let (mut s, mut log) = start_with(&[], MIXED);
-    calls(&mut s, &mut log, 1, &["pass", "pass", "1♦", "pass", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["pass", "pass", "1 ♦", "pass", "pass", "pass"]);
     // Player 3 declares: player 4 leads, from all thirteen cards.
     assert_eq!(mover(&s), 4);
     assert_eq!(offered_now(&s).len(), 13);
@@ -273,7 +273,7 @@ fn br_9_the_player_on_the_declarers_left_leads_any_card() {
 #[test]
 fn br_12_the_winner_of_a_trick_takes_it_and_leads_the_next() {
     let (mut s, mut log) = start_with(&[], MIXED);
-    calls(&mut s, &mut log, 1, &["1NT", "pass", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["1 NT", "pass", "pass", "pass"]);
     for card in ["A♣", "6♣", "2♣", "9♦"] {
         say(&mut s, &mut log, card);
     }
@@ -288,7 +288,7 @@ fn br_12_the_winner_of_a_trick_takes_it_and_leads_the_next() {
 #[test]
 fn br_11_a_player_follows_suit_when_they_can_and_plays_anything_when_they_cannot() {
     let (mut s, mut log) = start_with(&[], MIXED);
-    calls(&mut s, &mut log, 1, &["1NT", "pass", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["1 NT", "pass", "pass", "pass"]);
     say(&mut s, &mut log, "A♣");
     say(&mut s, &mut log, "6♣");
     // Player 4 holds four clubs: only those.
@@ -307,8 +307,8 @@ fn br_11_a_player_follows_suit_when_they_can_and_plays_anything_when_they_cannot
 #[test]
 fn br_11_a_trump_beats_the_suit_led_and_the_highest_trump_wins() {
     let (mut s, mut log) = start_with(&[], MIXED);
-    // Player 1 declares 1♠; player 2 leads a club, player 1 has none and trumps.
-    calls(&mut s, &mut log, 1, &["1♠", "pass", "pass", "pass"]);
+    // Player 1 declares 1 ♠; player 2 leads a club, player 1 has none and trumps.
+    calls(&mut s, &mut log, 1, &["1 ♠", "pass", "pass", "pass"]);
     say(&mut s, &mut log, "A♣");
     say(&mut s, &mut log, "9♣");
     say(&mut s, &mut log, "5♣");
@@ -320,8 +320,8 @@ fn br_11_a_trump_beats_the_suit_led_and_the_highest_trump_wins() {
 #[test]
 fn br_11_at_no_trump_the_highest_card_of_the_suit_led_wins() {
     let (mut s, mut log) = start_with(&[], SUITED);
-    // 7NT by player 1; player 2 leads hearts and wins twelve tricks, then 2♠ to player 1.
-    calls(&mut s, &mut log, 1, &["7NT", "pass", "pass", "pass"]);
+    // 7 NT by player 1; player 2 leads hearts and wins twelve tricks, then 2♠ to player 1.
+    calls(&mut s, &mut log, 1, &["7 NT", "pass", "pass", "pass"]);
     play_out(&mut s, &mut log, true);
     let line = score_line(&log);
     assert!(line.contains("player 1 takes 1 tricks: down 12, 600 to player 2 and player 4"), "{line}");
@@ -330,46 +330,46 @@ fn br_11_at_no_trump_the_highest_card_of_the_suit_led_wins() {
 #[test]
 fn br_13_a_part_score_scores_its_trick_points_and_overtricks_their_value() {
     let (mut s, mut log) = start_with(&[], SUITED);
-    calls(&mut s, &mut log, 1, &["2♠", "pass", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["2 ♠", "pass", "pass", "pass"]);
     play_out(&mut s, &mut log, false);
-    // 2♠ making twelve tricks: 60 for the contract, four overtricks of 30, no game yet.
-    assert!(logged(&log, "player 1 makes 2♠ with 12 tricks: 60 for the contract, 120 for 4 overtricks, 0 in insult and slam bonuses, 0 for no game yet: 180"));
+    // 2 ♠ making twelve tricks: 60 for the contract, four overtricks of 30, no game yet.
+    assert!(logged(&log, "player 1 makes 2 ♠ with 12 tricks: 60 for the contract, 120 for 4 overtricks, 0 in insult and slam bonuses, 0 for no game yet: 180"));
     assert!(logged(&log, "deal 1: 180 to 0 (part-scores 60 and 0)"));
 }
 
 #[test]
 fn br_14_a_doubled_game_the_insult_and_doubled_overtricks() {
     let (mut s, mut log) = start_with(&[], SUITED);
-    calls(&mut s, &mut log, 1, &["4♠", "double", "pass", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["4 ♠", "double", "pass", "pass", "pass"]);
     play_out(&mut s, &mut log, false);
     // 120 doubled is 240: game (300, not vulnerable); two overtricks doubled, 100 each; 50.
-    assert!(logged(&log, "player 1 makes 4♠ with 12 tricks: 240 for the contract, 200 for 2 overtricks, 50 in insult and slam bonuses, 300 for game: 790"));
+    assert!(logged(&log, "player 1 makes 4 ♠ with 12 tricks: 240 for the contract, 200 for 2 overtricks, 50 in insult and slam bonuses, 300 for game: 790"));
     assert!(logged(&log, "deal 1: 790 to 0 (part-scores 0 and 0)"));
 }
 
 #[test]
 fn br_18_a_small_slam_made() {
     let (mut s, mut log) = start_with(&[], SUITED);
-    calls(&mut s, &mut log, 1, &["6♠", "pass", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["6 ♠", "pass", "pass", "pass"]);
     play_out(&mut s, &mut log, false);
-    assert!(logged(&log, "player 1 makes 6♠ with 12 tricks: 180 for the contract, 0 for 0 overtricks, 500 in insult and slam bonuses, 300 for game: 980"));
+    assert!(logged(&log, "player 1 makes 6 ♠ with 12 tricks: 180 for the contract, 0 for 0 overtricks, 500 in insult and slam bonuses, 300 for game: 980"));
 }
 
 #[test]
 fn br_18_a_grand_slam_in_a_minor_made() {
     let (mut s, mut log) = start_with(&[], SUITED);
     // Player 4 holds every club: with clubs trumps every trick is theirs.
-    calls(&mut s, &mut log, 1, &["pass", "pass", "pass", "7♣", "pass", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["pass", "pass", "pass", "7 ♣", "pass", "pass", "pass"]);
     play_out(&mut s, &mut log, false);
-    assert!(logged(&log, "player 4 makes 7♣ with 13 tricks: 140 for the contract, 0 for 0 overtricks, 1000 in insult and slam bonuses, 300 for game: 1440"));
+    assert!(logged(&log, "player 4 makes 7 ♣ with 13 tricks: 140 for the contract, 0 for 0 overtricks, 1000 in insult and slam bonuses, 300 for game: 1440"));
     assert_eq!(score(&s, 2), 1440);
     assert_eq!(score(&s, 4), 1440);
 }
 
 #[test]
 fn br_16_undertricks_undoubled_doubled_and_redoubled() {
-    // 7♠ makes twelve tricks: one down.
-    for (said, penalty) in [(&["7♠", "pass", "pass", "pass"][..], 50), (&["7♠", "double", "pass", "pass", "pass"][..], 100), (&["7♠", "double", "redouble", "pass", "pass", "pass"][..], 200)] {
+    // 7 ♠ makes twelve tricks: one down.
+    for (said, penalty) in [(&["7 ♠", "pass", "pass", "pass"][..], 50), (&["7 ♠", "double", "pass", "pass", "pass"][..], 100), (&["7 ♠", "double", "redouble", "pass", "pass", "pass"][..], 200)] {
         let (mut s, mut log) = start_with(&[], SUITED);
         calls(&mut s, &mut log, 1, said);
         play_out(&mut s, &mut log, false);
@@ -383,7 +383,7 @@ fn br_16_undertricks_undoubled_doubled_and_redoubled() {
 #[test]
 fn br_16_doubled_undertricks_rise_100_200_200_then_300() {
     let (mut s, mut log) = start_with(&[], SUITED);
-    calls(&mut s, &mut log, 1, &["7NT", "double", "pass", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["7 NT", "double", "pass", "pass", "pass"]);
     play_out(&mut s, &mut log, true);
     // Down 12, not vulnerable, doubled: 100 + 200 + 200 + 9 x 300.
     let line = score_line(&log);
@@ -393,7 +393,7 @@ fn br_16_doubled_undertricks_rise_100_200_200_then_300() {
 #[test]
 fn br_15_a_part_score_stays_toward_game_through_the_later_deals() {
     let (mut s, mut log) = start_with(&[("max_redeals", "0")], SUITED);
-    calls(&mut s, &mut log, 1, &["2♠", "pass", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["2 ♠", "pass", "pass", "pass"]);
     play_out(&mut s, &mut log, false);
     // Deals 2 to 4 are passed out: the 60 is still there, no game, no bonus.
     assert_eq!(counter(&s, "part_score"), 60);
@@ -403,9 +403,9 @@ fn br_15_a_part_score_stays_toward_game_through_the_later_deals() {
 #[test]
 fn br_15_a_game_clears_both_sides_part_scores() {
     let (mut s, mut log) = start_with(&[("max_redeals", "0")], SUITED);
-    calls(&mut s, &mut log, 1, &["4♠", "pass", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["4 ♠", "pass", "pass", "pass"]);
     play_out(&mut s, &mut log, false);
-    assert!(logged(&log, "player 1 makes 4♠ with 12 tricks: 120 for the contract, 60 for 2 overtricks, 0 in insult and slam bonuses, 300 for game: 480"));
+    assert!(logged(&log, "player 1 makes 4 ♠ with 12 tricks: 120 for the contract, 60 for 2 overtricks, 0 in insult and slam bonuses, 300 for game: 480"));
     assert_eq!(counter(&s, "part_score"), 0);
 }
 
@@ -437,32 +437,32 @@ fn br_3_the_second_deal_the_dealers_side_is_vulnerable() {
     calls(&mut s, &mut log, 1, &["pass", "pass", "pass", "pass"]);
     assert!(logged(&log, "deal 2: player 2 deals; player 2 and player 4 are vulnerable"));
     // Player 2, vulnerable, doubled in 7NT: 200 for the first trick down, 300 for each after.
-    let (took, down, penalty) = defeated_in_deal(&[("max_redeals", "0")], 2, &["7NT", "double", "pass", "pass", "pass"]);
+    let (took, down, penalty) = defeated_in_deal(&[("max_redeals", "0")], 2, &["7 NT", "double", "pass", "pass", "pass"]);
     assert_eq!(took + down, 13);
     assert_eq!(penalty, 200 + 300 * (down - 1));
     // Player 3, not vulnerable in deal 2: 50 a trick.
-    let (_, down, penalty) = defeated_in_deal(&[("max_redeals", "0")], 2, &["pass", "7NT", "pass", "pass", "pass"]);
+    let (_, down, penalty) = defeated_in_deal(&[("max_redeals", "0")], 2, &["pass", "7 NT", "pass", "pass", "pass"]);
     assert_eq!(penalty, 50 * down);
 }
 
 #[test]
 fn br_3_the_third_deal_the_dealers_side_and_the_fourth_everyone() {
     // Deal 3: player 3 deals, players 3 and 1 are vulnerable.
-    let (_, down, penalty) = defeated_in_deal(&[("max_redeals", "0")], 3, &["7NT", "pass", "pass", "pass"]);
+    let (_, down, penalty) = defeated_in_deal(&[("max_redeals", "0")], 3, &["7 NT", "pass", "pass", "pass"]);
     assert_eq!(penalty, 100 * down);
-    let (_, down, penalty) = defeated_in_deal(&[("max_redeals", "0")], 3, &["pass", "7NT", "pass", "pass", "pass"]);
+    let (_, down, penalty) = defeated_in_deal(&[("max_redeals", "0")], 3, &["pass", "7 NT", "pass", "pass", "pass"]);
     assert_eq!(penalty, 50 * down);
     // Deal 4: both sides.
-    let (_, down, penalty) = defeated_in_deal(&[("max_redeals", "0")], 4, &["pass", "7NT", "pass", "pass", "pass"]);
+    let (_, down, penalty) = defeated_in_deal(&[("max_redeals", "0")], 4, &["pass", "7 NT", "pass", "pass", "pass"]);
     assert_eq!(penalty, 100 * down);
-    let (_, down, penalty) = defeated_in_deal(&[("max_redeals", "0")], 4, &["7NT", "pass", "pass", "pass"]);
+    let (_, down, penalty) = defeated_in_deal(&[("max_redeals", "0")], 4, &["7 NT", "pass", "pass", "pass"]);
     assert_eq!(penalty, 100 * down);
 }
 
 #[test]
 fn br_17_the_side_with_more_points_after_four_deals_wins() {
     let (mut s, mut log) = start_with(&[("max_redeals", "0")], SUITED);
-    calls(&mut s, &mut log, 1, &["2♠", "pass", "pass", "pass"]);
+    calls(&mut s, &mut log, 1, &["2 ♠", "pass", "pass", "pass"]);
     play_out(&mut s, &mut log, false);
     // The first deal is 180 to players 1 and 3; from there on everyone passes.
     assert!(logged(&log, "after four deals: players 1 and 3 180, players 2 and 4 0"));
