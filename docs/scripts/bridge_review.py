@@ -18,7 +18,8 @@ card lies) from the shuffle orders and the moves, and works out by itself:
 - the score of every deal (BR-13 to BR-18) from its own Chicago table: trick points toward game
   with part-scores carried, game 300 or 500, a fourth-deal part-score 100, overtricks,
   undertricks undoubled, doubled and redoubled, insult and slam bonuses; each announced total;
-- the end: four deals, the side with more points winning (level: a draw), the final counters.
+- the end: four deals, the side with more points winning (level: a draw), the final counters
+  (the calls of every auction counted).
 
     python3 docs/scripts/bridge_review.py tests/snapshots/cardlang_tests__transcripts__bridge_*.snap
 """
@@ -95,6 +96,7 @@ class Review:
         self.deal = 0
         self.dealer = None
         self.passed_out = 0
+        self.calls = 0
         self.made = 0
         self.defeated = 0
         self.doubled_contracts = 0
@@ -165,6 +167,7 @@ class Review:
             "deals": "4",
             "dealer": f"player {self.dealer}",
             "passed_out": str(self.passed_out),
+            "calls": str(self.calls),
             "made": str(self.made),
             "defeated": str(self.defeated),
             "doubled_contracts": str(self.doubled_contracts),
@@ -227,6 +230,7 @@ class Review:
             if bidder is not None and side(bidder) == side(p) and doubling == 1:
                 menu.append("redouble")
             call, offered = self.choice(p)
+            self.calls += 1
             expect(offered == menu, f"auction menu of player {p}: {offered} against {menu}")
             self.checked["menus"] += 1
             if call == "pass":
