@@ -197,6 +197,7 @@ struct Case {
 
 const CASES: &[Case] = &[
     Case { file: "games/big_two.cardgame", seats: &["human", "human", "random", "greedy"], options: &[] },
+    Case { file: "games/bridge.cardgame", seats: &["human", "human", "random", "greedy"], options: &[] },
     Case { file: "games/cheat.cardgame", seats: &["human", "human", "random"], options: &[("max_turns", "40")] },
     Case { file: "games/classic_war.cardgame", seats: &["human", "human"], options: &[] },
     Case { file: "games/crazy_eights.cardgame", seats: &["human", "human", "greedy"], options: &[("max_turns", "80")] },

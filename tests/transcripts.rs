@@ -121,6 +121,15 @@ snapshot!(big_two_pass_final_seed_3, "big_two", Some("pass_final"), 3);
 snapshot!(hanabi_seed_7, "hanabi", None, 7, "random", seats 2);
 snapshot!(hanabi_four_players_seed_5, "hanabi", None, 5, "random", seats 4);
 snapshot!(hanabi_count_on_burnout_greedy_seed_9, "hanabi", Some("count_on_burnout"), 9, "greedy", seats 3);
+// Contract Bridge with Chicago scoring: random players (seed 1: every auction runs to the seven
+// level, two of the four contracts redoubled, every one defeated), greedy players (seed 95: two
+// part-scores of 70 making game on the vulnerable second deal, 500; seed 114: doubled
+// overtricks, and a part-score on the fourth deal, 100; seed 16: a deal passed out and dealt
+// again by the same dealer).
+snapshot!(bridge_seed_1, "bridge", None, 1);
+snapshot!(bridge_greedy_seed_95, "bridge", None, 95, "greedy");
+snapshot!(bridge_greedy_seed_114, "bridge", None, 114, "greedy");
+snapshot!(bridge_greedy_seed_16, "bridge", None, 16, "greedy");
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);

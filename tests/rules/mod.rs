@@ -1,6 +1,7 @@
 //! Scenario tests: one per ruling of RULINGS.md, each stacking the deck so the ruling happens.
 
 mod big_two;
+mod bridge;
 mod cheat;
 mod crazy_eights;
 mod five_card_draw;
