@@ -19,6 +19,12 @@ const P2: &str = "7♥ 8♥ 9♥ 4♣ 4♦ 4♠ A♠ 2♠ 3♠ Q♦ K♦ 5♥ J�
 /// corner: no run), 9♣ 9♦, 5♠ 6♠, 8♣, Q♠, 3♦.
 const P1: &str = "10♥ 6♥ 4♥ K♣ A♣ 2♣ 9♣ 9♦ 5♠ 6♠ 8♣ Q♠ 3♦";
 
+/// Player 2's four melds with `OUT_HAND` and A♦ drawn: every card of the hand.
+const ALL_OUT: [&str; 4] =
+    ["meld the run A♥ to 3♥", "meld 4♦ 4♣ 4♠", "meld the run 7♠ to 9♠", "meld the run 10♦ to A♦"];
+/// A hand that melds whole with A♦: A♥ 2♥ 3♥, 4♦ 4♣ 4♠, 7♠ 8♠ 9♠ and 10♦ J♦ Q♦ K♦ (A♦).
+const OUT_HAND: &str = "A♥ 2♥ 3♥ 4♣ 4♦ 4♠ 7♠ 8♠ 9♠ J♦ Q♦ K♦ 10♦";
+
 /// The first deal of a two-player game: thirteen cards each, one at a time from the dealer's
 /// left (player 2), then the card that starts the discard pile, then the top of the stock.
 fn deal<'a>(p1: &'a str, p2: &'a str, up: &'a str, stock: &'a str) -> Vec<&'a str> {
@@ -46,6 +52,13 @@ fn usual() -> (State, Recorder) {
 /// A per-player counter's value for player `p` (from 1).
 fn of(state: &State, name: &str, p: usize) -> i64 {
     state.counter(name).and_then(|v| v[p - 1].as_int()).unwrap_or_else(|| panic!("no counter {name}"))
+}
+
+/// Whoever decides now chooses each of these labels in turn.
+fn say_all(state: &mut State, log: &mut Recorder, labels: &[&str]) {
+    for label in labels {
+        say(state, log, label);
+    }
 }
 
 /// The labels offered now that start with `prefix`, sorted.
@@ -239,12 +252,9 @@ fn r5_8_the_fourth_card_of_a_set_lays_off() {
 
 #[test]
 fn r5_9_a_player_who_melds_every_card_goes_out_without_discarding() {
-    let p2 = "A♥ 2♥ 3♥ 4♣ 4♦ 4♠ 7♠ 8♠ 9♠ J♦ Q♦ K♦ 10♦";
-    let (mut s, mut log) = start_with(&[], P1, p2, "5♣", "A♦");
+    let (mut s, mut log) = start_with(&[], P1, OUT_HAND, "5♣", "A♦");
     say(&mut s, &mut log, "draw from the stock");
-    for meld in ["meld the run A♥ to 3♥", "meld 4♦ 4♣ 4♠", "meld the run 7♠ to 9♠", "meld the run 10♦ to A♦"] {
-        say(&mut s, &mut log, meld);
-    }
+    say_all(&mut s, &mut log, &ALL_OUT);
     assert!(logged(&log, "player 2 goes out"));
     assert_eq!(counter(&s, "hands"), 2, "the next hand is dealt");
     let melded = (1 + 2 + 3) + 12 + (7 + 8 + 9) + (10 + 10 + 10 + 10 + 15);
@@ -259,9 +269,8 @@ fn r5_9_a_player_may_go_out_by_discarding_the_last_card() {
     let p2 = "A♥ 2♥ 3♥ 4♣ 4♦ 4♠ 7♠ 8♠ 9♠ J♦ Q♦ K♦ 5♣";
     let (mut s, mut log) = start_with(&[], P1, p2, "6♦", "10♦");
     say(&mut s, &mut log, "draw from the stock");
-    for meld in ["meld the run A♥ to 3♥", "meld 4♦ 4♣ 4♠", "meld the run 7♠ to 9♠", "meld the run 10♦ to K♦"] {
-        say(&mut s, &mut log, meld);
-    }
+    say_all(&mut s, &mut log, &ALL_OUT[..3]);
+    say(&mut s, &mut log, "meld the run 10♦ to K♦");
     assert_eq!(offered_now(&s), ["discard 5♣"]);
     say(&mut s, &mut log, "discard 5♣");
     assert!(logged(&log, "player 2 goes out"));
@@ -312,24 +321,18 @@ fn r5_10_an_ace_laid_off_below_a_two_scores_one() {
 
 #[test]
 fn r5_11_the_game_ends_when_a_player_reaches_the_target_the_highest_wins() {
-    let p2 = "A♥ 2♥ 3♥ 4♣ 4♦ 4♠ 7♠ 8♠ 9♠ J♦ Q♦ K♦ 10♦";
-    let (mut s, mut log) = start_with(&[("target", "50")], P1, p2, "5♣", "A♦");
+    let (mut s, mut log) = start_with(&[("target", "50")], P1, OUT_HAND, "5♣", "A♦");
     say(&mut s, &mut log, "draw from the stock");
-    for meld in ["meld the run A♥ to 3♥", "meld 4♦ 4♣ 4♠", "meld the run 7♠ to 9♠", "meld the run 10♦ to A♦"] {
-        say(&mut s, &mut log, meld);
-    }
+    say_all(&mut s, &mut log, &ALL_OUT);
     assert!(s.is_over());
     assert_eq!(winners(&s), Some(vec![2]));
 }
 
 #[test]
 fn r5_11_below_the_target_another_hand_is_dealt_by_the_next_dealer() {
-    let p2 = "A♥ 2♥ 3♥ 4♣ 4♦ 4♠ 7♠ 8♠ 9♠ J♦ Q♦ K♦ 10♦";
-    let (mut s, mut log) = start_with(&[], P1, p2, "5♣", "A♦");
+    let (mut s, mut log) = start_with(&[], P1, OUT_HAND, "5♣", "A♦");
     say(&mut s, &mut log, "draw from the stock");
-    for meld in ["meld the run A♥ to 3♥", "meld 4♦ 4♣ 4♠", "meld the run 7♠ to 9♠", "meld the run 10♦ to A♦"] {
-        say(&mut s, &mut log, meld);
-    }
+    say_all(&mut s, &mut log, &ALL_OUT);
     assert!(!s.is_over());
     assert!(logged(&log, "hand 2: player 2 deals"));
     assert_eq!(mover(&s), 1, "the new dealer's left plays first");
