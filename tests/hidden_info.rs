@@ -2,8 +2,10 @@
 //! cards they cannot see.
 //!
 //! Many seeded games are played by random players. At each decision, for each player `v`, the
-//! real state is set beside a determinization for `v` (`State::determinized`: every card `v`
-//! cannot see dealt afresh among the places they cannot see). The two look the same to `v`
+//! real state is set beside a determinization for `v` (`State::determinized_remembering`: every
+//! card `v` cannot see dealt afresh among the places they cannot see, except that a card `v` saw
+//! go out of sight into a zone stays in that zone, as the discard pile's cards a rummy player
+//! watched an opponent take). The two look the same to `v`
 //! (same observation), and must go on looking the same: from each, every way the game can go
 //! on (every candidate of every decision, a sample where there are many) is played a few steps
 //! ahead, rendering each event as `cardlang play` shows it to `v`'s seat
@@ -201,7 +203,7 @@ fn agree(a: &View, b: &View) -> bool {
 /// Checks one decision of one game: for each player, the real state against a determinization.
 fn check(state: &State, rng: &mut Rng, label: &str, at: usize) {
     for viewer in 0..state.game().players() {
-        let other = state.determinized(viewer, rng);
+        let other = state.determinized_remembering(viewer, rng);
         assert_eq!(state.observation(viewer), other.observation(viewer), "{label}: decision {at}");
         let known = seen_by(state, viewer);
         let real = views(state, viewer, &known);

@@ -33,7 +33,10 @@ fn rulings(text: &str) -> Option<String> {
     let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'));
     for word in words {
         let Some((prefix, rest)) = word.split_once('-') else { continue };
-        if !(2..=3).contains(&prefix.len()) || !prefix.chars().all(|c| c.is_ascii_uppercase()) {
+        // A capital letter, then capitals or digits (`GR`, `R5`).
+        let id_like = prefix.starts_with(|c: char| c.is_ascii_uppercase())
+            && prefix.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+        if !(2..=3).contains(&prefix.len()) || !id_like {
             continue;
         }
         let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
@@ -137,6 +140,7 @@ fn rulings_are_read_as_ranges() {
     assert_eq!(rulings("// WW-1 ... WW-3 and WW-2; see GR-1").as_deref(), Some("WW-1..3"));
     assert_eq!(rulings("GR-1 GR-15 GR-11a GR-3").as_deref(), Some("GR-1..15 (and GR-11a)"));
     assert_eq!(rulings("no rulings, only HL-"), None);
+    assert_eq!(rulings("R5-1, R5-11 and R5-4; not 5R-2").as_deref(), Some("R5-1..11"));
 }
 
 #[test]

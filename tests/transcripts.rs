@@ -130,6 +130,13 @@ snapshot!(bridge_seed_1, "bridge", None, 1);
 snapshot!(bridge_greedy_seed_95, "bridge", None, 95, "greedy");
 snapshot!(bridge_greedy_seed_114, "bridge", None, 114, "greedy");
 snapshot!(bridge_greedy_seed_16, "bridge", None, 16, "greedy");
+// Rummy 500: two random players (seed 7: three hands, 133 turns, player 1 out each time, once by
+// laying off the last card without a discard; 543 to 143), two greedy players (seed 4: four
+// hands, 127 turns, 16 takes from under the pile, lay-offs on both players' melds; 503 to 493),
+// three random players (seed 5: seven cards each, five hands, two ended by the stock running out).
+snapshot!(rummy_500_seed_7, "rummy_500", None, 7);
+snapshot!(rummy_500_greedy_seed_4, "rummy_500", None, 4, "greedy");
+snapshot!(rummy_500_three_players_seed_5, "rummy_500", None, 5, "random", seats 3);
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);

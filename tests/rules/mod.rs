@@ -8,6 +8,7 @@ mod five_card_draw;
 mod hanabi;
 mod high_low_war;
 mod klondike;
+mod rummy_500;
 mod scopa;
 mod spades;
 pub(crate) mod support;
@@ -28,7 +29,8 @@ fn ids_in(text: &str) -> BTreeSet<String> {
     let mut i = 0;
     while i < b.len() {
         let start = i;
-        while i < b.len() && b[i].is_ascii_uppercase() {
+        // A capital letter, then capitals or digits (`GR`, `R5`).
+        while i < b.len() && (b[i].is_ascii_uppercase() || (i > start && b[i].is_ascii_digit())) {
             i += 1;
         }
         let letters = i - start;
@@ -134,6 +136,6 @@ fn every_ruling_named_in_a_game_file_has_a_scenario_test() {
 
 #[test]
 fn ruling_ids_are_read_from_text() {
-    let ids = ids_in("- **GR-11 The knocker** (GR-7, WTW-3..4; not X-1 or ABCD-2 or aGR-3)");
-    assert_eq!(ids.into_iter().collect::<Vec<_>>(), ["GR-11", "GR-7", "WTW-3"]);
+    let ids = ids_in("- **GR-11 The knocker** (GR-7, WTW-3..4; not X-1 or ABCD-2 or aGR-3 or 5R-2) R5-10");
+    assert_eq!(ids.into_iter().collect::<Vec<_>>(), ["GR-11", "GR-7", "R5-10", "WTW-3"]);
 }
