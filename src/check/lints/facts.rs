@@ -251,9 +251,12 @@ impl<'a> Facts<'a> {
     }
 
     /// Whether the name written at `span` means something that never changes during a game.
+    /// An enum's name (what `from rank` goes over) never changes either; the text match took
+    /// it for the property of its name, which is fixed too.
     fn fixed_at(&self, span: Span, text: &str) -> bool {
         use DeclKind as K;
         match self.meaning(span) {
+            Meaning::Decl(d) if d.kind == K::Enum => true,
             Meaning::Decl(d) => {
                 matches!(
                     d.kind,
