@@ -423,3 +423,90 @@ fn a_file_with_a_syntax_error_has_no_index() {
     // `Index::of` takes a parsed `File`: a file that does not parse gives none to index.
     assert!(syntax::parse(&format!("{HEAD}procedure setup {{ shuffle }}")).is_err());
 }
+
+#[test]
+fn a_name_is_looked_up_by_the_span_it_is_written_at() {
+    use cardlang::check::index::Meaning;
+    let (s, ix) = fixture(
+        "option turns = 3
+procedure setup {
+    let turns = 0
+    while turns < 5 {
+        add 1 to turns
+    }
+    for each card hand in deck {
+        if hand.suit == hearts {
+            add 1 to score of player 1
+        }
+    }
+    move top of deck to hand of player 1
+}
+procedure play {
+    end game draw
+}
+",
+    );
+    let by_span = ix.by_span();
+    let at = |word: &str, k: usize| {
+        let start = nth(&s, word, k);
+        Span::new(start, start + word.len())
+    };
+    let kind = |word: &str, k: usize| match by_span.meaning(at(word, k)) {
+        Meaning::Decl(d) => Some(d.kind),
+        _ => None,
+    };
+    // The option's own name, then the `let` that hides it, and the local in the loop.
+    assert_eq!(kind("turns", 1), Some(DeclKind::Option));
+    assert_eq!(kind("turns", 2), Some(DeclKind::Let));
+    assert_eq!(kind("turns", 3), Some(DeclKind::Let));
+    assert_eq!(kind("turns", 4), Some(DeclKind::Let));
+    // The loop's card `hand` (its own name, then `hand.suit`), and after the loop the zone
+    // `hand` in `hand of player 1`.
+    assert_eq!(kind("hand", 2), Some(DeclKind::LoopItem));
+    assert_eq!(kind("hand", 3), Some(DeclKind::LoopItem));
+    assert_eq!(kind("hand", 4), Some(DeclKind::Zone));
+    // Every use's span means its declaration; a place that is no name means nothing.
+    for u in &ix.uses {
+        assert_eq!(by_span.decl(u.span), Some(ix.decl(u.decl)));
+    }
+    assert_eq!(by_span.meaning(Span::new(0, 4)), Meaning::Unknown);
+}
+
+#[test]
+fn a_domain_names_the_enum_where_a_property_has_its_name() {
+    // `from suit`, `in suit`: what a choice or aggregate goes over is the enum, as the checker
+    // reads it; `c.suit` is the property.
+    let (s, ix) = fixture(
+        "procedure setup {
+    for each player p {
+        p chooses s from suit where any c in deck where c.suit == s
+        if all x in suit where x != s {
+            move top of deck to hand of p
+        }
+    }
+}
+procedure play {
+    end game draw
+}
+",
+    );
+    let kind = |k: usize| ix.decl(ix.definition(nth(&s, "suit", k)).expect("resolves")).kind;
+    // 1: the enum, 2: the property, 3: its type, 4: `every suit`, 5: `from suit`, 6: `c.suit`,
+    // 7: `in suit`.
+    assert_eq!(kind(5), DeclKind::Enum);
+    assert_eq!(kind(6), DeclKind::Property);
+    assert_eq!(kind(7), DeclKind::Enum);
+}
+
+#[test]
+fn in_every_game_no_two_uses_share_a_span() {
+    for path in files_in("games") {
+        let source = read(&path);
+        let file = syntax::parse(&source).expect("parses");
+        let index = Index::of(&file);
+        let by_span = index.by_span();
+        for u in &index.uses {
+            assert_eq!(by_span.decl(u.span), Some(index.decl(u.decl)), "{path}: the use at {:?}", u.span);
+        }
+    }
+}

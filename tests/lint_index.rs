@@ -2,7 +2,9 @@
 //! in the rules means it, by scope. In every game and variant file of `games/` the index and
 //! the old plain-text match agree on which zones, options, counters, variables, functions and
 //! procedures are used (no game hides a declaration behind a local of its name); where a local
-//! does hide one, the index is right and `unused` says so.
+//! does hide one, the index is right and `unused` says so. The other lints read what a name
+//! means from the index too (`lints/facts.rs`, `lints/candidates.rs`): a local named like a
+//! zone, option or counter is that local (`tests/fixtures/lint_index/shadowed_*.cardgame`).
 
 use std::collections::HashSet;
 
@@ -107,4 +109,41 @@ fn a_parameter_named_like_a_zone_is_not_a_use_of_the_zone() {
     let found: Vec<(String, String)> =
         lint.problems().into_iter().map(|p| (p.code.unwrap_or_default(), p.message)).collect();
     assert_eq!(found, [("cardlang::lint::unused".to_string(), "zone `hand` is never used".to_string())]);
+}
+
+/// The findings of `cardlang lint` on a fixture of `tests/fixtures/lint_index/`: code and message.
+fn findings(name: &str) -> Vec<(String, String)> {
+    let lint = cardlang::load::lint_file(&format!("{ROOT}/tests/fixtures/lint_index/{name}"));
+    lint.problems().into_iter().map(|p| (p.code.unwrap_or_default(), p.message)).collect()
+}
+
+#[test]
+fn a_parameter_named_like_a_zone_is_not_the_zone_chosen_from() {
+    // `take(p, pile)` chooses from the pile, filled before every choice: no zone can run out.
+    assert_eq!(findings("shadowed_zone_choice.cardgame"), []);
+}
+
+#[test]
+fn a_let_named_like_an_option_can_change_in_a_loop() {
+    // The loop adds to the local `turns` it tests, so it ends; the option is used nowhere.
+    assert_eq!(
+        findings("shadowed_option_loop.cardgame"),
+        [("cardlang::lint::unused".to_string(), "option `turns` is never used".to_string())]
+    );
+}
+
+#[test]
+fn a_let_named_like_a_counter_does_not_take_the_counter_below_zero() {
+    // `pay` subtracts from its own `pot`: the counter only grows, `0 to pot` is never empty.
+    assert_eq!(findings("shadowed_counter_range.cardgame"), []);
+}
+
+#[test]
+fn a_let_named_like_an_option_ends_a_range_with_its_own_value() {
+    // `1 to n` ends at the local `n` (the cards in the pack), tested `n >= 1` first: not the
+    // option's 0, so not a range that holds no number.
+    assert_eq!(
+        findings("shadowed_option_range.cardgame"),
+        [("cardlang::lint::unused".to_string(), "option `n` is never used".to_string())]
+    );
 }

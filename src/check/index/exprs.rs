@@ -56,6 +56,30 @@ impl Builder {
         self.found(name.span, &name.text, d);
     }
 
+    /// What a choice, aggregate or `for each` goes over (`from suit`, `in hand of p`): a bare
+    /// name there means, as the checker reads it (`enum_named`), a local or a zone, else an
+    /// enum, else what it means as a value (`from rank` is the enum `rank`, not the property).
+    pub fn domain_expr(&mut self, e: &Expr) {
+        if let ExprKind::Name(n) = &e.kind {
+            let zone = self.scope.global(&self.index, n, |k| k == DeclKind::Zone);
+            if self.scope.local(n).is_none() && zone.is_none() {
+                if let Some(d) = self.scope.global(&self.index, n, |k| k == DeclKind::Enum) {
+                    return self.found(e.span, n, Some(d));
+                }
+            }
+        }
+        self.expr(e)
+    }
+
+    /// An aggregate's or a `for each`'s domain: each expression in it, a lone one as
+    /// [`Builder::domain_expr`] reads it.
+    pub fn agg_domain(&mut self, d: &AggDomain) {
+        match d {
+            AggDomain::Expr(e) => self.domain_expr(e),
+            _ => d.exprs().for_each(|x| self.expr(x)),
+        }
+    }
+
     /// An expression and everything in it.
     pub fn expr(&mut self, e: &Expr) {
         match &e.kind {
@@ -127,7 +151,7 @@ impl Builder {
                 self.expr(zone);
             }
             ExprKind::Aggregate(a) => {
-                a.domain.exprs().for_each(|d| self.expr(d));
+                self.agg_domain(&a.domain);
                 let mark = self.scope.mark();
                 let ty = match &a.domain {
                     AggDomain::Players | AggDomain::After(_) => Some("player".to_string()),

@@ -4,9 +4,11 @@
 //!
 //! One name-binding pass over the syntax tree builds it (`Index::of`): first the file's
 //! top-level names (so a function may be called before it is declared), then every item with
-//! the language's scopes. Look-ups live in `lookup.rs`, one-line signatures in `detail.rs`,
+//! the language's scopes. Look-ups live in `lookup.rs` (by offset, for an editor) and
+//! `by_span.rs` (by the exact span of a name, for the lints), one-line signatures in `detail.rs`,
 //! doc comments in `docs.rs`, the types of expressions in `types.rs`.
 
+mod by_span;
 mod detail;
 mod docs;
 mod exprs;
@@ -19,6 +21,7 @@ mod walk;
 
 use crate::syntax::ast::{File, Span};
 
+pub use by_span::{BySpan, Meaning};
 pub use lookup::Symbol;
 pub(crate) use types::record as record_type;
 pub use types::ExprType;

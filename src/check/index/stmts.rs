@@ -35,10 +35,14 @@ impl Builder {
         }
     }
 
+    /// A choice's domain: a range, or one expression read as [`Builder::domain_expr`] reads it.
     fn domain(&mut self, d: &Domain) {
-        self.expr(&d.from);
-        if let Some(to) = &d.to {
-            self.expr(to);
+        match &d.to {
+            Some(to) => {
+                self.expr(&d.from);
+                self.expr(to);
+            }
+            None => self.domain_expr(&d.from),
         }
     }
 
@@ -76,7 +80,7 @@ impl Builder {
                 self.looped(var, Some("card"), None, body, end);
             }
             StmtKind::ForEach { var, domain, from, cond, body } => {
-                domain.exprs().for_each(|d| self.expr(d));
+                self.agg_domain(domain);
                 self.exprs([from.as_ref()]);
                 let ty = match domain {
                     AggDomain::Players | AggDomain::After(_) => Some("player"),

@@ -3,17 +3,25 @@
 //! below zero), the members of an enum, whether a `where` always leaves a candidate of a domain
 //! that has one, and a `where` with the functions it calls expanded (as the checker expands
 //! them where they are used).
+//!
+//! A name means what the checker index says it means ([`Facts::may_mean`], by the span it is
+//! written at): a local called like an option, a counter, an enum or `player_count` is that
+//! local, and the choice's own name is its declaration, not another name of the same text.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use super::facts::{each_stmt, same, Facts};
-use crate::syntax::ast::{BinOp, Domain, Expr, ExprKind, Item, ProcedureDecl, StmtKind, UnOp};
+use crate::check::index::{DeclKind, Meaning};
+use crate::syntax::ast::{BinOp, Domain, Expr, ExprKind, Item, Name, ProcedureDecl, Span, StmtKind, UnOp};
 use crate::syntax::lets::replace;
 
 /// How deep calls are expanded (a function calling a function calling ...).
 const EXPAND_DEPTH: usize = 8;
+
+/// The kinds of declaration a counter's name means.
+const COUNTERS: &[DeclKind] = &[DeclKind::Counter, DeclKind::Variable];
 
 /// The least and the most a number can be, when known.
 pub(crate) type Bounds = (Option<i64>, Option<i64>);
@@ -83,21 +91,86 @@ impl<'f, 'a> Known<'f, 'a> {
     /// numbers that are at most what it holds (a number chosen from a range up to it, or zero).
     fn stays_nonneg(&self, c: &str) -> bool {
         let mut ok = true;
+        let is_c = |n: &Name| self.facts.is_counter(n.span, &n.text, c);
         for p in &self.facts.procedures {
             each_stmt(&p.body, &mut |s| match &s.kind {
-                StmtKind::Set { place, value } | StmtKind::Add { place, value } if place.name.text == c => {
+                StmtKind::Set { place, value } | StmtKind::Add { place, value } if is_c(&place.name) => {
                     ok &= self.bounds(value).0.is_some_and(|l| l >= 0);
                 }
-                StmtKind::Subtract { place, value } if place.name.text == c => {
-                    ok &= at_most(p, value, c, &mut HashSet::new());
+                StmtKind::Subtract { place, value } if is_c(&place.name) => {
+                    ok &= self.at_most(p, value, c, &mut HashSet::new());
                 }
-                StmtKind::Transfer { amount: Some(value), from, .. } if from.name.text == c => {
-                    ok &= at_most(p, value, c, &mut HashSet::new());
+                StmtKind::Transfer { amount: Some(value), from, .. } if is_c(&from.name) => {
+                    ok &= self.at_most(p, value, c, &mut HashSet::new());
                 }
                 _ => {}
             });
         }
         ok
+    }
+
+    /// Whether the value `v` subtracted from counter `c` in procedure `p` is at most what `c`
+    /// holds: zero or less, `c` itself, or a local whose every value is (a number chosen from a
+    /// range up to `c`, say).
+    fn at_most(&self, p: &ProcedureDecl, v: &Expr, c: &str, seen: &mut HashSet<String>) -> bool {
+        let facts = self.facts;
+        match &v.kind {
+            ExprKind::Int(i) => *i <= 0,
+            ExprKind::Of { name, .. } => facts.is_counter(name.span, &name.text, c),
+            ExprKind::Name(n) if facts.is_counter(v.span, n, c) => true,
+            ExprKind::Name(n) => {
+                if !seen.insert(n.clone()) {
+                    return true;
+                }
+                // The statements that give this name a value: those whose name means the same
+                // declaration (a `let` of the same text in another block is another name).
+                let this = |m: &Name| facts.same_name((v.span, n), (m.span, &m.text));
+                let mut ok = true;
+                let mut any = false;
+                each_stmt(&p.body, &mut |s| match &s.kind {
+                    StmtKind::Let { name, value, .. } if this(name) => {
+                        any = true;
+                        ok &= self.at_most(p, value, c, seen);
+                    }
+                    StmtKind::Set { place, value } if this(&place.name) && place.of.is_none() => {
+                        any = true;
+                        ok &= self.at_most(p, value, c, seen);
+                    }
+                    StmtKind::Add { place, .. } | StmtKind::Subtract { place, .. } if this(&place.name) => ok = false,
+                    StmtKind::Choose { var, from, .. } | StmtKind::ChooseSecretly { var, from, .. } if this(var) => {
+                        any = true;
+                        let up_to_c = match from.to.as_ref() {
+                            Some(t) => match &t.kind {
+                                ExprKind::Of { name, .. } => facts.is_counter(name.span, &name.text, c),
+                                ExprKind::Name(m) => facts.is_counter(t.span, m, c),
+                                _ => false,
+                            },
+                            None => false,
+                        };
+                        let from_zero = matches!(from.from.kind, ExprKind::Int(i) if i >= 0);
+                        ok &= up_to_c && from_zero;
+                    }
+                    _ => {}
+                });
+                any && ok
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the counter `c`, named at `span`, is one that never goes below zero (not a local
+    /// of its name).
+    fn nonneg_at(&self, span: Span, c: &str) -> bool {
+        self.nonneg.contains(c) && self.facts.may_mean(span, COUNTERS)
+    }
+
+    /// Whether `player_count` written at `span` is the language's count of players: no local
+    /// or declaration of the game has that name.
+    fn builtin_player_count(&self, span: Span) -> bool {
+        match self.facts.meaning(span) {
+            Meaning::Decl(_) => false,
+            Meaning::Unresolved | Meaning::Unknown => !self.globals.contains("player_count"),
+        }
     }
 
     /// The least and the most a whole number can be.
@@ -109,15 +182,15 @@ impl<'f, 'a> Known<'f, 'a> {
         let exact = |v: i64| (Some(v), Some(v));
         match &e.kind {
             ExprKind::Int(i) => exact(*i),
-            ExprKind::Name(n) => match self.facts.option_int(n) {
+            ExprKind::Name(n) => match self.facts.option_at(e) {
                 Some((v, _)) => exact(v),
-                None if n == "player_count" && !self.globals.contains(n.as_str()) => {
+                None if n == "player_count" && self.builtin_player_count(e.span) => {
                     (Some(self.seats.0), Some(self.seats.1))
                 }
-                None if self.nonneg.contains(n.as_str()) => (Some(0), None),
+                None if self.nonneg_at(e.span, n) => (Some(0), None),
                 None => (None, None),
             },
-            ExprKind::Of { name, .. } if self.nonneg.contains(name.text.as_str()) => (Some(0), None),
+            ExprKind::Of { name, .. } if self.nonneg_at(name.span, &name.text) => (Some(0), None),
             ExprKind::Count(_) => (Some(0), None),
             ExprKind::Unary { op: UnOp::Neg, operand } => {
                 let (lo, hi) = self.bounds_in(operand, depth);
@@ -148,10 +221,10 @@ impl<'f, 'a> Known<'f, 'a> {
         same(lo, hi) || matches!((self.bounds(lo).1, self.bounds(hi).0), (Some(a), Some(b)) if a <= b)
     }
 
-    /// The members of the enum a name names, if it names one.
+    /// The members of the enum a name names, if it names one (not a local of its name).
     pub fn members(&self, e: &Expr) -> Option<&Vec<&'a str>> {
         match &e.kind {
-            ExprKind::Name(n) => self.enums.get(n.as_str()),
+            ExprKind::Name(n) if self.facts.may_mean(e.span, &[DeclKind::Enum]) => self.enums.get(n.as_str()),
             _ => None,
         }
     }
@@ -184,12 +257,12 @@ impl<'f, 'a> Known<'f, 'a> {
     /// `from` has one: a part of an `or` that names a candidate surely there (`bid == 0` for a
     /// range from 0, `r == A` for a rank), or nothing but `var != X` tests, fewer of them than
     /// the candidates (a bid that must not make the total: one number left out of six).
-    pub fn leaves_one(&self, filter: &Expr, var: &str, from: &Domain) -> bool {
+    pub fn leaves_one(&self, filter: &Expr, var: &Name, from: &Domain) -> bool {
         // `if C then A else B`: whichever part holds, it lets one through.
         if let ExprKind::If { then, otherwise, .. } = &filter.kind {
             return self.leaves_one(then, var, from) && self.leaves_one(otherwise, var, from);
         }
-        let is_var = |e: &Expr| matches!(&e.kind, ExprKind::Name(n) if n == var);
+        let is_var = |e: &Expr| self.is_name(e, var);
         let mut parts = Vec::new();
         split(filter, BinOp::Or, &mut parts);
         let present = |k: &Expr| match (&from.to, self.members(&from.from), &from.from.kind) {
@@ -202,7 +275,7 @@ impl<'f, 'a> Known<'f, 'a> {
             }
             // A member of the enum: written out, or any value of its type (`r == due`, the
             // checker makes both sides one type) that does not read the candidate.
-            (None, Some(_), _) => !reads(k, var),
+            (None, Some(_), _) => !self.reads(k, var),
             (None, None, ExprKind::SetLit(xs)) => xs.iter().any(|x| same(x, k)),
             _ => false,
         };
@@ -220,7 +293,8 @@ impl<'f, 'a> Known<'f, 'a> {
         // numbers that do not read it (`last + total != 5`) and the other does not read it.
         let all_ne = tests.iter().all(|t| match &t.kind {
             ExprKind::Binary { op: BinOp::Ne, lhs, rhs } => {
-                (one_to_one(lhs, var) && !reads(rhs, var)) || (one_to_one(rhs, var) && !reads(lhs, var))
+                (self.one_to_one(lhs, var) && !self.reads(rhs, var))
+                    || (self.one_to_one(rhs, var) && !self.reads(lhs, var))
             }
             _ => false,
         });
@@ -258,7 +332,7 @@ impl<'f, 'a> Known<'f, 'a> {
     /// a function of the rules.
     fn expand_call(&self, e: &Expr, depth: usize) -> Option<Expr> {
         let ExprKind::Call { name, args } = &e.kind else { return None };
-        let decl = self.facts.functions.get(name.text.as_str())?;
+        let decl = self.facts.called(name)?;
         if decl.params.len() != args.len() {
             return None;
         }
@@ -279,89 +353,55 @@ impl<'f, 'a> Known<'f, 'a> {
     }
 }
 
-/// Whether the value `v` subtracted from counter `c` in procedure `p` is at most what `c` holds:
-/// zero or less, `c` itself, or a local whose every value is (a number chosen from a range up
-/// to `c`, say).
-fn at_most(p: &ProcedureDecl, v: &Expr, c: &str, seen: &mut HashSet<String>) -> bool {
-    match &v.kind {
-        ExprKind::Int(i) => *i <= 0,
-        ExprKind::Of { name, .. } => name.text == c,
-        ExprKind::Name(n) if n == c => true,
-        ExprKind::Name(n) => {
-            if !seen.insert(n.clone()) {
-                return true;
+impl Known<'_, '_> {
+    /// Whether `e` is the name `var` (the same declaration, by the index).
+    fn is_name(&self, e: &Expr, var: &Name) -> bool {
+        matches!(&e.kind, ExprKind::Name(n) if self.facts.same_name((e.span, n), (var.span, &var.text)))
+    }
+
+    /// Whether an expression reads the name `var`.
+    fn reads(&self, e: &Expr, var: &Name) -> bool {
+        self.is_name(e, var) || super::facts::children(e).into_iter().any(|c| self.reads(c, var))
+    }
+
+    /// Whether `e` gives each value of `var` a value of its own: `var` itself, moved by numbers
+    /// that do not read it (`var + x`, `x - var`, `-var`).
+    fn one_to_one(&self, e: &Expr, var: &Name) -> bool {
+        match &e.kind {
+            ExprKind::Name(_) => self.is_name(e, var),
+            ExprKind::Unary { op: UnOp::Neg, operand } => self.one_to_one(operand, var),
+            ExprKind::Binary { op: BinOp::Add | BinOp::Sub, lhs, rhs } => {
+                (self.one_to_one(lhs, var) && !self.reads(rhs, var))
+                    || (self.one_to_one(rhs, var) && !self.reads(lhs, var))
             }
-            let mut ok = true;
-            let mut any = false;
-            each_stmt(&p.body, &mut |s| match &s.kind {
-                StmtKind::Let { name, value, .. } if name.text == *n => {
-                    any = true;
-                    ok &= at_most(p, value, c, seen);
-                }
-                StmtKind::Set { place, value } if place.name.text == *n && place.of.is_none() => {
-                    any = true;
-                    ok &= at_most(p, value, c, seen);
-                }
-                StmtKind::Add { place, .. } | StmtKind::Subtract { place, .. } if place.name.text == *n => ok = false,
-                StmtKind::Choose { var, from, .. } | StmtKind::ChooseSecretly { var, from, .. } if var.text == *n => {
-                    any = true;
-                    let up_to_c = match from.to.as_ref().map(|t| &t.kind) {
-                        Some(ExprKind::Of { name, .. }) => name.text == c,
-                        Some(ExprKind::Name(m)) => m == c,
-                        _ => false,
-                    };
-                    let from_zero = matches!(from.from.kind, ExprKind::Int(i) if i >= 0);
-                    ok &= up_to_c && from_zero;
-                }
-                _ => {}
-            });
-            any && ok
+            _ => false,
         }
-        _ => false,
     }
-}
 
-/// Whether an expression reads the name `var`.
-fn reads(e: &Expr, var: &str) -> bool {
-    matches!(&e.kind, ExprKind::Name(n) if n == var) || super::facts::children(e).into_iter().any(|c| reads(c, var))
-}
-
-/// Whether `e` gives each value of `var` a value of its own: `var` itself, moved by numbers
-/// that do not read it (`var + x`, `x - var`, `-var`).
-fn one_to_one(e: &Expr, var: &str) -> bool {
-    match &e.kind {
-        ExprKind::Name(n) => n == var,
-        ExprKind::Unary { op: UnOp::Neg, operand } => one_to_one(operand, var),
-        ExprKind::Binary { op: BinOp::Add | BinOp::Sub, lhs, rhs } => {
-            (one_to_one(lhs, var) && !reads(rhs, var)) || (one_to_one(rhs, var) && !reads(lhs, var))
-        }
-        _ => false,
-    }
-}
-
-/// The zone of `where any x in Z where x.P == var` (or `var == x.P`, or `(count of x in Z where
-/// ...) > 0`): a member that some card of `Z` has, offered whenever `Z` has a card.
-pub(crate) fn held_in<'e>(filter: &'e Expr, var: &str) -> Option<&'e Expr> {
-    use crate::syntax::ast::{AggDomain, AggKind};
-    let agg = match &filter.kind {
-        ExprKind::Aggregate(a) if a.kind == AggKind::Any => a,
-        ExprKind::Binary { op: BinOp::Gt, lhs, rhs } if matches!(rhs.kind, ExprKind::Int(0)) => match &lhs.kind {
-            ExprKind::Aggregate(a) if a.kind == AggKind::Count => a,
+    /// The zone of `where any x in Z where x.P == var` (or `var == x.P`, or `(count of x in Z
+    /// where ...) > 0`): a member that some card of `Z` has, offered whenever `Z` has a card.
+    pub fn held_in<'e>(&self, filter: &'e Expr, var: &Name) -> Option<&'e Expr> {
+        use crate::syntax::ast::{AggDomain, AggKind};
+        let agg = match &filter.kind {
+            ExprKind::Aggregate(a) if a.kind == AggKind::Any => a,
+            ExprKind::Binary { op: BinOp::Gt, lhs, rhs } if matches!(rhs.kind, ExprKind::Int(0)) => match &lhs.kind {
+                ExprKind::Aggregate(a) if a.kind == AggKind::Count => a,
+                _ => return None,
+            },
             _ => return None,
-        },
-        _ => return None,
-    };
-    let (AggDomain::Expr(zone), Some(cond)) = (&agg.domain, &agg.cond) else { return None };
-    let item = agg.var.text.as_str();
-    let field_of_item = |e: &Expr| matches!(&e.kind, ExprKind::Field { target, .. } if matches!(&target.kind, ExprKind::Name(n) if n == item));
-    let is_var = |e: &Expr| matches!(&e.kind, ExprKind::Name(n) if n == var);
-    match &cond.kind {
-        ExprKind::Binary { op: BinOp::Eq, lhs, rhs }
-            if (field_of_item(lhs) && is_var(rhs)) || (field_of_item(rhs) && is_var(lhs)) =>
-        {
-            Some(zone)
+        };
+        let (AggDomain::Expr(zone), Some(cond)) = (&agg.domain, &agg.cond) else { return None };
+        let field_of_item =
+            |e: &Expr| matches!(&e.kind, ExprKind::Field { target, .. } if self.is_name(target, &agg.var));
+        let is_var = |e: &Expr| self.is_name(e, var);
+        match &cond.kind {
+            ExprKind::Binary { op: BinOp::Eq, lhs, rhs }
+                if (field_of_item(lhs) && is_var(rhs)) || (field_of_item(rhs) && is_var(lhs)) =>
+            {
+                Some(zone)
+            }
+            _ => None,
         }
-        _ => None,
     }
 }
 

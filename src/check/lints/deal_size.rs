@@ -427,7 +427,7 @@ impl Setup<'_, '_> {
                 if let Some(v) = self.env.iter().rev().find_map(|sc| sc.get(n)) {
                     return *v;
                 }
-                match self.facts.option_int(n) {
+                match self.facts.option_at(e) {
                     Some((v, default)) => {
                         if !self.options.iter().any(|o| o.0 == *n) {
                             self.options.push((n.clone(), v, default));

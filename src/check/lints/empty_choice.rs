@@ -17,7 +17,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use miette::Severity;
 
-use super::candidates::{held_in, Known};
+use super::candidates::Known;
 use super::effects::{Effects, Summaries};
 use super::facts::{callees, each_stmt, player_names, show, Facts};
 use super::{each_rules, Finding, Lint, LintContext, Shared};
@@ -229,12 +229,12 @@ impl<'a> Walk<'_, 'a> {
                 && !self.guards.iter().any(|g| some_pass(&self.known.expand(g), f, &var.text, &from.from))
             // `bid == 0 or bid > high` from `0 to coins of p`, `r != A` from `rank`: some
             // candidate passes whenever there is one.
-                && !self.known.leaves_one(f, &var.text, from)
+                && !self.known.leaves_one(f, var, from)
         });
         // `p chooses r from rank where any c in hand of p where c.rank == r`: a rank held in the
         // hand, offered whenever the hand has a card, so judged as a choice from the hand.
         let held = match (self.known.members(&from.from), filter) {
-            (Some(_), Some(f)) => held_in(f, &var.text).filter(|z| self.facts.zone(z).is_some()),
+            (Some(_), Some(f)) => self.known.held_in(f, var).filter(|z| self.facts.zone(z).is_some()),
             _ => None,
         };
         let why = match held {
@@ -375,15 +375,15 @@ impl<'a> Walk<'_, 'a> {
         let mut keys: BTreeSet<String> = match why {
             Why::Drained(zone, _) => return self.guard_reads().contains(*zone) || self.callers.contains(*zone),
             Why::Range(_) | Why::Set(_) => {
-                let mut k = self.facts.reads(&from.from);
+                let mut k = self.facts.reads_changing(&from.from);
                 if let Some(to) = &from.to {
-                    k.extend(self.facts.reads(to));
+                    k.extend(self.facts.reads_changing(to));
                 }
                 k
             }
             Why::Filter(_) | Why::Never(..) => return false,
         };
-        keys.retain(|k| !self.players.contains(k.as_str()) && !self.facts.fixed.contains(k.as_str()));
+        keys.retain(|k| !self.players.contains(k.as_str()));
         let reads = self.guard_reads();
         keys.iter().any(|k| reads.contains(k) || self.callers.contains(k))
     }

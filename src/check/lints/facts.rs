@@ -1,10 +1,17 @@
 //! What the lints share about one set of rules: the declarations in force by name, how each
 //! zone shows its cards, option values, the procedures that run during play, and small
 //! questions about the syntax tree (which zone an expression names, which names it reads).
+//!
+//! What a name written in the rules means comes from the checker index, by the span of the
+//! name ([`BySpan`]): a parameter, `let`, loop item or chosen name called like a zone, counter,
+//! option or enum is that local, never the declaration. Only a name the index could not
+//! resolve (the checker reports it), and the checker's own use of these facts (which has no
+//! index: [`Facts::from_items`] for private choices), fall back to the name's text.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::Rules;
+use crate::check::index::{BySpan, DeclKind, Meaning};
 use crate::check::ir::{Program, Value, Visibility};
 use crate::syntax::ast::*;
 use crate::syntax::walk::{self, Visitor};
@@ -49,18 +56,21 @@ pub(crate) struct Facts<'a> {
     /// `cards` declarations by name.
     pub cards: HashMap<&'a str, &'a CardsDecl>,
     /// Names that never change during a game: options, enum members, properties, orders,
-    /// functions and groups of cards.
+    /// functions and groups of cards (by text, for a name the index does not resolve).
     pub fixed: HashSet<&'a str>,
+    /// What each name written in the file means, by its span (`None`: by text alone).
+    pub names: Option<&'a BySpan<'a>>,
 }
 
 impl<'a> Facts<'a> {
-    /// Collects the declarations of `rules`.
-    pub fn new(rules: &'a Rules) -> Facts<'a> {
-        Facts::from_items(&rules.items, rules.program.as_ref())
+    /// Collects the declarations of `rules`, whose names mean what `names` (the index of the
+    /// file the rules come from) says.
+    pub fn new(rules: &'a Rules, names: &'a BySpan<'a>) -> Facts<'a> {
+        Facts { names: Some(names), ..Facts::from_items(&rules.items, rules.program.as_ref()) }
     }
 
     /// Collects the declarations in force (`items`, a variant applied), with their checked
-    /// program if there is one.
+    /// program if there is one; with no index, a name means what its text names.
     pub fn from_items(items: &'a [Item], program: Option<&'a Program>) -> Facts<'a> {
         let mut f = Facts {
             program,
@@ -71,6 +81,7 @@ impl<'a> Facts<'a> {
             options: HashMap::new(),
             cards: HashMap::new(),
             fixed: HashSet::new(),
+            names: None,
         };
         for item in items {
             match item {
@@ -118,17 +129,67 @@ impl<'a> Facts<'a> {
         self.procedures.iter().copied().find(|p| p.name.text == name)
     }
 
+    /// What the name written at `span` means, by the index (`Unknown` without one).
+    pub fn meaning(&self, span: Span) -> Meaning<'a> {
+        self.names.map_or(Meaning::Unknown, |n| n.meaning(span))
+    }
+
+    /// Whether the name written at `span` may mean a top-level declaration of one of `kinds`:
+    /// by the index when it resolves the name (a local never does); else (no index, or a name
+    /// the checker reports) yes, and the caller looks the name up by its text.
+    pub fn may_mean(&self, span: Span, kinds: &[DeclKind]) -> bool {
+        match self.meaning(span) {
+            Meaning::Decl(d) => kinds.contains(&d.kind),
+            Meaning::Unresolved | Meaning::Unknown => true,
+        }
+    }
+
+    /// Whether two names, written at `a` and `b` with the texts `a_text` and `b_text`, mean
+    /// the same declaration: by the index when it resolves both, else by their text.
+    pub fn same_name(&self, (a, a_text): (Span, &str), (b, b_text): (Span, &str)) -> bool {
+        match (self.meaning(a), self.meaning(b)) {
+            (Meaning::Decl(x), Meaning::Decl(y)) => std::ptr::eq(x, y),
+            _ => a_text == b_text,
+        }
+    }
+
+    /// Whether the name written at `span` with the text `text` is the counter or variable `c`.
+    pub fn is_counter(&self, span: Span, text: &str, c: &str) -> bool {
+        text == c && self.may_mean(span, &[DeclKind::Counter, DeclKind::Variable])
+    }
+
+    /// The function of the rules a call calls: by the index, a built-in function (`abs`) or a
+    /// name that means no function calls none.
+    pub fn called(&self, name: &Name) -> Option<&'a FunctionDecl> {
+        let by_index = match self.meaning(name.span) {
+            Meaning::Decl(d) => d.kind == DeclKind::Function,
+            Meaning::Unknown => self.names.is_none(),
+            Meaning::Unresolved => true,
+        };
+        by_index.then(|| self.functions.get(name.text.as_str()).copied()).flatten()
+    }
+
     /// The zone an expression names (`Z`, `Z of p`), when it names one directly.
     pub fn zone<'e>(&self, e: &'e Expr) -> Option<ZoneRef<'e>> {
+        let zone = |span: Span, name: &str| self.may_mean(span, &[DeclKind::Zone]) && self.zones.contains_key(name);
         match &e.kind {
-            ExprKind::Name(n) if self.zones.contains_key(n.as_str()) => Some(ZoneRef { name: n, of: None }),
-            ExprKind::Of { name, arg } if self.zones.contains_key(name.text.as_str()) => {
+            ExprKind::Name(n) if zone(e.span, n) => Some(ZoneRef { name: n, of: None }),
+            ExprKind::Of { name, arg } if zone(name.span, &name.text) => {
                 Some(ZoneRef { name: &name.text, of: Some(arg) })
             }
             // issue 43: `grid k of p` is one of p's zones `grid` (whose, for who sees it).
-            ExprKind::KeyedOf { name, owner, .. } if self.zones.contains_key(name.text.as_str()) => {
+            ExprKind::KeyedOf { name, owner, .. } if zone(name.span, &name.text) => {
                 Some(ZoneRef { name: &name.text, of: Some(owner) })
             }
+            _ => None,
+        }
+    }
+
+    /// The whole-number value in force of the option a bare name means, and whether it is the
+    /// option's default (not for a local of the option's name).
+    pub fn option_at(&self, e: &Expr) -> Option<(i64, bool)> {
+        match &e.kind {
+            ExprKind::Name(n) if self.may_mean(e.span, &[DeclKind::Option]) => self.option_int(n),
             _ => None,
         }
     }
@@ -154,7 +215,7 @@ impl<'a> Facts<'a> {
     pub fn const_int(&self, e: &Expr) -> Option<i64> {
         match &e.kind {
             ExprKind::Int(i) => Some(*i),
-            ExprKind::Name(n) => self.option_int(n).map(|(v, _)| v),
+            ExprKind::Name(_) => self.option_at(e).map(|(v, _)| v),
             ExprKind::Unary { op: UnOp::Neg, operand } => self.const_int(operand)?.checked_neg(),
             ExprKind::Binary { op, lhs, rhs } => arith(*op, self.const_int(lhs)?, self.const_int(rhs)?),
             _ => None,
@@ -163,15 +224,53 @@ impl<'a> Facts<'a> {
 
     /// Every name an expression reads, looking into the functions it calls.
     pub fn reads(&self, e: &Expr) -> BTreeSet<String> {
-        let mut names = Names::default();
+        self.reads_both(e).0
+    }
+
+    /// The names an expression reads that can change during a game (locals, counters,
+    /// variables, zones, the position; not options, enum members, functions, ...), looking into
+    /// the functions it calls. A local named like an option is read; the option is not.
+    pub fn reads_changing(&self, e: &Expr) -> BTreeSet<String> {
+        self.reads_both(e).1
+    }
+
+    fn reads_both(&self, e: &Expr) -> (BTreeSet<String>, BTreeSet<String>) {
+        let mut names = self.names_visitor();
         walk::expr(&mut names, e);
         self.close_over_functions(names)
+    }
+
+    fn names_visitor(&self) -> Names<'_, 'a> {
+        Names {
+            facts: self,
+            names: BTreeSet::new(),
+            changing: BTreeSet::new(),
+            functions: Vec::new(),
+            procedures: Vec::new(),
+        }
+    }
+
+    /// Whether the name written at `span` means something that never changes during a game.
+    /// An enum's name (what `from rank` goes over) never changes either; the text match took
+    /// it for the property of its name, which is fixed too.
+    fn fixed_at(&self, span: Span, text: &str) -> bool {
+        use DeclKind as K;
+        match self.meaning(span) {
+            Meaning::Decl(d) if d.kind == K::Enum => true,
+            Meaning::Decl(d) => {
+                matches!(
+                    d.kind,
+                    K::Option | K::EnumMember | K::HandPattern | K::Property | K::Order | K::Function | K::Cards
+                ) && self.fixed.contains(text)
+            }
+            Meaning::Unresolved | Meaning::Unknown => self.fixed.contains(text),
+        }
     }
 
     /// Every name a statement mentions (zones, counters, locals, ...), looking into the
     /// procedures and functions it calls.
     pub fn mentions(&self, s: &Stmt) -> BTreeSet<String> {
-        let mut names = Names::default();
+        let mut names = self.names_visitor();
         walk::stmt(&mut names, s);
         let mut seen: HashSet<String> = HashSet::new();
         while let Some(p) = names.procedures.pop() {
@@ -182,25 +281,28 @@ impl<'a> Facts<'a> {
                 walk::block(&mut names, &decl.body);
             }
         }
-        self.close_over_functions(names)
+        self.close_over_functions(names).0
     }
 
-    fn close_over_functions(&self, mut names: Names) -> BTreeSet<String> {
-        let mut seen: HashSet<String> = HashSet::new();
-        while let Some(f) = names.functions.pop() {
-            if !seen.insert(f.clone()) {
+    /// The names read, and those of them that can change, with those read by the functions
+    /// called (their parameters left out).
+    fn close_over_functions(&self, mut names: Names<'_, 'a>) -> (BTreeSet<String>, BTreeSet<String>) {
+        let mut seen: HashSet<&str> = HashSet::new();
+        while let Some(decl) = names.functions.pop() {
+            if !seen.insert(decl.name.text.as_str()) {
                 continue;
             }
-            let Some(decl) = self.functions.get(f.as_str()) else { continue };
-            let mut inner = Names::default();
+            let mut inner = self.names_visitor();
             walk::expr(&mut inner, &decl.body);
             for p in &decl.params {
                 inner.names.remove(&p.name.text);
+                inner.changing.remove(&p.name.text);
             }
             names.names.extend(inner.names);
+            names.changing.extend(inner.changing);
             names.functions.extend(inner.functions);
         }
-        names.names
+        (names.names, names.changing)
     }
 
     /// The procedures that can run once `play` starts: `play` and every procedure it calls,
@@ -274,31 +376,43 @@ pub(crate) fn arith(op: BinOp, a: i64, b: i64) -> Option<i64> {
 /// `remember position` and turning a card change (no game name has a space).
 pub(crate) const POSITION: &str = "the position";
 
-#[derive(Default)]
-struct Names {
+struct Names<'f, 'a> {
+    facts: &'f Facts<'a>,
+    /// Every name read.
     names: BTreeSet<String>,
-    functions: Vec<String>,
+    /// The names read where they mean something that can change.
+    changing: BTreeSet<String>,
+    /// The functions of the rules called.
+    functions: Vec<&'a FunctionDecl>,
     procedures: Vec<String>,
 }
 
-impl Visitor for Names {
+impl Names<'_, '_> {
+    fn read(&mut self, span: Span, text: &str) {
+        if !self.names.contains(text) {
+            self.names.insert(text.to_string());
+        }
+        if !self.changing.contains(text) && !self.facts.fixed_at(span, text) {
+            self.changing.insert(text.to_string());
+        }
+    }
+}
+
+impl Visitor for Names<'_, '_> {
     fn expr(&mut self, e: &Expr) {
         match &e.kind {
-            ExprKind::Name(n) => {
-                self.names.insert(n.clone());
-            }
-            ExprKind::Of { name, .. } => {
-                self.names.insert(name.text.clone());
-            }
-            ExprKind::Call { name, .. } => self.functions.push(name.text.clone()),
+            ExprKind::Name(n) => self.read(e.span, n),
+            ExprKind::Of { name, .. } => self.read(name.span, &name.text),
+            ExprKind::Call { name, .. } => self.functions.extend(self.facts.called(name)),
             ExprKind::PositionSeen => {
                 self.names.insert(POSITION.to_string());
+                self.changing.insert(POSITION.to_string());
             }
             _ => {}
         }
     }
     fn name(&mut self, name: &Name) {
-        self.names.insert(name.text.clone());
+        self.read(name.span, &name.text);
     }
     fn block(&mut self, b: &Block) {
         for s in &b.stmts {

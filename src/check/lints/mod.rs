@@ -31,6 +31,7 @@ pub(crate) use hidden_cond::private_choices;
 use miette::{Diagnostic, LabeledSpan, Severity, SourceSpan};
 
 use super::{variants, Config, Program};
+use crate::check::index::Index;
 use crate::syntax::ast::{File, Item, Span};
 
 /// One lint: its name (the last part of its code), how serious it is, and the check itself.
@@ -68,6 +69,8 @@ pub struct LintContext<'a> {
     pub file: &'a File,
     /// The base game first, then each variant applied to it, in the order the file declares them.
     pub rules: Vec<Rules>,
+    /// The checker index of the file: what each name written in it means, by scope.
+    pub index: Index,
 }
 
 /// The rules in force for the base game or for one variant.
@@ -118,7 +121,7 @@ impl<'a> LintContext<'a> {
                 None => rules.push(Rules { variant, seats: None, items, program }),
             }
         }
-        LintContext { file, rules }
+        LintContext { file, rules, index: Index::of(file) }
     }
 }
 
@@ -225,9 +228,11 @@ pub fn lint(file: &File) -> Vec<LintDiagnostic> {
 /// the same as [`lint`]'s.
 pub fn lint_checked(file: &File, checked: Vec<Checked>) -> Vec<LintDiagnostic> {
     let ctx = LintContext::with_checked(file, checked);
-    // Worked out once for every lint: each set of rules' declarations, then what its
-    // procedures can change (a summary borrows its facts).
-    let facts: Vec<Facts> = ctx.rules.iter().map(Facts::new).collect();
+    // Worked out once for every lint: what each name written in the file means (the index, by
+    // span), each set of rules' declarations, then what its procedures can change (a summary
+    // borrows its facts).
+    let names = ctx.index.by_span();
+    let facts: Vec<Facts> = ctx.rules.iter().map(|rules| Facts::new(rules, &names)).collect();
     let summaries: Vec<Summaries> = facts.iter().map(Summaries::new).collect();
     let shared: Vec<Shared> = ctx
         .rules

@@ -65,7 +65,7 @@ fn endless(facts: &Facts, summaries: &Summaries, s: &Stmt, cond: &Expr, body: &B
     if effects.leaves() {
         return None;
     }
-    let reads: BTreeSet<String> = facts.reads(cond).into_iter().filter(|n| !facts.fixed.contains(n.as_str())).collect();
+    let reads: BTreeSet<String> = facts.reads_changing(cond);
     if effects.touches(&reads, facts) {
         return None;
     }

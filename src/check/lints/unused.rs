@@ -11,7 +11,6 @@ use std::collections::HashSet;
 use miette::Severity;
 
 use super::{Finding, Lint, LintContext, Shared};
-use crate::check::index::Index;
 use crate::syntax::ast::{Expr, ExprKind, FunctionDecl, Item, Name, Span, VariantItem};
 use crate::syntax::walk::{self, Visitor};
 
@@ -28,7 +27,7 @@ fn run(ctx: &LintContext, _: &[Shared]) -> Vec<Finding> {
     // What each name written in the rules means, by scope (a parameter or local that has the
     // name of a zone hides the zone): the declarations some use resolves to, by the place of
     // their name.
-    let index = Index::of(file);
+    let index = &ctx.index;
     // A variant giving an option a value (`option rounds = 2`) does not use it.
     let set_in_variant: HashSet<Span> = file
         .items
