@@ -81,7 +81,11 @@ fn play_out(state: &mut State, log: &mut Recorder, hearts_first: bool) {
 
 /// The score line announced for the first contract played.
 fn score_line(log: &Recorder) -> String {
-    log.lines.iter().find(|l| l.contains(" makes ") || l.contains(" tricks: down ")).cloned().expect("the deal is scored")
+    log.lines
+        .iter()
+        .find(|l| l.contains(" makes ") || l.contains(" tricks: down "))
+        .cloned()
+        .expect("the deal is scored")
 }
 
 /// The score of player `p`'s partnership.
@@ -254,7 +258,10 @@ fn br_10_the_dummy_is_laid_face_up_after_the_opening_lead_and_the_declarer_plays
     assert!(logged(&log, "player 3 lays the dummy face up"));
     // The dummy's turn: player 1 chooses among the dummy's clubs.
     assert_eq!(mover(&s), 1);
-    assert_eq!(sorted_labels(&offered_now(&s).iter().map(String::as_str).collect::<Vec<_>>()), sorted_labels(&["9♣", "8♣", "7♣", "6♣"]));
+    assert_eq!(
+        sorted_labels(&offered_now(&s).iter().map(String::as_str).collect::<Vec<_>>()),
+        sorted_labels(&["9♣", "8♣", "7♣", "6♣"])
+    );
     say(&mut s, &mut log, "6♣");
     assert_eq!(cards(&s, "trick")[0], "6♣");
     // Then player 4 plays their own card.
@@ -292,7 +299,10 @@ fn br_11_a_player_follows_suit_when_they_can_and_plays_anything_when_they_cannot
     say(&mut s, &mut log, "A♣");
     say(&mut s, &mut log, "6♣");
     // Player 4 holds four clubs: only those.
-    assert_eq!(sorted_labels(&offered_now(&s).iter().map(String::as_str).collect::<Vec<_>>()), sorted_labels(&["5♣", "4♣", "3♣", "2♣"]));
+    assert_eq!(
+        sorted_labels(&offered_now(&s).iter().map(String::as_str).collect::<Vec<_>>()),
+        sorted_labels(&["5♣", "4♣", "3♣", "2♣"])
+    );
     say(&mut s, &mut log, "2♣");
     // Player 1 has no club: all thirteen cards.
     assert_eq!(offered_now(&s).len(), 13);
@@ -369,12 +379,19 @@ fn br_18_a_grand_slam_in_a_minor_made() {
 #[test]
 fn br_16_undertricks_undoubled_doubled_and_redoubled() {
     // 7 ♠ makes twelve tricks: one down.
-    for (said, penalty) in [(&["7 ♠", "pass", "pass", "pass"][..], 50), (&["7 ♠", "double", "pass", "pass", "pass"][..], 100), (&["7 ♠", "double", "redouble", "pass", "pass", "pass"][..], 200)] {
+    for (said, penalty) in [
+        (&["7 ♠", "pass", "pass", "pass"][..], 50),
+        (&["7 ♠", "double", "pass", "pass", "pass"][..], 100),
+        (&["7 ♠", "double", "redouble", "pass", "pass", "pass"][..], 200),
+    ] {
         let (mut s, mut log) = start_with(&[], SUITED);
         calls(&mut s, &mut log, 1, said);
         play_out(&mut s, &mut log, false);
         let line = score_line(&log);
-        assert!(line.contains(&format!("player 1 takes 12 tricks: down 1, {penalty} to player 2 and player 4")), "{said:?}: {line}");
+        assert!(
+            line.contains(&format!("player 1 takes 12 tricks: down 1, {penalty} to player 2 and player 4")),
+            "{said:?}: {line}"
+        );
         assert_eq!(score(&s, 2), penalty);
         assert_eq!(score(&s, 1), 0);
     }
@@ -437,7 +454,8 @@ fn br_3_the_second_deal_the_dealers_side_is_vulnerable() {
     calls(&mut s, &mut log, 1, &["pass", "pass", "pass", "pass"]);
     assert!(logged(&log, "deal 2: player 2 deals; player 2 and player 4 are vulnerable"));
     // Player 2, vulnerable, doubled in 7NT: 200 for the first trick down, 300 for each after.
-    let (took, down, penalty) = defeated_in_deal(&[("max_redeals", "0")], 2, &["7 NT", "double", "pass", "pass", "pass"]);
+    let (took, down, penalty) =
+        defeated_in_deal(&[("max_redeals", "0")], 2, &["7 NT", "double", "pass", "pass", "pass"]);
     assert_eq!(took + down, 13);
     assert_eq!(penalty, 200 + 300 * (down - 1));
     // Player 3, not vulnerable in deal 2: 50 a trick.
