@@ -68,3 +68,4 @@ mod transcripts;
 mod tune;
 mod variant_files;
 mod wagering;
+mod lang_expr4;
