@@ -82,3 +82,47 @@ fn a_card_picked_blind_from_an_opponents_hand_is_never_named_to_the_picker() {
         }
     }
 }
+
+/// `(max of f(c) for c in s) - (min of f(c) for c in s)`: without the parentheses the grammar
+/// reads the same tree (the domain of an aggregate is one primary), but `... for c in s - min of
+/// ...` reads as if `s - min` were the domain; `fmt` keeps them, and the round trip holds.
+#[test]
+fn fmt_keeps_the_parentheses_around_an_aggregate_that_is_an_operand() {
+    let source = read("tests/fixtures/lang_expr4/spread.cardgame");
+    let formatted = cardlang::syntax::format(&source).expect("it formats");
+    assert_eq!(formatted, source, "the fixture is formatted already");
+    for line in [
+        "function spread(s: cards): int = (max of value(c) for c in s) - (min of value(c) for c in s)",
+        "function total(p: player): int = (sum of value(c) for c in hand of p) * 2",
+        "function sets(p: player): int = (count of s in subsets of hand of p) + 1",
+    ] {
+        assert!(formatted.contains(line), "{line}");
+    }
+    // Without the parentheses, the same tree: a difference of two aggregates.
+    let bare = source.replace(
+        "(max of value(c) for c in s) - (min of value(c) for c in s)",
+        "max of value(c) for c in s - min of value(c) for c in s",
+    );
+    let tree = |text: &str| {
+        let file = cardlang::syntax::parse(text).expect("it parses");
+        let debug = format!("{:?}", file.items);
+        // Spans differ by the parentheses' bytes.
+        let mut out = String::new();
+        let mut rest = debug.as_str();
+        while let Some(i) = rest.find("Span { start: ") {
+            out.push_str(&rest[..i]);
+            let close = rest[i..].find('}').expect("a span's end");
+            rest = &rest[i + close + 1..];
+        }
+        out.push_str(rest);
+        out
+    };
+    assert_eq!(tree(&bare), tree(&source), "the parentheses change nothing to the grammar");
+    assert_eq!(cardlang::syntax::format(&bare).expect("it formats"), source, "fmt puts them back");
+    let (code, out, err) = crate::common::cardlang(&["transcript", "tests/fixtures/lang_expr4/spread.cardgame", "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    // The pack is not shuffled: player 1 is dealt 6♠, 5♠ and 4♠ (values 4, 3 and 2 in the
+    // order, which counts from 0): a spread of 2, a total of 9 doubled, and 7 sets (3 + 3 + 1)
+    // and one.
+    assert!(out.contains("» spread 2, total 18, sets 8"), "{out}");
+}
