@@ -9,6 +9,7 @@ use cardlang::engine::{Game, State, Viewer};
 use cardlang::serve::views::{self, Who};
 use cardlang::session::transcript::{self, TranscriptSpec};
 use cardlang::session::{Seat, Session, Status};
+use miette::Diagnostic;
 
 const BLIND: &str = "tests/fixtures/lang_expr4/blind_pick.cardgame";
 
@@ -119,10 +120,93 @@ fn fmt_keeps_the_parentheses_around_an_aggregate_that_is_an_operand() {
     };
     assert_eq!(tree(&bare), tree(&source), "the parentheses change nothing to the grammar");
     assert_eq!(cardlang::syntax::format(&bare).expect("it formats"), source, "fmt puts them back");
-    let (code, out, err) = crate::common::cardlang(&["transcript", "tests/fixtures/lang_expr4/spread.cardgame", "--seed", "1"]);
+    let (code, out, err) =
+        crate::common::cardlang(&["transcript", "tests/fixtures/lang_expr4/spread.cardgame", "--seed", "1"]);
     assert_eq!(code, 0, "{err}");
     // The pack is not shuffled: player 1 is dealt 6♠, 5♠ and 4♠ (values 4, 3 and 2 in the
     // order, which counts from 0): a spread of 2, a total of 9 doubled, and 7 sets (3 + 3 + 1)
     // and one.
     assert!(out.contains("» spread 2, total 18, sets 8"), "{out}");
+}
+
+const THE_PLAYER: &str = "tests/fixtures/lang_expr4/the_player.cardgame";
+
+/// The pack is not shuffled: the deal gives player 1 6♠ 4♠, player 2 6♥ 4♥, player 3 5♠ 3♠,
+/// player 4 5♥ 3♥; players 2, 3 and 4 have 3, 5 and 5 coins.
+#[test]
+fn the_player_such_that_is_the_first_from_seat_1_or_none() {
+    let (code, out, err) = crate::common::cardlang(&["transcript", THE_PLAYER, "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let said: Vec<&str> = out.lines().filter_map(|l| l.strip_prefix("» ")).collect();
+    assert_eq!(
+        said,
+        [
+            // One player has 3 coins.
+            "E0 player 2",
+            // Players 3 and 4 have 5: the first from seat 1.
+            "E1 player 3",
+            // Nobody has more than 9: none, and no error.
+            "E2 none",
+            // A function: the holder of 5♠.
+            "E3 player 3",
+            "E4 true",
+            // The player with no coins is player 1, who holds two cards.
+            "E5 2",
+            // A `let`: rich, and not player 3.
+            "E6 player 4",
+        ]
+    );
+}
+
+/// Every tagged expression reads the same to the engine and to the reference evaluator, on the
+/// stacked deal and in games where the coins are dealt by chance.
+#[test]
+fn the_player_such_that_agrees_with_the_reference() {
+    let source = read(THE_PLAYER);
+    let (compared, mismatches) = cardlang::reference::compare::run_source(&source, 1, |_| 0).expect("it checks");
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+    assert_eq!(compared, 7, "seven expressions compared");
+    let played =
+        source.replace("    deal 2 from pack to hand\n", "    shuffle pack\n    deal 2 from pack to hand\n").replace(
+            "add 3 to coins of player 2",
+            "add count of c in hand of player 2 where c.suit == hearts to coins of player 2",
+        );
+    for seed in 0..16u64 {
+        let (compared, mismatches) = cardlang::reference::compare::run_source(&played, seed, |_| 0).expect("it checks");
+        assert!(mismatches.is_empty(), "seed {seed}: {}", mismatches.join("\n"));
+        assert_eq!(compared, 7);
+    }
+}
+
+/// `fmt` writes it back as written; without `where` the checker asks which player, with the
+/// code of an aggregate without a condition; the condition must be a yes or no; the result is a
+/// player, not a card.
+#[test]
+fn the_player_such_that_is_formatted_and_checked() {
+    let source = read(THE_PLAYER);
+    assert_eq!(cardlang::syntax::format(&source).expect("it formats"), source);
+    let with = |line: &str| {
+        source.replace("    announce \"E0 {the player q where coins of q == 3}\"\n", &format!("    {line}\n"))
+    };
+    let errors = |text: String| {
+        let file = cardlang::syntax::parse(&text).expect("it parses");
+        match check::check(&file, &Config::default()) {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors
+                .errors
+                .iter()
+                .map(|e| (e.code().map(|c| c.to_string()).unwrap_or_default(), e.to_string()))
+                .collect::<Vec<_>>(),
+        }
+    };
+    let missing = errors(with("let x = the player q"));
+    assert_eq!(missing.len(), 1, "{missing:?}");
+    assert_eq!(missing[0].0, "cardlang::check::aggregate_without_condition");
+    assert!(crate::common::says(&missing[0].1, "`the player q` needs a condition"), "{missing:?}");
+    let not_bool = errors(with("let x = the player q where coins of q"));
+    assert_eq!(not_bool.len(), 1, "{not_bool:?}");
+    assert_eq!(not_bool[0].0, "cardlang::check::wrong_type", "{not_bool:?}");
+    let card = errors(with("let x = (the player q where coins of q == 3).rank"));
+    assert!(!card.is_empty(), "a player has no rank");
+    assert!(errors(with("let x: player = the player q where q == player 2")).is_empty());
 }

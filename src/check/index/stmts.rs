@@ -79,7 +79,7 @@ impl Builder {
                 domain.exprs().for_each(|d| self.expr(d));
                 self.exprs([from.as_ref()]);
                 let ty = match domain {
-                    AggDomain::Players | AggDomain::After(_) => Some("player"),
+                    AggDomain::Players | AggDomain::After(_) | AggDomain::ThePlayer => Some("player"),
                     AggDomain::Subsets(_) => Some("cards"),
                     AggDomain::Expr(_) => None,
                     AggDomain::Range(..) => Some("int"),

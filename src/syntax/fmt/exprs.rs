@@ -248,6 +248,11 @@ fn aggregate(out: &mut String, a: &Aggregate) {
         out.truncate(out.len() - "next ".len());
         out.push_str("previous ");
     }
+    // issue 43: `the player q where C` (of kind `card`).
+    if matches!(a.domain, AggDomain::ThePlayer) {
+        out.truncate(out.len() - "card ".len());
+        out.push_str("the player ");
+    }
     if matches!(a.domain, AggDomain::Zones(_)) {
         out.push_str("zone ");
     }
@@ -278,6 +283,7 @@ fn aggregate(out: &mut String, a: &Aggregate) {
             out.push_str(" before ");
             write(out, p, PRIMARY);
         }
+        AggDomain::ThePlayer => {}
     }
     if let Some(c) = &a.cond {
         out.push_str(" where ");
