@@ -288,11 +288,11 @@ fn every_game_agrees_with_the_reference_at_every_decision() {
     assert!(compared > 1000, "only {compared} values compared");
 }
 
-/// Issue 43's forms (ranges, a row's zones, `previous`) are among what the generator writes, and
+/// Issue 43's forms (ranges, a row's zones, `previous`, `the player`) are among what the generator writes, and
 /// the games that use them check.
 #[test]
 fn generated_games_use_ranges_rows_and_previous() {
-    let (mut ranges, mut rows, mut previous) = (0, 0, 0);
+    let (mut ranges, mut rows, mut previous, mut the_player) = (0, 0, 0, 0);
     for seed in 0..100u64 {
         let source = gen::game(seed, 3, 2, 6, 3);
         let checks = cardlang::syntax::parse(&source).is_ok_and(|f| check::check(&f, &Config::default()).is_ok());
@@ -307,7 +307,9 @@ fn generated_games_use_ranges_rows_and_previous() {
         ranges += usize::from(aggregate_over_numbers);
         rows += usize::from(source.contains("zone z in") || source.contains("zone y in"));
         previous += usize::from(source.contains("previous "));
+        the_player += usize::from(source.contains("(the player "));
     }
+    assert!(the_player >= 5, "the player: {the_player}");
     println!("of 100 generated games: {ranges} with a range, {rows} with a row's zones, {previous} with previous");
     assert!(ranges >= 10 && rows >= 10 && previous >= 5, "ranges {ranges}, rows {rows}, previous {previous}");
 }

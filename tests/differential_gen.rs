@@ -166,8 +166,14 @@ impl Gen {
             Ty::Int => self.int(d),
             Ty::Bool => self.boolean(d),
             Ty::Card => self.card(d),
-            Ty::Player => match self.dice.below(4) {
+            Ty::Player => match self.dice.below(5) {
                 0 => format!("(opponent of {})", self.expr(Ty::Player, d)),
+                // issue 43: the first player from seat 1 who meets a condition.
+                4 => {
+                    let q = self.item_name(&["q", "p"]);
+                    let cond = self.bound(&q, Ty::Player, |g| g.expr(Ty::Bool, d));
+                    format!("(the player {q} where {cond})")
+                }
                 3 => {
                     let q = self.item_name(&["q", "p"]);
                     let from = self.expr(Ty::Player, d);

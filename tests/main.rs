@@ -35,6 +35,7 @@ mod index;
 mod invariants;
 mod lang_choices;
 mod lang_expr;
+mod lang_expr4;
 mod lang_melds;
 mod lang_zones;
 mod language;

@@ -20,6 +20,8 @@ impl Checker {
             }
             ast::AggDomain::Zones(row) => (AggOver::Zones(self.row_expr(row, scope)), Type::Zone),
             ast::AggDomain::Before(p) => (AggOver::Before(self.typed(p, Type::Player, scope)), Type::Player),
+            // `the player q where C`: the players from seat 1, the first that passes.
+            ast::AggDomain::ThePlayer => (AggOver::Players, Type::Player),
             // The other domains are read by `check_aggregate` itself.
             _ => (AggOver::Players, Type::Player),
         }

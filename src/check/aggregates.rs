@@ -34,7 +34,7 @@ impl Checker {
                 "sets of cards",
                 Some(format!("to ask whether there is such a set, write `any {} in ... where ...`", a.var.text)),
             ));
-        } else if a.kind == ast::AggKind::First && item != Type::Card {
+        } else if a.kind == ast::AggKind::First && item != Type::Card && !the_player(a) {
             self.errors.push(CheckError::invalid(
                 Mistake::CardInNeedsZone,
                 a.domain_span,
@@ -45,7 +45,9 @@ impl Checker {
         }
         // (Counting every set of a size needs no condition: there is no other way to say it.)
         let counts_sets = a.kind == ast::AggKind::Count && matches!(a.domain, ast::AggDomain::Subsets(_));
-        if a.cond.is_none() && !a.kind.folds() && !counts_sets {
+        if a.cond.is_none() && the_player(a) {
+            self.errors.push(super::the_player::without_condition(a));
+        } else if a.cond.is_none() && !a.kind.folds() && !counts_sets {
             let instead = match a.kind {
                 ast::AggKind::Count => "; `count of Z` counts every card of a zone",
                 ast::AggKind::Any => "; `Z is not empty` asks whether a zone has a card at all",
@@ -99,12 +101,18 @@ impl Checker {
         self.aggregates.1 = depth;
         let ty = match a.kind {
             ast::AggKind::Any | ast::AggKind::All => Type::Bool,
+            ast::AggKind::First if the_player(a) => Type::Player,
             ast::AggKind::First => Type::Card,
             ast::AggKind::Next => Type::Player,
             ast::AggKind::Count | ast::AggKind::Sum | ast::AggKind::Max | ast::AggKind::Min => Type::Int,
         };
         (Expr::Aggregate(Box::new(Aggregate { kind: a.kind, key: made, over, value, cond })), ty)
     }
+}
+
+/// Whether the aggregate is `the player q where C` (issue 43).
+fn the_player(a: &ast::Aggregate) -> bool {
+    matches!(a.domain, ast::AggDomain::ThePlayer)
 }
 
 impl Checker {

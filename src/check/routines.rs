@@ -117,7 +117,9 @@ impl Checker {
             StmtKind::ForEach { var, domain, from, cond, body } => {
                 let start = from.as_ref().map(|p| self.typed(p, Type::Player, scope));
                 let (over, ty) = match domain {
-                    ast::AggDomain::Players | ast::AggDomain::After(_) => (FnOver::Players(start), Type::Player),
+                    ast::AggDomain::Players | ast::AggDomain::After(_) | ast::AggDomain::ThePlayer => {
+                        (FnOver::Players(start), Type::Player)
+                    }
                     ast::AggDomain::Subsets(sub) => {
                         let (zone, lo, hi) = self.check_subsets(sub, scope);
                         (FnOver::Subsets { zone, lo, hi }, Type::Cards)

@@ -263,6 +263,7 @@ fn parse_aggregate(pair: Pair<'_, Rule>) -> Expr {
     let rule = pair.as_rule();
     let mut it = pair.into_inner();
     let word = it.next().expect("aggregate: word");
+    let word_span = span_of(&word);
     let kind = match word.as_rule() {
         Rule::kw_any => AggKind::Any,
         Rule::kw_all => AggKind::All,
@@ -272,11 +273,20 @@ fn parse_aggregate(pair: Pair<'_, Rule>) -> Expr {
         Rule::kw_max => AggKind::Max,
         Rule::kw_min => AggKind::Min,
         Rule::kw_next | Rule::kw_previous => AggKind::Next,
+        // issue 43: `the player q where C`.
+        Rule::kw_the => AggKind::First,
         r => unreachable!("parse_aggregate: {r:?}"),
     };
     let value = (rule == Rule::agg_fold).then(|| parse_expr(it.next().expect("agg_fold: value")));
-    let first = it.next().expect("aggregate: name");
-    let (var, domain, domain_span) = if matches!(rule, Rule::agg_next | Rule::agg_previous) {
+    let mut first = it.next().expect("aggregate: name");
+    if rule == Rule::agg_the {
+        // `player`, then the name.
+        let _player = first;
+        first = it.next().expect("agg_the: name");
+    }
+    let (var, domain, domain_span) = if rule == Rule::agg_the {
+        (parse_name(first), AggDomain::ThePlayer, word_span)
+    } else if matches!(rule, Rule::agg_next | Rule::agg_previous) {
         let domain_pair = it.next().expect("aggregate: player");
         let domain_span = span_of(&domain_pair);
         let p = parse_primary(domain_pair);

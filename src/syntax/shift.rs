@@ -431,7 +431,7 @@ impl Shifted for Expr {
 impl Shifted for AggDomain {
     fn shift(&mut self, s: Shift) {
         match self {
-            AggDomain::Players => {}
+            AggDomain::Players | AggDomain::ThePlayer => {}
             AggDomain::After(e) | AggDomain::Expr(e) | AggDomain::Zones(e) | AggDomain::Before(e) => e.shift(s),
             AggDomain::Range(lo, hi) => {
                 lo.shift(s);

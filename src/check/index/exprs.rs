@@ -154,7 +154,7 @@ impl Builder {
                 self.agg_domain(&a.domain);
                 let mark = self.scope.mark();
                 let ty = match &a.domain {
-                    AggDomain::Players | AggDomain::After(_) => Some("player".to_string()),
+                    AggDomain::Players | AggDomain::After(_) | AggDomain::ThePlayer => Some("player".to_string()),
                     AggDomain::Subsets(_) => Some("cards".to_string()),
                     AggDomain::Expr(_) => None,
                     AggDomain::Range(..) => Some("int".to_string()),

@@ -83,7 +83,7 @@ impl Builder {
                 self.agg_domain(domain);
                 self.exprs([from.as_ref()]);
                 let ty = match domain {
-                    AggDomain::Players | AggDomain::After(_) => Some("player"),
+                    AggDomain::Players | AggDomain::After(_) | AggDomain::ThePlayer => Some("player"),
                     AggDomain::Subsets(_) => Some("cards"),
                     AggDomain::Expr(_) => None,
                     AggDomain::Range(..) => Some("int"),

@@ -80,7 +80,10 @@ pub fn describe_for(state: &State, viewer: Viewer, event: &Event<'_>) -> Option<
         Event::Choice { player, value, ty, secret, .. } => {
             let who = player.map_or("chance".to_string(), |p| state.game().player_name(p));
             let verb = if *secret { "has chosen" } else { "chooses" };
-            let seen = (*player == Some(me) && !crate::engine::view::facing_out::unseen_own_card(state, me, *value))
+            // The chooser is told their own choice, except a card they picked blind (from
+            // another player's hand, or their own hand held facing out): it is named to them
+            // only once it comes into their sight (issue 43).
+            let seen = (*player == Some(me) && !crate::engine::view::facing_out::unseen_pick(state, me, *value))
                 || match value {
                     Value::Card(card) => state.find_card(*card).is_some_and(|(z, i)| state.can_see(me, z, i)),
                     // An arrangement shows the cards of its zone.

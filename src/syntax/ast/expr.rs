@@ -302,13 +302,16 @@ pub enum AggDomain {
     /// `before p` (issue 43, `previous q before p`): every player before `p`, going right, and
     /// `p` last.
     Before(Expr),
+    /// `the player q where C` (issue 43, of kind [`AggKind::First`]): every player from seat 1;
+    /// the first that meets the condition.
+    ThePlayer,
 }
 
 impl AggDomain {
     /// The expressions written in the domain: a zone, a player, the sizes of subsets.
     pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
         let parts: [Option<&Expr>; 3] = match self {
-            AggDomain::Players => [None, None, None],
+            AggDomain::Players | AggDomain::ThePlayer => [None, None, None],
             AggDomain::After(d) | AggDomain::Expr(d) | AggDomain::Zones(d) | AggDomain::Before(d) => {
                 [Some(d), None, None]
             }
@@ -324,7 +327,7 @@ impl AggDomain {
     /// The expressions written in the domain, to change in place.
     pub fn exprs_mut(&mut self) -> impl Iterator<Item = &mut Expr> {
         let parts: [Option<&mut Expr>; 3] = match self {
-            AggDomain::Players => [None, None, None],
+            AggDomain::Players | AggDomain::ThePlayer => [None, None, None],
             AggDomain::After(d) | AggDomain::Expr(d) | AggDomain::Zones(d) | AggDomain::Before(d) => {
                 [Some(d), None, None]
             }

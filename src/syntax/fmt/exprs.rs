@@ -110,11 +110,14 @@ fn write(out: &mut String, e: &Expr, min: u8) {
             // round (`(a ^ b) ^ c`).
             let b = binary_binding(*op);
             let (left, right) = if *op == BinOp::Pow { (b + 1, b) } else { (b, b + 1) };
-            write(out, lhs, left);
+            // issue 43: an aggregate ending in its domain, followed by the operator, is
+            // bracketed for the reader; so then is one on the right, to match.
+            let bracket = open_aggregate(lhs);
+            operand(out, lhs, left, bracket);
             out.push(' ');
             out.push_str(op.symbol());
             out.push(' ');
-            write(out, rhs, right);
+            operand(out, rhs, right, bracket && open_aggregate(rhs));
         }
         ExprKind::Unary { op: UnOp::Not, operand } => {
             out.push_str("not ");
@@ -205,6 +208,25 @@ fn write(out: &mut String, e: &Expr, min: u8) {
     }
 }
 
+/// Whether `e` is an aggregate that ends in its domain (`max of V for c in s`, no `where`), so
+/// that an operator after it would read as part of the domain (`... for c in s - min of ...`),
+/// though the grammar takes the domain as one primary (issue 43).
+fn open_aggregate(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Aggregate(a) if a.cond.is_none()) && binding(e) == PRIMARY
+}
+
+/// An operand of a binary operator, bracketed when `bracket` says the reader needs it
+/// (`(max of f(c) for c in s) - (min of f(c) for c in s)`), else as its place needs.
+fn operand(out: &mut String, e: &Expr, min: u8, bracket: bool) {
+    if bracket {
+        out.push('(');
+        write(out, e, IF);
+        out.push(')');
+    } else {
+        write(out, e, min);
+    }
+}
+
 /// `any c in Z where C`, `count of c in Z where C`, `sum of V for c in Z where C`.
 fn aggregate(out: &mut String, a: &Aggregate) {
     out.push_str(a.kind.opening());
@@ -225,6 +247,11 @@ fn aggregate(out: &mut String, a: &Aggregate) {
     if matches!(a.domain, AggDomain::Before(_)) {
         out.truncate(out.len() - "next ".len());
         out.push_str("previous ");
+    }
+    // issue 43: `the player q where C` (of kind `card`).
+    if matches!(a.domain, AggDomain::ThePlayer) {
+        out.truncate(out.len() - "card ".len());
+        out.push_str("the player ");
     }
     if matches!(a.domain, AggDomain::Zones(_)) {
         out.push_str("zone ");
@@ -256,6 +283,7 @@ fn aggregate(out: &mut String, a: &Aggregate) {
             out.push_str(" before ");
             write(out, p, PRIMARY);
         }
+        AggDomain::ThePlayer => {}
     }
     if let Some(c) = &a.cond {
         out.push_str(" where ");

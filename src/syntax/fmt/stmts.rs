@@ -72,7 +72,7 @@ impl Printer<'_> {
             StmtKind::ForEach { var, domain, from, cond, body } => {
                 let mut over = match domain {
                     AggDomain::Subsets(_) => unreachable!("subsets are written above"),
-                    AggDomain::Players => "players".to_string(),
+                    AggDomain::Players | AggDomain::ThePlayer => "players".to_string(),
                     AggDomain::Expr(d) | AggDomain::After(d) => expr(d),
                     // issue 43: `for each k in 1 to 7 where ...`, `for each zone z in every column`.
                     AggDomain::Range(lo, hi) => {
