@@ -127,6 +127,16 @@ pub(crate) fn parse_domain(pair: Pair<'_, Rule>) -> AggDomain {
             let lo = parse_operand(it.next().expect("agg_range: first"));
             AggDomain::Range(lo, parse_expr(it.next().expect("agg_range: last")))
         }
+        // issue 43: `hole of p + board where ...`, zones read as one: `+` between them, as an
+        // expression in parentheses reads.
+        Rule::agg_joined => {
+            let mut parts = inner.into_inner().filter(|p| p.as_rule() != Rule::op_add).map(parse_primary);
+            let first = parts.next().expect("agg_joined: a first zone");
+            AggDomain::Expr(parts.fold(first, |lhs, rhs| Expr {
+                span: join(lhs.span, rhs.span),
+                kind: ExprKind::Binary { op: BinOp::Add, lhs: Box::new(lhs), rhs: Box::new(rhs) },
+            }))
+        }
         _ => AggDomain::Expr(parse_primary(inner)),
     }
 }

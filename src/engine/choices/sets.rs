@@ -75,9 +75,9 @@ impl State {
         let Some((cards, avail)) = self.picked(v) else { return Vec::new() };
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        let twins = self.game.twins.is_some() && self.holds_twins(cards, avail);
+        let twins = self.game.twins.is_some() && self.holds_twins(&cards, avail);
         for_each_subset(avail, lo.max(0), hi, |mask| {
-            if twins && !seen.insert(self.set_kinds(cards, mask)) {
+            if twins && !seen.insert(self.set_kinds(&cards, mask)) {
                 return true;
             }
             out.push(with_mask(v, mask));
@@ -88,7 +88,7 @@ impl State {
 
     /// Whether two of the picked cards are twins.
     fn holds_twins(&self, cards: &[u16], mask: u64) -> bool {
-        let mut kinds: Vec<u16> = picked_top_first(cards, mask).map(|c| self.twin(c)).collect();
+        let mut kinds: Vec<u16> = picked_top_first(&cards, mask).map(|c| self.twin(c)).collect();
         kinds.sort_unstable();
         kinds.windows(2).any(|w| w[0] == w[1])
     }
@@ -105,7 +105,7 @@ impl State {
     /// bottom, joined by ` + `, a card they cannot see as "a card"; "no card" when it is empty.
     pub(crate) fn set_label(&self, v: Value, viewer: Option<u8>) -> String {
         let Some((cards, mask)) = self.picked(v) else { return "no card".into() };
-        let mut names: Vec<String> = picked_top_first(cards, mask)
+        let mut names: Vec<String> = picked_top_first(&cards, mask)
             .map(|c| match (viewer, self.find_card(c)) {
                 (Some(p), Some((z, i))) if !self.can_see(p, z, i) => "a card".to_string(),
                 _ => self.game.card_name(c).to_string(),
