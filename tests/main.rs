@@ -36,6 +36,7 @@ mod lang_choices;
 mod lang_expr;
 mod lang_melds;
 mod lang_zones;
+mod lang_zones4;
 mod language;
 mod limits;
 mod lint;

@@ -9,15 +9,18 @@ use crate::check::ir::*;
 const NO_ZONE: u16 = u16::MAX;
 
 impl Reference<'_> {
-    /// `a + b + c`: the zones the parts name, a part that names none left out, every card taken.
+    /// `a + b + c`: the zones the parts name, a part that names none (or a zone already named)
+    /// left out, every card taken.
     pub(super) fn joined(&self, parts: &[Expr], s: Scope) -> Value {
         let mut zones = [NO_ZONE; 3];
-        let named = parts.iter().map(|p| match self.ev(p, s) {
-            Value::Zone(z) => z,
-            _ => NO_ZONE,
-        });
-        for (i, z) in named.enumerate().take(3) {
-            zones[i] = z;
+        let mut seen: Vec<u16> = Vec::new();
+        for (i, p) in parts.iter().enumerate().take(3) {
+            if let Value::Zone(z) = self.ev(p, s) {
+                if !seen.contains(&z) {
+                    seen.push(z);
+                    zones[i] = z;
+                }
+            }
         }
         Value::Joined(zones, u64::MAX)
     }

@@ -17,13 +17,15 @@ pub(crate) fn parts(zones: [u16; 3]) -> impl Iterator<Item = u16> {
 }
 
 impl State {
-    /// The value of `a + b + c` over zones: the zones the parts name (a part that names no zone is
-    /// left out), every card picked.
+    /// The value of `a + b + c` over zones: the zones the parts name (a part that names no zone,
+    /// or a zone named before, is left out), every card picked.
     pub(crate) fn joined_value(&self, exprs: &[Expr], b: &Binds) -> Value {
         let mut zones = [NO_ZONE; 3];
-        for (slot, e) in zones.iter_mut().zip(exprs) {
+        for (i, e) in exprs.iter().enumerate().take(3) {
             if let Value::Zone(z) = self.eval_in(e, b) {
-                *slot = z;
+                if !zones[..i].contains(&z) {
+                    zones[i] = z;
+                }
             }
         }
         Value::Joined(zones, u64::MAX)
