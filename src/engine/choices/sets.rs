@@ -88,7 +88,7 @@ impl State {
 
     /// Whether two of the picked cards are twins.
     fn holds_twins(&self, cards: &[u16], mask: u64) -> bool {
-        let mut kinds: Vec<u16> = picked_top_first(&cards, mask).map(|c| self.twin(c)).collect();
+        let mut kinds: Vec<u16> = picked_top_first(cards, mask).map(|c| self.twin(c)).collect();
         kinds.sort_unstable();
         kinds.windows(2).any(|w| w[0] == w[1])
     }
