@@ -363,6 +363,6 @@ fn the_best_five_of_seven_cards_win_the_showdown() {
     let s = State::arranged(game.clone(), 1, &steps, &mut NoEvents).expect("the stacking names real zones and cards");
     let outcome = s.outcome().expect("the showdown ends the game");
     assert_eq!(outcome.result, GameResult::Win(vec![1]));
-    // The board is back, in the order it was dealt (2♥ on top; `cards_in` lists bottom first).
+    // The board never moved: it lies as it was dealt (2♥ on top; `cards_in` lists bottom first).
     assert_eq!(cards_in(&s, "board"), ["K♦", "9♠", "8♠", "7♠", "2♥"]);
 }

@@ -794,10 +794,10 @@ fn a_set_of_cards_is_read_not_kept() {
     let errors = check_with("", "for each subset s of hand of player 1 {\n        move all of s to pile\n    }");
     assert!(errors.contains("expected a zone, found some cards"), "{errors}");
     let errors = check_with("", "for each subset s of hand of player 1 {\n        announce \"{s}\"\n    }");
-    // Sets are of one zone's cards: two zones joined are refused with what to do instead.
+    // Zones read as one (issue 43) go in parentheses after `subsets of`: the parser says so.
     let joined = "game \"J\"\nplayers 2\nzone hand: per player, public\nzone board: shared, public\nprocedure play {\n    announce \"{count of s in subsets of hand of player 1 + board of size 2}\"\n    end game draw\n}\n";
     let err = cardlang::syntax::parse(joined).expect_err("two zones joined");
-    assert!(format!("{err:?}").contains("`subsets of` takes the cards of one zone"), "{err:?}");
+    assert!(format!("{err:?}").contains("after `subsets of`, zones read as one go in parentheses"), "{err:?}");
     assert!(errors.contains("a set of cards cannot be shown in a text"), "{errors}");
     // The same loops, used as they are meant, check.
     let errors = check_with(

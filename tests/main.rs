@@ -38,6 +38,7 @@ mod lang_expr;
 mod lang_expr4;
 mod lang_melds;
 mod lang_zones;
+mod lang_zones4;
 mod language;
 mod limits;
 mod lint;

@@ -217,7 +217,7 @@ impl Checker {
             }
             ExprKind::Name(n) => self.check_name(n, e.span, expected, scope),
             ExprKind::Top(z) | ExprKind::Bottom(z) => {
-                let z = self.cards_expr(z, scope);
+                let z = self.one_zone(z, super::joined::JoinedUse::Top, true, scope);
                 let top = matches!(e.kind, ExprKind::Top(_));
                 (if top { Expr::Top(Box::new(z)) } else { Expr::Bottom(Box::new(z)) }, Type::Card)
             }
@@ -298,7 +298,7 @@ impl Checker {
             ExprKind::Aggregate(a) => self.check_aggregate(a, scope),
             ExprKind::PlayerAt(k) => (Expr::PlayerAt(Box::new(self.typed(k, Type::Int, scope))), Type::Player),
             ExprKind::CardAt { index, zone } => {
-                let z = self.cards_expr(zone, scope);
+                let z = self.one_zone(zone, super::joined::JoinedUse::Top, true, scope);
                 (Expr::CardAt(Box::new(z), Box::new(self.typed(index, Type::Int, scope))), Type::Card)
             }
             ExprKind::Across(p) => {
@@ -705,7 +705,9 @@ impl Checker {
                 let (a, b) = boxed(self.typed(lhs, Type::Bool, scope), self.typed(rhs, Type::Bool, scope));
                 (Expr::Binary(op, a, b), Type::Bool)
             }
-            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow => {
+            // issue 43: `hole of p + board`, zones read as one (check/joined.rs).
+            BinOp::Add => self.check_plus(lhs, rhs, scope),
+            BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow => {
                 let (a, b) = boxed(self.typed(lhs, Type::Int, scope), self.typed(rhs, Type::Int, scope));
                 (Expr::Binary(op, a, b), Type::Int)
             }

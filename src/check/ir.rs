@@ -82,6 +82,11 @@ pub enum Value {
     /// Some cards listed by a `for each subset` loop: bit `i` of `.1` stands for the card at
     /// `scratch[.0 + i]` (the zone's cards, bottom first, as the loop began).
     Listed(u16, u64),
+    /// (issue 43) Some cards of up to three zones read as one (`hole of p + board`): the zones
+    /// (`u16::MAX` for no zone), and bit `i` of `.1` for the card at index `i` of their list
+    /// (the last zone's cards bottom first, then the one before it, ..., the first zone's on
+    /// top; its top 64 cards), so that the first zone's top card comes first.
+    Joined([u16; 3], u64),
 }
 
 impl Value {
@@ -528,6 +533,9 @@ pub enum Expr {
         /// Which zone of the row, or `None` for all of them.
         key: Option<Box<Expr>>,
     },
+    /// (issue 43) `hole of p + board`: the cards of two or three zones read as one, a
+    /// [`Value::Joined`] (see `check/joined.rs`).
+    Joined(Vec<Expr>),
 }
 
 /// The most players a game may have.

@@ -164,6 +164,18 @@ mistakes! {
     NotAPlayerRow => "not_a_player_row",
     /// Issue 43: `zone z in ...` over something that is not a row of zones.
     ZoneItemsNeedRow => "zone_items_need_row",
+    /// Issue 43: `move ... to a + b`: cards go to one zone, not to zones read as one.
+    MoveToJoined => "move_to_joined",
+    /// Issue 43: `top of a + b` (or `bottom of`, `card k of`): zones read as one have no top.
+    TopOfJoined => "top_of_joined",
+    /// Issue 43: `shuffle a + b`: zones read as one are not shuffled together.
+    ShuffleJoined => "shuffle_joined",
+    /// Issue 43: a part of `a + b` that is not one zone (a row, a set, a number), or more than
+    /// three zones joined.
+    JoinedPart => "joined_part",
+    /// Issue 43: a number plus a zone, as `count of c in hand of p + board` without `where`
+    /// reads: the zones need parentheses.
+    JoinedNeedsParentheses => "joined_needs_parentheses",
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ mod hands;
 pub mod heading;
 pub mod index;
 pub mod ir;
+mod joined;
 pub mod lints;
 mod measures;
 mod melds;

@@ -3,6 +3,7 @@
 use super::error::{suggest, CheckError};
 use super::exprs::Scope;
 use super::ir::*;
+use super::joined::JoinedUse;
 use super::{Checker, Global};
 use crate::check::mistake::Mistake;
 use crate::syntax::ast::{self, BinOp, MoveWhat as AstMove, StmtKind};
@@ -230,7 +231,7 @@ impl Checker {
                 scope.restore(mark);
                 Stmt::ForCard { slot, mark: mark_slot, zone, sizes: None, body }
             }
-            StmtKind::Shuffle(z) => Stmt::Effect(Effect::Shuffle(self.zone_expr(z, scope))),
+            StmtKind::Shuffle(z) => Stmt::Effect(Effect::Shuffle(self.one_zone(z, JoinedUse::Shuffle, false, scope))),
             StmtKind::Deal { count, from, to, facing, first } => {
                 let count = count.as_ref().map(|c| self.typed(c, Type::Int, scope));
                 let first = first.as_ref().map(|p| self.typed(p, Type::Player, scope));
@@ -281,7 +282,7 @@ impl Checker {
                             Some(n) => self.typed(n, Type::Int, scope),
                             None => Expr::Const(Value::Int(1)),
                         };
-                        let z = self.zone_expr(z, scope);
+                        let z = self.one_zone(z, JoinedUse::Top, false, scope);
                         if matches!(what, AstMove::Top(..)) {
                             MoveWhat::Top(n, z)
                         } else {
@@ -291,7 +292,7 @@ impl Checker {
                     AstMove::Card(c) => MoveWhat::Card(self.typed(c, Type::Card, scope)),
                     AstMove::Above(c) => MoveWhat::Above(self.typed(c, Type::Card, scope)),
                 };
-                let to = self.zone_expr(to, scope);
+                let to = self.one_zone(to, JoinedUse::MoveTo, false, scope);
                 Stmt::Effect(Effect::Move { what, to, face_up: Self::facing(*facing), bottom: *bottom })
             }
             StmtKind::TurnOver(z) => Stmt::Effect(Effect::TurnOver(self.zone_expr(z, scope))),
@@ -588,6 +589,8 @@ impl Checker {
         match t {
             Type::Set(e) => Domain::Members(x, e),
             Type::Zone | Type::Zones | Type::None => Domain::Zone(x),
+            // issue 43: a card of zones read as one (`hand of p + table`).
+            Type::Cards if matches!(x, Expr::Joined(_)) => Domain::Zone(x),
             Type::Card => Domain::Card(x),
             _ => {
                 self.errors.push(CheckError::wrong_type(

@@ -123,6 +123,7 @@ pub(crate) fn substitute(e: Expr, args: &[Expr]) -> Expr {
         Expr::CounterOf(b, p) => Expr::CounterOf(b, s(p)),
         Expr::CounterOfCard(b, c) => Expr::CounterOfCard(b, s(c)),
         Expr::Hand(h, z, strength) => Expr::Hand(h, s(z), strength),
+        Expr::Joined(parts) => Expr::Joined(parts.into_iter().map(|p| substitute(p, args)).collect()),
         Expr::ZoneOf(b, p) => Expr::ZoneOf(b, s(p)),
         Expr::ZoneAt { first, lo, count, key } => Expr::ZoneAt { first, lo, count, key: s(key) },
         Expr::ZoneOfRow { first, lo, row, owner, key } => {

@@ -79,6 +79,7 @@ impl Reference<'_> {
                 let zones: Vec<u16> = match self.eval(z) {
                     Value::Zone(z) => vec![z],
                     Value::Zones(first, n) => (first..first + n).collect(),
+                    Value::Joined(zones, _) => self.joined_zones(zones),
                     _ => Vec::new(),
                 };
                 let mut out = Vec::new();
@@ -142,6 +143,7 @@ impl Reference<'_> {
                     .map(|(m, _)| match v {
                         Value::Listed(at, _) => Value::Listed(at, m),
                         Value::Zone(z) | Value::Cards(z, _) => Value::Cards(z, m),
+                        Value::Joined(zones, _) => Value::Joined(zones, m),
                         other => other,
                     })
                     .collect()

@@ -20,6 +20,7 @@ use crate::engine::State;
 use crate::syntax::ast::{AggKind, BinOp};
 
 pub mod compare;
+mod joined;
 mod menus;
 mod rows;
 mod stmts;
@@ -151,6 +152,7 @@ impl<'p> Reference<'p> {
                 let list = self.table.lists.get(at as usize..)?;
                 (list[..list.len().min(SET_CARDS)].to_vec(), Some(m))
             }
+            Value::Joined(zones, m) => return Some(self.joined_set(zones, m)),
             _ => return None,
         };
         let all = if list.len() >= 64 { u64::MAX } else { (1u64 << list.len()) - 1 };
@@ -171,7 +173,7 @@ impl<'p> Reference<'p> {
                 }
                 Some(out)
             }
-            Value::Cards(..) | Value::Listed(..) => {
+            Value::Cards(..) | Value::Listed(..) | Value::Joined(..) => {
                 let (list, mask) = self.set_of(v)?;
                 Some((0..list.len()).rev().filter(|i| mask >> i & 1 == 1).map(|i| list[i]).collect())
             }
@@ -316,6 +318,7 @@ impl<'p> Reference<'p> {
             },
             Expr::Run(call) => self.run_function(call, s),
             Expr::FnLocal(k) => s.frame.get(*k as usize).copied().unwrap_or_default(),
+            Expr::Joined(parts) => self.joined(parts, s),
         }
     }
 
@@ -406,6 +409,7 @@ impl<'p> Reference<'p> {
                     .map(|m| match v {
                         Value::Listed(at, _) => Value::Listed(at, m),
                         Value::Zone(z) | Value::Cards(z, _) => Value::Cards(z, m),
+                        Value::Joined(zones, _) => Value::Joined(zones, m),
                         other => other,
                     })
                     .collect()
@@ -531,6 +535,6 @@ pub fn show(program: &Program, v: Value, ty: Type) -> String {
         (Value::Sym(m), _) => format!("#{m}"),
         (Value::Set(mask), _) => format!("{{{mask:#x}}}"),
         (Value::Arrangement(_, i), _) => format!("arrangement {}", i as u32 + 1),
-        (Value::Cards(..) | Value::Listed(..), _) => "some cards".into(),
+        (Value::Cards(..) | Value::Listed(..) | Value::Joined(..), _) => "some cards".into(),
     }
 }

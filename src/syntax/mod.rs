@@ -584,16 +584,15 @@ fn not_in_the_language(source: &str, at: usize) -> Option<(String, String)> {
                 .into(),
         ));
     }
-    // `subsets of hand of p + board`: sets are of one zone's cards.
+    // `subsets of hand of p + board`: zones read as one go in parentheses there (issue 43).
     let line = &source[line_start..line_end];
     if let Some(after) = line.find("subsets of").map(|i| &line[i + "subsets of".len()..]) {
         let zone = after.split(" of size").next().unwrap_or(after);
         if zone.contains(" + ") || zone.contains(" and ") {
             return Some((
-                "`subsets of` takes the cards of one zone".into(),
-                "to take sets of two zones' cards together, move them into one zone first (a player's hand and the \
-                 board: move the board's cards to the hand, work out the value, move them back); see \"Ranking hands\" \
-                 in docs/language.md"
+                "after `subsets of`, zones read as one go in parentheses".into(),
+                "write `subsets of (hand of p + board) of size 5`: sets of the two zones' cards together, without \
+                 moving any; see \"Sets of cards\" in docs/language.md"
                     .into(),
             ));
         }

@@ -113,7 +113,8 @@ pub(crate) fn parse_operand(pair: Pair<'_, Rule>) -> Expr {
 /// Any primary expression rule.
 /// An `agg_domain`: `players`, `subsets of Z ...`, or a zone, row or enum.
 pub(crate) fn parse_domain(pair: Pair<'_, Rule>) -> AggDomain {
-    let inner = pair.into_inner().next().expect("agg_domain: inner");
+    let mut pairs = pair.into_inner();
+    let inner = pairs.next().expect("agg_domain: inner");
     match inner.as_rule() {
         Rule::kw_players => AggDomain::Players,
         Rule::subsets_of => {
@@ -127,7 +128,21 @@ pub(crate) fn parse_domain(pair: Pair<'_, Rule>) -> AggDomain {
             let lo = parse_operand(it.next().expect("agg_range: first"));
             AggDomain::Range(lo, parse_expr(it.next().expect("agg_range: last")))
         }
-        _ => AggDomain::Expr(parse_primary(inner)),
+        _ => {
+            let first = parse_primary(inner);
+            match pairs.next() {
+                // issue 43: `hole of p + board where ...`, zones read as one: `+` between them, as
+                // an expression in parentheses reads.
+                Some(more) => {
+                    let parts = more.into_inner().filter(|p| p.as_rule() != Rule::op_add).map(parse_primary);
+                    AggDomain::Expr(parts.fold(first, |lhs, rhs| Expr {
+                        span: join(lhs.span, rhs.span),
+                        kind: ExprKind::Binary { op: BinOp::Add, lhs: Box::new(lhs), rhs: Box::new(rhs) },
+                    }))
+                }
+                None => AggDomain::Expr(first),
+            }
+        }
     }
 }
 

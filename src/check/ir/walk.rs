@@ -234,6 +234,7 @@ macro_rules! each_child {
             }
             Expr::Hand(_, z, _) => $f(z),
             Expr::Run(call) => call.args.$iter().for_each(&mut $f),
+            Expr::Joined(parts) => parts.$iter().for_each(&mut $f),
             Expr::Deadwood(z, without) => {
                 $f(z);
                 if let Some(w) = without {

@@ -32,6 +32,9 @@ pub(crate) enum Candidates {
     /// The `.1` least-deadwood arrangements of zone `.0`'s cards (every arrangement when `.2`
     /// is [`EVERY_ARRANGEMENT`], the bit their numbers carry; 0 otherwise).
     Arrangements(u16, u16, u16),
+    /// (issue 43) The cards of zones read as one (`hand of p + table`), zone by zone as
+    /// written, each from the bottom; `u16::MAX` for no zone.
+    Joined([u16; 3]),
 }
 
 /// A pending choice as seen by one chooser.
@@ -207,6 +210,7 @@ impl State {
             Domain::Zone(z) => match self.eval_in(z, &binds) {
                 Value::Zone(z) => Candidates::Zone(z),
                 Value::Zones(first, n) => Candidates::Zones(first, n),
+                Value::Joined(zones, _) => Candidates::Joined(zones),
                 _ => return None,
             },
             // Only a menu's branch binds from above a card chosen before.
@@ -345,6 +349,17 @@ impl State {
                     }
                 }
             }
+            Candidates::Joined(zones) => {
+                let mut i = 0u32;
+                for z in crate::engine::run::joined::parts(zones) {
+                    for &c in self.zones.get(z as usize).map_or(&[][..], |v| v.as_slice()) {
+                        if !offer(Action(i), Value::Card(c)) {
+                            return;
+                        }
+                        i += 1;
+                    }
+                }
+            }
             Candidates::Zones(first, n) => {
                 let mut i = 0u32;
                 for cards in self.zone_range(first, n) {
@@ -371,6 +386,20 @@ impl State {
         None
     }
 
+    /// (issue 43) The zone and place (from the bottom) of the card at `offset` of zones read
+    /// as one, zone by zone as written.
+    fn locate_joined(&self, zones: [u16; 3], offset: usize) -> Option<(u16, usize)> {
+        let mut left = offset;
+        for z in crate::engine::run::joined::parts(zones) {
+            let len = self.zones.get(z as usize)?.len();
+            if left < len {
+                return Some((z, left));
+            }
+            left -= len;
+        }
+        None
+    }
+
     /// The value an action of `player` stands for at the pending choice: a card, a member or a
     /// number (not checked against the filter).
     pub(crate) fn action_value(&self, player: u8, action: Action) -> Option<Value> {
@@ -388,6 +417,10 @@ impl State {
             }
             Candidates::Zones(first, n) => {
                 let (z, k) = self.locate(first, n, i)?;
+                Some(Value::Card(self.zones[z as usize][k]))
+            }
+            Candidates::Joined(zones) => {
+                let (z, k) = self.locate_joined(zones, i)?;
                 Some(Value::Card(self.zones[z as usize][k]))
             }
         }
@@ -421,6 +454,11 @@ impl State {
                 None => self.game.card_name(c).to_string(),
             },
             Candidates::Zones(first, n) => match self.locate(first, n, i) {
+                Some((z, k)) => card_label(z, k),
+                None => format!("choice {}", i + 1),
+            },
+            // issue 43: each card as its own zone shows it to the chooser.
+            Candidates::Joined(zones) => match self.locate_joined(zones, i) {
                 Some((z, k)) => card_label(z, k),
                 None => format!("choice {}", i + 1),
             },

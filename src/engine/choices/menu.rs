@@ -176,12 +176,19 @@ impl State {
                 }
             }
             Domain::Zone(z) => {
-                let (start, n) = match from(z, &t.binds) {
+                let v = from(z, &t.binds);
+                let (start, n) = match v {
                     Value::Zone(z) => (z, 1),
                     Value::Zones(first, n) => (first, n),
                     _ => (0, 0),
                 };
-                for z in start..start.saturating_add(n).min(self.zones.len() as u16) {
+                // issue 43: zones read as one (`hand of p + table`), zone by zone as written.
+                let joined = match v {
+                    Value::Joined(zones, _) => zones,
+                    _ => [crate::engine::run::joined::NO_ZONE; 3],
+                };
+                let joined = crate::engine::run::joined::parts(joined).filter(|&z| (z as usize) < self.zones.len());
+                for z in (start..start.saturating_add(n).min(self.zones.len() as u16)).chain(joined) {
                     // A choice of several cards binds its next cards above this one: its sets
                     // of twins are told apart whole (sets.rs), not here.
                     let twins =

@@ -75,9 +75,9 @@ impl State {
         let Some((cards, avail)) = self.picked(v) else { return Vec::new() };
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        let twins = self.game.twins.is_some() && self.holds_twins(cards, avail);
+        let twins = self.game.twins.is_some() && self.holds_twins(&cards, avail);
         for_each_subset(avail, lo.max(0), hi, |mask| {
-            if twins && !seen.insert(self.set_kinds(cards, mask)) {
+            if twins && !seen.insert(self.set_kinds(&cards, mask)) {
                 return true;
             }
             out.push(with_mask(v, mask));
@@ -105,7 +105,7 @@ impl State {
     /// bottom, joined by ` + `, a card they cannot see as "a card"; "no card" when it is empty.
     pub(crate) fn set_label(&self, v: Value, viewer: Option<u8>) -> String {
         let Some((cards, mask)) = self.picked(v) else { return "no card".into() };
-        let mut names: Vec<String> = picked_top_first(cards, mask)
+        let mut names: Vec<String> = picked_top_first(&cards, mask)
             .map(|c| match (viewer, self.find_card(c)) {
                 (Some(p), Some((z, i))) if !self.can_see(p, z, i) => "a card".to_string(),
                 _ => self.game.card_name(c).to_string(),

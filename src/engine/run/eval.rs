@@ -325,6 +325,7 @@ impl State {
             Expr::Aggregate(a) => self.aggregate(a, b),
             Expr::FnLocal(k) => b.frame.get(*k as usize).copied().unwrap_or_default(),
             Expr::Run(call) => self.run_routine(call, b),
+            Expr::Joined(parts) => self.joined_value(parts, b),
         }
     }
 
@@ -394,7 +395,7 @@ impl State {
                 }
                 v => {
                     if let Some((cards, mask)) = self.picked(v) {
-                        for c in super::subsets::picked_top_first(cards, mask) {
+                        for c in super::subsets::picked_top_first(&cards, mask) {
                             if !visit(Value::Card(c)) {
                                 break;
                             }
@@ -566,7 +567,7 @@ impl State {
         match v {
             Value::Zone(z) => Value::Int(self.zones[z as usize].len() as i64),
             Value::Zones(first, n) => Value::Int(self.zone_range(first, n).map(|z| z.len() as i64).sum()),
-            v @ (Value::Cards(..) | Value::Listed(..)) => self.count_picked(v),
+            v @ (Value::Cards(..) | Value::Listed(..) | Value::Joined(..)) => self.count_picked(v),
             _ => Value::Int(0),
         }
     }
@@ -582,7 +583,9 @@ impl State {
         match v {
             Value::Zone(z) => Value::Bool(self.zones[z as usize].is_empty()),
             Value::Zones(first, n) => Value::Bool(self.zone_range(first, n).all(|z| z.is_empty())),
-            v @ (Value::Cards(..) | Value::Listed(..)) => Value::Bool(self.count_picked(v) == Value::Int(0)),
+            v @ (Value::Cards(..) | Value::Listed(..) | Value::Joined(..)) => {
+                Value::Bool(self.count_picked(v) == Value::Int(0))
+            }
             _ => Value::Bool(true),
         }
     }

@@ -6,6 +6,7 @@
 pub(crate) mod eval;
 pub(crate) mod exec;
 pub(crate) mod hands;
+pub(crate) mod joined;
 pub(crate) mod light;
 pub(crate) mod moves;
 pub(crate) mod reveal;

@@ -7,6 +7,7 @@
 
 use crate::check::ir::Value;
 use crate::engine::state::State;
+use std::borrow::Cow;
 
 /// The most cards a set is taken from: a larger zone gives sets of its top 64 cards.
 pub(crate) const MAX_CARDS: usize = crate::check::ir::MAX_SUBSET_CARDS;
@@ -95,6 +96,7 @@ pub(crate) fn with_mask(v: Value, mask: u64) -> Value {
     match v {
         Value::Zone(z) | Value::Cards(z, _) => Value::Cards(z, mask),
         Value::Listed(b, _) => Value::Listed(b, mask),
+        Value::Joined(zones, _) => Value::Joined(zones, mask),
         other => other,
     }
 }
@@ -102,17 +104,24 @@ pub(crate) fn with_mask(v: Value, mask: u64) -> Value {
 impl State {
     /// The list a value's cards are picked from (bottom first) and the mask that picks them: a
     /// zone (its top 64 cards), or a set from `subsets of`. `None` for anything else.
-    pub(crate) fn picked(&self, v: Value) -> Option<(&[u16], u64)> {
+    pub(crate) fn picked(&self, v: Value) -> Option<(Cow<'_, [u16]>, u64)> {
         match v {
             Value::Zone(z) | Value::Cards(z, _) => {
                 let cards = self.zones.get(z as usize)?;
                 let top = &cards[cards.len().saturating_sub(MAX_CARDS)..];
                 let all = low_bits(top.len() as u32);
-                Some((top, if let Value::Cards(_, m) = v { m & all } else { all }))
+                Some((Cow::Borrowed(top), if let Value::Cards(_, m) = v { m & all } else { all }))
             }
             Value::Listed(b, m) => {
                 let list = self.scratch.get(b as usize..)?;
-                Some((list, m & low_bits(list.len().min(MAX_CARDS) as u32)))
+                Some((Cow::Borrowed(list), m & low_bits(list.len().min(MAX_CARDS) as u32)))
+            }
+            // issue 43: zones read as one, listed afresh (see run/joined.rs).
+            Value::Joined(zones, m) => {
+                let mut list = self.joined_list(zones);
+                list.drain(..list.len().saturating_sub(MAX_CARDS));
+                let all = low_bits(list.len() as u32);
+                Some((Cow::Owned(list), m & all))
             }
             _ => None,
         }
@@ -133,7 +142,8 @@ impl State {
             return Value::None;
         }
         let k = if from_top { k } else { n + 1 - k };
-        picked_top_first(cards, mask).nth(k - 1).map_or(Value::None, Value::Card)
+        let found = picked_top_first(&cards, mask).nth(k - 1);
+        found.map_or(Value::None, Value::Card)
     }
 
     /// Copies a value's cards (a zone's, or a set's) to the end of the scratch list, bottom

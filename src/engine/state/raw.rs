@@ -37,6 +37,9 @@ mod kind {
     pub const SET: u64 = 8;
     /// An arrangement; the payload is the zone, and the number above 16 bits.
     pub const ARRANGEMENT: u64 = 9;
+    /// (issue 43) Zones read as one: the three zones above 16, 32 and 48 bits of the kind's
+    /// word, the payload the mask.
+    pub const JOINED: u64 = 12;
     /// Some cards of a zone; the zone rides above the kind's 16 bits, the payload is the mask.
     pub const CARDS: u64 = 10;
     /// Some cards a loop listed; the start rides above the kind's 16 bits, the payload is the
@@ -67,6 +70,7 @@ impl Raw {
             kind::ARRANGEMENT => Value::Arrangement(b as u16, (b >> 16) as u16),
             kind::CARDS => Value::Cards((a >> 16) as u16, b),
             kind::LISTED => Value::Listed((a >> 16) as u16, b),
+            kind::JOINED => Value::Joined([(a >> 16) as u16, (a >> 32) as u16, (a >> 48) as u16], b),
             _ => Value::None,
         }
     }
@@ -118,6 +122,9 @@ impl From<Value> for Raw {
             Value::Arrangement(z, k) => Raw(kind::ARRANGEMENT, z as u64 | (k as u64) << 16),
             Value::Cards(z, m) => Raw(kind::CARDS | (z as u64) << 16, m),
             Value::Listed(s, m) => Raw(kind::LISTED | (s as u64) << 16, m),
+            Value::Joined([x, y, z], m) => {
+                Raw(kind::JOINED | (x as u64) << 16 | (y as u64) << 32 | (z as u64) << 48, m)
+            }
         }
     }
 }
@@ -144,6 +151,7 @@ mod tests {
             Value::Arrangement(2, 65535),
             Value::Cards(65535, 1 << 63),
             Value::Listed(12, 5),
+            Value::Joined([3, u16::MAX, 7], 1 << 40 | 3),
         ];
         for v in values {
             assert_eq!(Raw::from(v).value(), v);

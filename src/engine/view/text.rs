@@ -61,7 +61,7 @@ impl Game {
             (Value::Arrangement(_, i), _) => {
                 format!("arrangement {}", crate::engine::melds::meld_choice::arrangement_place(i).0 + 1)
             }
-            (Value::Cards(..) | Value::Listed(..), _) => "some cards".into(),
+            (Value::Cards(..) | Value::Listed(..) | Value::Joined(..), _) => "some cards".into(),
         }
     }
 
@@ -98,7 +98,7 @@ impl State {
             Value::Arrangement(z, i) => self.arrangement_text(z, i),
             Value::Cards(..) | Value::Listed(..) => match self.picked(v) {
                 Some((cards, mask)) => {
-                    let names: Vec<&str> = crate::engine::run::subsets::picked_top_first(cards, mask)
+                    let names: Vec<&str> = crate::engine::run::subsets::picked_top_first(&cards, mask)
                         .map(|c| self.game.card_name(c))
                         .collect();
                     if names.is_empty() {

@@ -259,6 +259,11 @@ fn aggregate(out: &mut String, a: &Aggregate) {
     out.push_str(&a.var.text);
     match &a.domain {
         AggDomain::Players => out.push_str(" in players"),
+        // issue 43: zones read as one, `hole of p + board`.
+        AggDomain::Expr(d) if matches!(d.kind, ExprKind::Binary { .. }) => {
+            out.push_str(" in ");
+            joined_domain(out, d, a.cond.is_some());
+        }
         AggDomain::Expr(d) => {
             out.push_str(" in ");
             write(out, d, PRIMARY);
@@ -427,4 +432,20 @@ pub(crate) fn facing(f: Option<Facing>) -> &'static str {
         Some(Facing::Down) => " face down",
         None => "",
     }
+}
+
+/// issue 43: zones read as one after `in` (`any c in hole of p + board where ...`): written
+/// bare only before a `where` and when each part is a primary, as the grammar reads them there;
+/// otherwise in parentheses (`count of c in (hole of p + board)` reads the `+` as the count's).
+pub(crate) fn joined_domain(out: &mut String, d: &Expr, before_where: bool) {
+    fn parts_are_primaries(e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Binary { op: BinOp::Add, lhs, rhs } => {
+                binding(rhs) == PRIMARY && (binding(lhs) == PRIMARY || parts_are_primaries(lhs))
+            }
+            _ => false,
+        }
+    }
+    let bare = before_where && parts_are_primaries(d);
+    write(out, d, if bare { ADD } else { PRIMARY });
 }

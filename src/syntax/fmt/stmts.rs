@@ -73,6 +73,12 @@ impl Printer<'_> {
                 let mut over = match domain {
                     AggDomain::Subsets(_) => unreachable!("subsets are written above"),
                     AggDomain::Players | AggDomain::ThePlayer => "players".to_string(),
+                    // issue 43: zones read as one, `for each c in hand of p + table where ...`.
+                    AggDomain::Expr(d) if matches!(d.kind, ExprKind::Binary { .. }) => {
+                        let mut out = String::new();
+                        exprs::joined_domain(&mut out, d, cond.is_some());
+                        out
+                    }
                     AggDomain::Expr(d) | AggDomain::After(d) => expr(d),
                     // issue 43: `for each k in 1 to 7 where ...`, `for each zone z in every column`.
                     AggDomain::Range(lo, hi) => {

@@ -197,7 +197,7 @@ fn choice_filters_agree_with_the_tree_walker() {
                     Candidates::Card(c) => vec![Value::Card(c)],
                     Candidates::Members(m, _) => (0..64).filter(|i| m & 1 << i != 0).map(Value::Sym).collect(),
                     Candidates::Range(lo, hi) => (lo..=hi.min(lo + 100)).map(Value::Int).collect(),
-                    Candidates::Arrangements(..) => Vec::new(),
+                    Candidates::Arrangements(..) | Candidates::Joined(_) => Vec::new(),
                 };
                 let mut binds = pick.binds;
                 for v in values {
