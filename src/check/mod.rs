@@ -22,6 +22,7 @@ mod routines;
 mod set_choice;
 mod several;
 mod substitute;
+mod undo;
 mod view;
 mod zone_rows;
 pub use melds::MAX_PATTERN_RULES;

@@ -239,6 +239,13 @@ pub enum StmtKind {
         name: Name,
         /// The arguments, one per parameter, in order.
         args: Vec<Expr>,
+    },    /// (issue 43) `p may undo { ... }`: the block runs as it stands; p may take back their
+    /// decisions in it, one at a time, until it ends.
+    Undo {
+        /// Whose decisions may be taken back.
+        player: Expr,
+        /// The statements run.
+        body: Block,
     },
 }
 
