@@ -35,6 +35,7 @@ mod invariants;
 mod lang_choices;
 mod lang_expr;
 mod lang_melds;
+mod lang_undo;
 mod lang_zones;
 mod language;
 mod limits;

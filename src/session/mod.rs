@@ -334,7 +334,7 @@ impl Session {
         let mut tee = Tee { log: &mut self.log, tap };
         tee.decision(&self.state, &Decision { player: seat, legal, chosen });
         let before = self.undo.before(&self.state, seat, self.seats[seat as usize].is_person());
-        let mut watch = undo::Watch::new(&mut tee, before.as_ref().map(|_| seat), self.game.players());
+        let mut watch = undo::Watch::new(&mut tee, before.as_ref().map(|_| seat));
         self.state.apply_with(seat, chosen, &mut watch).map_err(|_| SessionError::Illegal { seat: seat + 1 })?;
         let seen = watch.seen;
         self.history.push(Step { seat, action: chosen.0 });

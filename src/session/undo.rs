@@ -11,18 +11,19 @@
 //! what it can see in the block itself (`check/undo.rs`); the session watches every event of
 //! the decision and of the rules after it, up to the next decision, and forgets what it kept
 //! when it sees: a shuffle or a choice by chance; cards shown (`reveal`), an announcement, a card
-//! turned face up or a zone turned over; a card moving where a player sees it who did not see
-//! it where it was (a draw); another seat's decision (or every seat's at once); or the block
-//! ending. What a move shows depends on where cards lie and which way they face when it
-//! happens, and a procedure called in the block may do anything: only the session, at run
-//! time, can tell.
+//! turned face up or a zone turned over; a card moving where the deciding player sees it who
+//! did not see it where it was (a draw, a look); another seat's decision (or every seat's at
+//! once); or the block ending. What a move shows depends on where cards lie and which way they
+//! face when it happens, and a procedure called in the block may do anything: only the
+//! session, at run time, can tell. A card the player lays face up from their own hand shows the
+//! others something, but gives the player nothing: it may be taken back (the others keep what
+//! they saw, as at a real table).
 //!
 //! The log keeps what each viewer was told (it cannot be untold) and adds a line: the player
 //! hears what they took back, everyone else only that a decision was taken back.
 
 use super::log::Kind;
 use super::{Session, Status};
-use crate::engine::viewer::hidden_move;
 use crate::engine::{Event, EventSink, State, ToMove, Viewer};
 
 /// Why a decision could not be taken back.
@@ -67,6 +68,8 @@ pub(super) enum Sealed {
     Chance,
     /// Cards were shown or something announced.
     Shown,
+    /// The player saw a card they had not seen (a draw).
+    Drawn,
     /// Another seat decided (or every seat at once).
     Other,
     /// The block ended.
@@ -78,7 +81,8 @@ impl Sealed {
         match self {
             Sealed::None => "they have made none in a block where the rules let them",
             Sealed::Chance => "chance has decided something since",
-            Sealed::Shown => "a card has been shown (or drawn, or something announced) since",
+            Sealed::Shown => "cards have been shown, or something announced, since",
+            Sealed::Drawn => "they have drawn (or seen) a card since",
             Sealed::Other => "another player has decided since",
             Sealed::Ended => "their turn has been confirmed since (the block that let them ended)",
         }
@@ -153,15 +157,14 @@ pub(super) struct Watch<'a, S: EventSink> {
     inner: &'a mut S,
     /// The deciding seat, while its decision might be taken back; `None`: nothing watched.
     seat: Option<u8>,
-    players: u8,
     /// What was seen, the first such thing.
     pub(super) seen: Option<Sealed>,
 }
 
 impl<'a, S: EventSink> Watch<'a, S> {
     /// Watches for `seat` (when `Some`), passing everything to `inner`.
-    pub(super) fn new(inner: &'a mut S, seat: Option<u8>, players: u8) -> Self {
-        Watch { inner, seat, players, seen: None }
+    pub(super) fn new(inner: &'a mut S, seat: Option<u8>) -> Self {
+        Watch { inner, seat, seen: None }
     }
 
     fn sealing(&self, state: &State, event: &Event<'_>) -> Option<Sealed> {
@@ -178,13 +181,11 @@ impl<'a, S: EventSink> Watch<'a, S> {
             }
             Event::Turn { face_up: true, .. } => Some(Sealed::Shown),
             Event::Move { from, to, was, at, .. } => {
-                // Someone sees it now who did not see it where it was: a draw, or a card shown.
-                let shown = (0..self.players).any(|p| {
-                    !state.would_see(p, *from, was.0, was.1, was.2)
-                        && !hidden_move(state, Viewer::Player(p), event)
-                        && state.can_see(p, *to, *at)
-                });
-                shown.then_some(Sealed::Shown)
+                // The deciding player sees a card they did not see where it was: a draw, or a
+                // look. (A card of theirs that they show the others by laying it face up is
+                // their own doing: they may take it back, and the others keep what they saw.)
+                let drawn = !state.would_see(seat, *from, was.0, was.1, was.2) && state.can_see(seat, *to, *at);
+                drawn.then_some(Sealed::Drawn)
             }
             _ => None,
         }
