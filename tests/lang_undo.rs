@@ -249,3 +249,46 @@ fn the_checker_refuses_what_cannot_be_taken_back() {
     let file = cardlang::syntax::parse(&fine).expect("parses");
     assert!(check::check_all(&file).is_empty(), "a break of the block's own loop");
 }
+
+/// The browser table: a seat that may take back its move is told so (`undo` in its view) and
+/// posts `/api/t/TOKEN/undo` with the step it saw; a stale step is refused with 409, a
+/// spectator's link with 403, a seat with nothing to take back with 422, a forged body with 400,
+/// and none of them changes the table. The other seat is told only that a decision was taken back.
+#[test]
+fn the_browser_table_takes_a_move_back_and_refuses_stale_or_forged_undos() {
+    use crate::serve::{create, root, scratch, Server};
+    use serde_json::json;
+    let dir = scratch("undo");
+    let server = Server::start(&[root("tests/fixtures/lang_undo/take_back.cardgame")], &dir.join("tables.sqlite"));
+    let table = create(&server, &json!({"game": "take_back", "seats": ["human", "human"], "seed": 1}));
+    let token = |seat: u8| table.seats.iter().find(|(s, _)| *s == seat).expect("a person's seat").1.clone();
+    let (one, two) = (token(0), token(1));
+    let (view, _) = server.view(&one);
+    assert_eq!(view["undo"], false, "nothing to take back yet");
+    let choices = view["menu"]["choices"].as_array().expect("a menu").clone();
+    let lay = choices.iter().find(|c| c["label"] == "lay 4♠").expect("lay 4♠ offered");
+    let (status, after) =
+        server.post_json(&format!("/api/t/{one}/move"), &json!({"at": view["menu"]["at"], "action": lay["action"]}));
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["undo"], true, "player 1 may take 4♠ back");
+    assert_eq!(server.view(&two).0["undo"], false, "player 2 may not");
+    for (who, body, want) in [
+        (&one, json!({"at": 0}), 409),
+        (&table.spectator, json!({"at": 1}), 403),
+        (&two, json!({"at": 1}), 422),
+        (&one, json!({"at": 1, "seat": 2}), 400),
+    ] {
+        let (status, answer) = server.post(&format!("/api/t/{who}/undo"), &body.to_string());
+        assert_eq!(status, want, "{body}: {answer}");
+        assert_eq!(server.view(&one).0["step"], 1, "a refused undo changes nothing");
+    }
+    let (status, back) = server.post_json(&format!("/api/t/{one}/undo"), &json!({"at": 1}));
+    assert_eq!(status, 200, "{back}");
+    assert_eq!(back["step"], 0);
+    assert_eq!(back["undo"], false);
+    let (seen_by_two, _) = server.view(&two);
+    let lines = seen_by_two["lines"].as_array().expect("lines");
+    assert_eq!(lines.last(), Some(&json!("player 1 takes back a decision")));
+    let (status, again) = server.post(&format!("/api/t/{one}/undo"), &json!({"at": 0}).to_string());
+    assert_eq!(status, 422, "nothing more to take back: {again}");
+}

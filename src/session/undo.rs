@@ -226,7 +226,8 @@ impl<S: EventSink> EventSink for Watch<'_, S> {
 impl Session {
     /// Whether `seat` may take back a decision now ([`Session::undo`]).
     pub fn can_undo(&self, seat: u8) -> bool {
-        self.undo.kept.last().is_some_and(|k| k.seat == seat) && self.seats.get(seat as usize).is_some_and(|s| s.is_person())
+        self.undo.kept.last().is_some_and(|k| k.seat == seat)
+            && self.seats.get(seat as usize).is_some_and(|s| s.is_person())
     }
 
     /// Takes back `seat`'s last decision, asked when the history was `at` steps long: the state

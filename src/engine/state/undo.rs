@@ -21,25 +21,21 @@ pub(crate) struct Window {
 impl State {
     /// `MayUndo(Some(p))` opens a block for player `p`; `MayUndo(None)` closes the innermost.
     pub(crate) fn mark_undo(&mut self, who: Option<&Expr>) {
-        let w = &mut self.undo;
         match who {
             Some(p) => {
-                if w.depth == 0 {
-                    let seat = match self.eval(p) {
+                if self.undo.depth == 0 {
+                    self.undo.seat = match self.eval(p) {
                         Value::Player(s) => Some(s),
                         _ => None,
                     };
-                    let w = &mut self.undo;
-                    w.seat = seat;
-                    w.opened = w.opened.wrapping_add(1);
+                    self.undo.opened = self.undo.opened.wrapping_add(1);
                 }
-                let w = &mut self.undo;
-                w.depth = w.depth.saturating_add(1);
+                self.undo.depth = self.undo.depth.saturating_add(1);
             }
             None => {
-                w.depth = w.depth.saturating_sub(1);
-                if w.depth == 0 {
-                    w.seat = None;
+                self.undo.depth = self.undo.depth.saturating_sub(1);
+                if self.undo.depth == 0 {
+                    self.undo.seat = None;
                 }
             }
         }

@@ -239,7 +239,8 @@ pub enum StmtKind {
         name: Name,
         /// The arguments, one per parameter, in order.
         args: Vec<Expr>,
-    },    /// (issue 43) `p may undo { ... }`: the block runs as it stands; p may take back their
+    },
+    /// (issue 43) `p may undo { ... }`: the block runs as it stands; p may take back their
     /// decisions in it, one at a time, until it ends.
     Undo {
         /// Whose decisions may be taken back.
