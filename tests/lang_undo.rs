@@ -292,3 +292,51 @@ fn the_browser_table_takes_a_move_back_and_refuses_stale_or_forged_undos() {
     let (status, again) = server.post(&format!("/api/t/{one}/undo"), &json!({"at": 0}).to_string());
     assert_eq!(status, 422, "nothing more to take back: {again}");
 }
+
+/// Without anyone taking anything back, `p may undo { B }` is `B`: the engine and the reference
+/// evaluator (its plain reading of the checked program) run a block of counters, loops and
+/// `let`s inside one and end with the same counters (the differential comparison of
+/// tests/differential.rs, on a block of its own).
+#[test]
+fn the_reference_reads_the_block_as_its_statements() {
+    let source = r#"game "Undo, read plainly"
+players 2
+enum suit = hearts, spades
+enum rank = A, 2, 3
+property suit: suit
+property rank: rank
+cards deck = every rank, suit
+zone pack: shared, face down, holds deck
+zone hand: per player, face down
+counter total = 0
+counter score per player = 0
+
+procedure play {
+    announce "S0 begin"
+    player 1 may undo {
+        add 3 to total
+        for each player q {
+            add total to score of q
+        }
+        if total > 2 {
+            set total = total * 2
+        }
+        let k = 0
+        repeat 3 times {
+            add 1 to k
+        }
+        add k to score of player 2
+        for each card c in pack {
+            if c.suit == hearts {
+                add 1 to total
+            }
+        }
+    }
+    announce "S0 end"
+    end game draw
+}
+"#;
+    let (compared, mismatches) = cardlang::reference::compare::run_source(source, 1, |_| 0).expect("the game checks");
+    assert_eq!(compared, 1, "the block was compared");
+    assert!(mismatches.is_empty(), "{mismatches:?}");
+}

@@ -33,9 +33,31 @@ impl Checker {
     /// what a decision could never be taken back past.
     fn undo_refusals(&mut self, stmts: &[ast::Stmt], who: &str, loops: u32) {
         for s in stmts {
+            // The statement's first word (or its chooser): a statement's span may run on over the
+            // spaces to the block's `}`.
+            let at = match &s.kind {
+                StmtKind::Choose { player: Some(p), .. }
+                | StmtKind::ChooseOne { player: Some(p), .. }
+                | StmtKind::Undo { player: p, .. } => p.span,
+                StmtKind::ChooseCards(c) if c.player.is_some() => c.player.as_ref().map_or(s.span, |p| p.span),
+                kind => {
+                    let word = match kind {
+                        StmtKind::Shuffle(_) => "shuffle",
+                        StmtKind::Deal { .. } => "deal",
+                        StmtKind::Reveal(_) => "reveal",
+                        StmtKind::Announce(_) => "announce",
+                        StmtKind::TurnOver(_) | StmtKind::TurnCard { .. } => "turn",
+                        StmtKind::ChooseSecretly { .. } => "each player",
+                        StmtKind::Break => "break",
+                        StmtKind::Return => "return",
+                        _ => "chance",
+                    };
+                    ast::Span { start: s.span.start, end: (s.span.start + word.len()).min(s.span.end) }
+                }
+            };
             let refused = |mistake, what: &str, help: &str| {
                 let message = format!("{what} in `{who} may undo {{ ... }}`: a decision cannot be taken back past it");
-                CheckError::invalid(mistake, s.span, message, "in the block", Some(help.to_string()))
+                CheckError::invalid(mistake, at, message, "in the block", Some(help.to_string()))
             };
             let chance = "do it before the block opens or after it ends: nothing that chance decides is taken back";
             let shown = "do it after the block ends: what has been shown cannot be unseen";

@@ -370,7 +370,9 @@ fn furthest_tokens(e: &pest::error::Error<Rule>) -> Option<(usize, Vec<String>)>
         return None;
     }
     let mut tokens: Vec<String> =
-        expected.into_iter().filter(|t| !t.trim().is_empty() && t != "//").map(|t| format!("`{t}`")).collect();
+        // `may` (issue 43's `p may undo { ... }`) is tried after any name that starts a statement:
+        // `(` of a call is what such a name most likely lacks.
+        expected.into_iter().filter(|t| !t.trim().is_empty() && t != "//" && t != "may").map(|t| format!("`{t}`")).collect();
     tokens.sort();
     tokens.dedup();
     (!tokens.is_empty()).then_some((attempts.max_position, tokens))
