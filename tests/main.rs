@@ -37,6 +37,7 @@ mod lang_choices;
 mod lang_expr;
 mod lang_expr4;
 mod lang_melds;
+mod lang_undo;
 mod lang_zones;
 mod lang_zones4;
 mod language;

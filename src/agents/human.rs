@@ -15,18 +15,38 @@ pub struct Human {
     queued: Vec<String>,
     /// Whether the output is a terminal that shows colour: red suits are drawn red.
     colour: bool,
+    /// (issue 43) Shared with the front end: whether the person may take back a decision.
+    undo: Option<std::sync::Arc<UndoAsk>>,
+}
+
+/// (issue 43) Between a person at the terminal and the front end that seats them: the front end
+/// says whether the person may take back their last decision now (`offered`); the person's
+/// answer `u` (or `undo`) then sets `asked` and gives no action, and the front end takes the
+/// decision back through its session.
+#[derive(Debug, Default)]
+pub struct UndoAsk {
+    /// Whether `u` is offered at the next question.
+    pub offered: std::sync::atomic::AtomicBool,
+    /// Whether the person answered `u`.
+    pub asked: std::sync::atomic::AtomicBool,
 }
 
 impl Human {
     /// A human at standard input and output.
     pub fn stdio() -> Self {
         let colour = colour_wanted();
-        Human { input: None, output: Box::new(std::io::stdout()), queued: Vec::new(), colour }
+        Human { input: None, output: Box::new(std::io::stdout()), queued: Vec::new(), colour, undo: None }
+    }
+
+    /// (issue 43) A human at standard input and output who may answer `u` to take back a
+    /// decision when `ask` offers it.
+    pub fn stdio_undoable(ask: std::sync::Arc<UndoAsk>) -> Self {
+        Human { undo: Some(ask), ..Human::stdio() }
     }
 
     /// A human reading and writing the given streams (for tests).
     pub fn new(input: Box<dyn BufRead + Send>, output: Box<dyn Write + Send>) -> Self {
-        Human { input: Some(input), output, queued: Vec::new(), colour: false }
+        Human { input: Some(input), output, queued: Vec::new(), colour: false, undo: None }
     }
 
     /// A set typed at once (`3h 3s`, any order) at a choice offered card by card: tried on a
@@ -445,6 +465,11 @@ impl Agent for Human {
                 format!("Choose 1-{} (or q to quit): ", labels.len())
             }
         };
+        let undo = self.undo.clone().filter(|u| u.offered.load(std::sync::atomic::Ordering::Relaxed));
+        let ask = match &undo {
+            Some(_) => ask.replacen("(or q to quit)", "(u to take back your last decision, or q to quit)", 1),
+            None => ask,
+        };
         loop {
             let _ = write!(self.output, "{ask}");
             let _ = self.output.flush();
@@ -459,6 +484,10 @@ impl Agent for Human {
             let t = line.trim();
             let shown = echo(t, bytes);
             if t.eq_ignore_ascii_case("q") || t.eq_ignore_ascii_case("quit") {
+                return None;
+            }
+            if let Some(u) = undo.as_ref().filter(|_| t.eq_ignore_ascii_case("u") || t.eq_ignore_ascii_case("undo")) {
+                u.asked.store(true, std::sync::atomic::Ordering::Relaxed);
                 return None;
             }
             if t.is_empty() && labels.len() == 1 && !numbers {

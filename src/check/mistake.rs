@@ -176,6 +176,19 @@ mistakes! {
     /// Issue 43: a number plus a zone, as `count of c in hand of p + board` without `where`
     /// reads: the zones need parentheses.
     JoinedNeedsParentheses => "joined_needs_parentheses",
+    /// (issue 43) Chance in a `may undo` block (`shuffle`, `deal`, a choice by chance): a
+    /// decision cannot be taken back past it.
+    UndoPastChance => "undo_past_chance",
+    /// (issue 43) Something shown in a `may undo` block (`reveal`, `announce`, a card turned
+    /// face up, a zone turned over): a decision cannot be taken back past it.
+    UndoPastReveal => "undo_past_reveal",
+    /// (issue 43) A choice in a `may undo` block made by another player than the block's, or by
+    /// every player at once.
+    UndoOtherChooser => "undo_other_chooser",
+    /// (issue 43) A `may undo` block inside another.
+    UndoNested => "undo_nested",
+    /// (issue 43) A `break` or `return` that would leave a `may undo` block before its end.
+    UndoLeavesBlock => "undo_leaves_block",
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ mod set_choice;
 mod several;
 mod substitute;
 mod the_player;
+mod undo;
 mod view;
 mod zone_rows;
 pub use melds::MAX_PATTERN_RULES;

@@ -28,7 +28,7 @@ impl Checker {
         }
     }
 
-    fn check_block(&mut self, b: &ast::Block, scope: &mut Scope) -> Vec<Stmt> {
+    pub(super) fn check_block(&mut self, b: &ast::Block, scope: &mut Scope) -> Vec<Stmt> {
         let mark = scope.mark();
         let out = b.stmts.iter().map(|s| self.check_stmt(s, scope)).collect();
         scope.restore(mark);
@@ -460,6 +460,7 @@ impl Checker {
                 self.check_menu(s.span, player.as_ref(), prompt.as_deref(), *fresh, branches, otherwise.as_ref(), scope)
             }
             StmtKind::Call { name, args } => self.check_call_stmt(name, args, scope),
+            StmtKind::Undo { player, body } => self.check_undo(player, body, scope),
         }
     }
 

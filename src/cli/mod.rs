@@ -8,6 +8,7 @@ pub mod hot_seat;
 pub mod load;
 pub mod new;
 mod play;
+mod play_undo;
 pub mod render;
 mod serve;
 pub mod simulate;

@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Write};
 use super::hot_seat::HotSeat;
 use super::{check_players, config, fail, load, say, Failure, GameArgs};
 use crate::agents::human::{self, paint_if};
-use crate::agents::{self, Agent, Pace};
+use crate::agents::{Agent, Pace};
 use crate::check::ir::Per;
 use crate::engine::Viewer;
 use crate::session::log::{Kind, Told};
@@ -187,7 +187,9 @@ pub(super) fn run(args: &GameArgs, seed: Option<u64>, quiet: bool) -> Result<(),
     ));
     // The people at the terminal, each asked through a person's agent; several people at one
     // screen pass it on between their decisions (hot_seat.rs).
-    let people: Vec<Box<dyn Agent>> = (0..game.players()).map(|_| agents::AgentSpec::Human.build(0)).collect();
+    let undo = std::sync::Arc::new(human::UndoAsk::default());
+    let people: Vec<Box<dyn Agent>> =
+        (0..game.players()).map(|_| Box::new(human::Human::stdio_undoable(undo.clone())) as Box<dyn Agent>).collect();
     let mut people = HotSeat::seat_all(people, &humans);
     let mut session = Session::new(game, seed, seats).map_err(session_failed)?;
     let mut layout = Layout { viewer, colour: human::colour_wanted(), quiet, shown: 0, unseen: Vec::new(), seen: None };
@@ -197,7 +199,14 @@ pub(super) fn run(args: &GameArgs, seed: Option<u64>, quiet: bool) -> Result<(),
         let Status::Waiting(turns) = status else { break };
         let Some(turn) = turns.into_iter().next() else { break };
         let person = &mut people[turn.seat as usize];
-        let Some(chosen) = person.choose(session.state(), turn.seat, &turn.legal) else {
+        undo.offered.store(session.can_undo(turn.seat), std::sync::atomic::Ordering::Relaxed);
+        let chosen = person.choose(session.state(), turn.seat, &turn.legal);
+        // issue 43: `u` takes back the person's last decision (play_undo.rs).
+        if chosen.is_none() && super::play_undo::asked(&undo, &mut session, turn.seat) {
+            layout.show(&session);
+            continue;
+        }
+        let Some(chosen) = chosen else {
             let who = session.game().player_name(turn.seat);
             return Err(Failure {
                 message: format!(

@@ -239,6 +239,8 @@ impl Reference<'_> {
                 let text = self.text(parts);
                 self.said.push(text);
             }
+            // issue 43: without anyone taking a decision back, `p may undo { B }` is `B`.
+            Effect::MayUndo(_) => {}
             other => return Err(Unsupported(format!("{other:?}"))),
         }
         Ok(())

@@ -56,6 +56,10 @@ pub enum ServeError {
     #[error("the game is not over yet: its transcript is given at the end")]
     #[diagnostic(code(cardlang::serve::not_over))]
     NotOver,
+    /// (issue 43) The session refused to take a decision back (stale, or none to take back).
+    #[error("{0}")]
+    #[diagnostic(code(cardlang::serve::undo_refused))]
+    Undo(crate::session::undo::UndoError),
     /// A transcript to replay does not fit the games served (or is not a transcript).
     #[error("the transcript cannot be replayed: {0}")]
     #[diagnostic(
@@ -115,6 +119,8 @@ impl ServeError {
             ServeError::Refused(SessionError::Stale { .. } | SessionError::NotYourTurn { .. })
             | ServeError::NotOver => StatusCode::CONFLICT,
             ServeError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ServeError::Undo(crate::session::undo::UndoError::Stale { .. }) => StatusCode::CONFLICT,
+            ServeError::Undo(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ServeError::Stopped(_) => StatusCode::GONE,
             ServeError::Store { .. } | ServeError::Listen { .. } | ServeError::GameFile(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
@@ -126,6 +132,7 @@ impl ServeError {
     pub fn code_text(&self) -> String {
         let code = match self {
             ServeError::Refused(e) => e.code(),
+            ServeError::Undo(e) => e.code(),
             other => other.code(),
         };
         code.map(|c| c.to_string()).unwrap_or_else(|| "cardlang::serve".to_string())

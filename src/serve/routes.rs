@@ -40,6 +40,7 @@ pub fn router(tables: Arc<Tables>) -> Router {
         .route("/api/t/{token}", get(read))
         .route("/api/t/{token}/events", get(events))
         .route("/api/t/{token}/move", post(act))
+        .route("/api/t/{token}/undo", post(undo))
         .route("/api/t/{token}/transcript", get(transcript))
         .route("/api/t/{token}/replay", get(replay_table))
         .route("/api/replay", get(replay_file))
@@ -204,6 +205,26 @@ async fn act(
     let m = body(read)?;
     let Who::Seat(seat) = who else { return Err(ServeError::Spectator) };
     Ok(Json(handle.act(seat, m.action, m.at).await?))
+}
+
+/// (issue 43) An undo: the step the page was at when the person asked.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Undo {
+    /// The table's step, as the view gave it.
+    pub at: usize,
+}
+
+/// (issue 43) A person takes back their last decision; a spectator's link cannot.
+async fn undo(
+    State(tables): State<Arc<Tables>>,
+    Path(token): Path<String>,
+    read: Result<Json<Undo>, JsonRejection>,
+) -> Result<Json<View>, ServeError> {
+    let (handle, who) = tables.find(&token)?;
+    let u = body(read)?;
+    let Who::Seat(seat) = who else { return Err(ServeError::Spectator) };
+    Ok(Json(handle.undo(seat, u.at).await?))
 }
 
 async fn transcript(State(tables): State<Arc<Tables>>, Path(token): Path<String>) -> Result<Response, ServeError> {

@@ -25,6 +25,8 @@ enum Ask {
     Move(u8, Action, usize, oneshot::Sender<Result<View, ServeError>>),
     /// The JSON Lines transcript, once the game is over.
     Transcript(oneshot::Sender<Result<String, ServeError>>),
+    /// (issue 43) A person takes back their last decision: seat, the step the page was at.
+    Undo(u8, usize, oneshot::Sender<Result<View, ServeError>>),
 }
 
 /// A table as handlers reach it.
@@ -52,6 +54,13 @@ impl Handle {
     pub async fn act(&self, seat: u8, action: u32, at: usize) -> Result<View, ServeError> {
         let (tx, rx) = oneshot::channel();
         self.asks.send(Ask::Move(seat, Action(action), at, tx)).map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())?
+    }
+
+    /// (issue 43) Takes back `seat`'s last decision, asked at step `at`; the view after it.
+    pub async fn undo(&self, seat: u8, at: usize) -> Result<View, ServeError> {
+        let (tx, rx) = oneshot::channel();
+        self.asks.send(Ask::Undo(seat, at, tx)).map_err(|_| gone())?;
         rx.await.map_err(|_| gone())?
     }
 
@@ -274,6 +283,16 @@ fn own(id: &str, mut session: Session, inbox: &Receiver<Ask>, changes: &watch::S
                         keep(&session);
                         Ok(view(id, &session, Who::Seat(seat), stopped.as_deref()))
                     }
+                };
+                let _ = reply.send(answer);
+            }
+            Ask::Undo(seat, at, reply) => {
+                let answer = match &stopped {
+                    Some(why) => Err(ServeError::Stopped(why.clone())),
+                    None => session.undo(seat, at).map_err(ServeError::Undo).map(|_| {
+                        keep(&session);
+                        view(id, &session, Who::Seat(seat), None)
+                    }),
                 };
                 let _ = reply.send(answer);
             }

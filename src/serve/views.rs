@@ -71,6 +71,8 @@ pub struct View {
     pub end: Option<End>,
     /// Why the table stopped, when its game failed.
     pub stopped: Option<String>,
+    /// (issue 43) Whether the link's seat may take back its last decision now (an Undo button).
+    pub undo: bool,
 }
 
 /// Whether people at one screen must not see each other's view now (as the terminal's hot seat
@@ -119,5 +121,6 @@ pub fn view(table: &str, session: &Session, who: Who, stopped: Option<&str>) -> 
         },
         end: session.end_for(viewer),
         stopped: stopped.map(str::to_string),
+        undo: matches!((who, stopped), (Who::Seat(s), None) if session.can_undo(s)),
     }
 }

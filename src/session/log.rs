@@ -124,6 +124,13 @@ impl ViewLog {
         self.told.iter().filter_map(|t| t.for_viewer(viewer)).collect()
     }
 
+    /// (issue 43) Tells every viewer a line of the session's own (a decision taken back).
+    pub(super) fn tell(&mut self, kind: Kind, line: impl Fn(Viewer) -> Option<String>) {
+        if self.keep {
+            self.push(kind, line);
+        }
+    }
+
     fn push(&mut self, kind: Kind, line: impl Fn(Viewer) -> Option<String>) {
         let told = Told {
             all: line(Viewer::All),

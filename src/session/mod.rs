@@ -19,6 +19,7 @@ pub mod record;
 pub mod save;
 mod tap;
 pub mod transcript;
+pub mod undo;
 pub mod view;
 
 use std::sync::Arc;
@@ -165,6 +166,8 @@ pub struct Session {
     state: State,
     history: Vec<Step>,
     log: ViewLog,
+    /// (issue 43) The decisions that may be taken back (undo.rs).
+    undo: undo::Undo,
 }
 
 impl Session {
@@ -203,7 +206,7 @@ impl Session {
         if !agents.iter().flatten().any(|a| a.remembers_sightings_in(&game)) {
             state.forget_sightings();
         }
-        Ok(Session { game, seed, seats, agents, state, history: Vec::new(), log })
+        Ok(Session { game, seed, seats, agents, state, history: Vec::new(), log, undo: undo::Undo::default() })
     }
 
     /// The game.
@@ -330,8 +333,12 @@ impl Session {
     fn apply(&mut self, seat: u8, legal: &[Action], chosen: Action, tap: &mut dyn Watcher) -> Result<(), SessionError> {
         let mut tee = Tee { log: &mut self.log, tap };
         tee.decision(&self.state, &Decision { player: seat, legal, chosen });
-        self.state.apply_with(seat, chosen, &mut tee).map_err(|_| SessionError::Illegal { seat: seat + 1 })?;
+        let before = self.undo.before(&self.state, seat, self.seats[seat as usize].is_person());
+        let mut watch = undo::Watch::new(&mut tee, before.as_ref().map(|_| seat));
+        self.state.apply_with(seat, chosen, &mut watch).map_err(|_| SessionError::Illegal { seat: seat + 1 })?;
+        let seen = watch.seen;
         self.history.push(Step { seat, action: chosen.0 });
+        self.undo.after(before, seen, &self.state, seat, chosen.0);
         Ok(())
     }
 }

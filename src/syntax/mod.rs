@@ -205,8 +205,13 @@ fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> SyntaxError {
         pest::error::ErrorVariant::ParsingError { positives, negatives } => {
             // The `w_` rules only guard a word (a statement word must be a whole word, not the
             // start of a name): the word itself is what the writer should have typed.
-            let mut words: Vec<String> =
-                positives.iter().filter(|r| !format!("{r:?}").starts_with("w_")).map(rule_words).collect();
+            // `may` (issue 43's `p may undo { ... }`) is tried after any name that starts a
+            // statement: the `(` of a call is what such a name most likely lacks.
+            let mut words: Vec<String> = positives
+                .iter()
+                .filter(|r| !format!("{r:?}").starts_with("w_") && **r != Rule::kw_may)
+                .map(rule_words)
+                .collect();
             words.sort();
             words.dedup();
             let mut m =
@@ -370,7 +375,9 @@ fn furthest_tokens(e: &pest::error::Error<Rule>) -> Option<(usize, Vec<String>)>
         return None;
     }
     let mut tokens: Vec<String> =
-        expected.into_iter().filter(|t| !t.trim().is_empty() && t != "//").map(|t| format!("`{t}`")).collect();
+        // `may` (issue 43's `p may undo { ... }`) is tried after any name that starts a statement:
+        // `(` of a call is what such a name most likely lacks.
+        expected.into_iter().filter(|t| !t.trim().is_empty() && t != "//" && t != "may").map(|t| format!("`{t}`")).collect();
     tokens.sort();
     tokens.dedup();
     (!tokens.is_empty()).then_some((attempts.max_position, tokens))

@@ -166,6 +166,12 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
             StmtKind::Pause(it.next().map(parse_template))
         }
         Rule::remember_stmt => StmtKind::RememberPosition,
+        Rule::undo_stmt => {
+            // `chance` is not among the grammar's choices here: a player is always named.
+            let player = parse_chooser(next()).unwrap_or_else(|| Expr { span, kind: ExprKind::Name("chance".into()) });
+            let (_may, _undo) = (next(), next());
+            StmtKind::Undo { player, body: parse_block(next()) }
+        }
         Rule::reveal_stmt => {
             // The keyword is a pair of its own (it must not run into a name: `reveal_all()`).
             let _keyword = next();

@@ -544,6 +544,10 @@ impl Shifted for Stmt {
                 body.shift(s);
             }
             StmtKind::Break | StmtKind::Return | StmtKind::RememberPosition => {}
+            StmtKind::Undo { player, body } => {
+                player.shift(s);
+                body.shift(s);
+            }
             StmtKind::ForRange { var, from, to, body } => {
                 var.shift(s);
                 from.shift(s);

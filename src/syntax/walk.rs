@@ -153,6 +153,10 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
             block(v, body);
         }
         StmtKind::Break | StmtKind::RememberPosition => {}
+        StmtKind::Undo { player, body } => {
+            expr(v, player);
+            block(v, body);
+        }
         StmtKind::ForRange { from, to, body, .. } => {
             expr(v, from);
             expr(v, to);

@@ -92,6 +92,10 @@ impl Builder {
                 };
                 self.looped(var, ty, cond.as_ref(), body, end);
             }
+            StmtKind::Undo { player, body } => {
+                self.expr(player);
+                self.block(body);
+            }
             StmtKind::ForRange { var, from, to, body } => {
                 self.exprs([Some(from), Some(to)]);
                 self.looped(var, Some("int"), None, body, end);

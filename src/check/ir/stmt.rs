@@ -145,6 +145,10 @@ pub enum Effect {
         /// `as a`: the arrangement chosen from `arrangements of Z`.
         chosen: Option<Expr>,
     },
+    /// (issue 43) Where `p may undo { ... }` opens (`Some(p)`: from here the player may take
+    /// their decisions back) and closes (`None`); nothing on the table changes. The checked
+    /// block is `if true { MayUndo(Some(p)); ...; MayUndo(None) }` (see check/undo.rs).
+    MayUndo(Option<Expr>),
 }
 
 /// What a choice is made from.

@@ -67,7 +67,8 @@ fn stmt_exprs(s: &mut Stmt, f: &mut impl FnMut(&mut Expr)) {
 fn effect_exprs(e: &mut Effect, f: &mut impl FnMut(&mut Expr)) {
     match e {
         Effect::Shuffle(z) | Effect::TurnOver(z) | Effect::Reveal(z) => f(z),
-        Effect::RememberPosition => {}
+        Effect::RememberPosition | Effect::MayUndo(None) => {}
+        Effect::MayUndo(Some(p)) => f(p),
         Effect::Deal { count, from, first, .. } => {
             if let Some(c) = count {
                 f(c);

@@ -231,6 +231,8 @@ impl<'f, 'a> Summaries<'f, 'a> {
             }
             StmtKind::Let { .. } | StmtKind::Announce(_) | StmtKind::Pause(_) => {}
             StmtKind::Break => e.breaks = true,
+            // issue 43: the block runs as it stands.
+            StmtKind::Undo { body, .. } => self.add_block(body, &mut e),
         }
         e
     }

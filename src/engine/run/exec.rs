@@ -379,6 +379,7 @@ impl State {
             Effect::Meld { from, to, lay_off, chosen } => self.exec_meld(from, to, *lay_off, chosen.as_ref(), sink),
             Effect::Reveal(z) => self.reveal(z, sink),
             Effect::RememberPosition => self.remember_position(),
+            Effect::MayUndo(who) => self.mark_undo(who.as_ref()),
             Effect::Announce(parts) => {
                 if sink.announcements() {
                     let text = self.render_text(parts);

@@ -7,6 +7,7 @@ pub(crate) mod position;
 pub(crate) mod raw;
 pub mod rng;
 pub(crate) mod seats;
+pub(crate) mod undo;
 
 use std::sync::Arc;
 
@@ -172,6 +173,8 @@ pub struct State {
     /// Per player, the zones they may remember cards in, as a bit set (bit `min(zone, 63)`;
     /// a set bit may be stale): a card moving unseen out of another zone forgets nothing.
     pub(crate) sighted_zones: Vec<u64>,
+    /// (issue 43) Whose `may undo` block the rules are in, if any (undo.rs).
+    pub(crate) undo: undo::Window,
 }
 
 /// `Clone` for [`State`], naming every field once: `clone` copies each, and `clone_from` copies
@@ -224,6 +227,7 @@ clone_by_field!(
     picks,
     sightings,
     sighted_zones,
+    undo,
 );
 
 /// Why an action was refused.
@@ -340,6 +344,7 @@ impl State {
             picks: Vec::new(),
             sightings: vec![NOWHERE; p.players as usize * p.cards.len()],
             sighted_zones: vec![0; p.players as usize],
+            undo: undo::Window::default(),
             game,
         }
     }

@@ -302,6 +302,16 @@ function drawTable(view, token, after) {
     }
     root.appendChild(m);
   }
+  // issue 43: the seat may take back its last decision (a `may undo` block of the rules).
+  if (view.undo) {
+    const undo = button("Undo", async () => {
+      selected = new Set();
+      try { const v = await api("/api/t/" + token + "/undo", { at: view.step }); if (v) after(v, true); }
+      catch (e) { notice.textContent = e.message; }
+    }, "undo");
+    undo.id = "undo";
+    root.appendChild(undo);
+  }
   if (view.end) {
     const end = el("section", "end");
     end.appendChild(el("h2", null, "Game over: " + view.end.result));

@@ -240,6 +240,14 @@ pub enum StmtKind {
         /// The arguments, one per parameter, in order.
         args: Vec<Expr>,
     },
+    /// (issue 43) `p may undo { ... }`: the block runs as it stands; p may take back their
+    /// decisions in it, one at a time, until it ends.
+    Undo {
+        /// Whose decisions may be taken back.
+        player: Expr,
+        /// The statements run.
+        body: Block,
+    },
 }
 
 /// `p chooses 1 to 4 cards [c] [of one rank] from Z to Y [facing] [where cond] [asking "..."]`:

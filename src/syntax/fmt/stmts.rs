@@ -100,6 +100,11 @@ impl Printer<'_> {
                 self.write(&format!("for each {} in {} to {} {{", var.text, expr(from), expr(to)));
                 self.block(body, level);
             }
+            // issue 43: undo within a turn.
+            StmtKind::Undo { player, body } => {
+                self.write(&format!("{} may undo {{", expr(player)));
+                self.block(body, level);
+            }
             StmtKind::ChooseOne { player, prompt, fresh, branches, otherwise } => {
                 let who = player.as_ref().map_or_else(|| "chance".to_string(), expr);
                 let asking = prompt.as_deref().map(|p| format!(" {}", asking(p))).unwrap_or_default();
@@ -266,7 +271,8 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
         | StmtKind::ForCard { .. }
         | StmtKind::ForEach { .. }
         | StmtKind::ForRange { .. }
-        | StmtKind::ChooseOne { .. } => String::new(),
+        | StmtKind::ChooseOne { .. }
+        | StmtKind::Undo { .. } => String::new(),
         StmtKind::Break => "break".to_string(),
     };
     (line, None)
