@@ -24,6 +24,7 @@ mod differential;
 mod editor_clients;
 mod editor_grammar;
 mod equivalence;
+mod facing_out_menus;
 mod fmt;
 mod fuzz;
 mod games;

@@ -119,6 +119,9 @@ impl State {
             }
             Choice::Menu { player: Some(who), branch, branches, fresh, .. } => {
                 if let Value::Player(p) = self.eval(who) {
+                    // The chooser is known while their menu is listed: twins they cannot see
+                    // are offered apart (sets.rs).
+                    self.pending = Pending::One { player: p };
                     let open = match self.open_menu(branches) {
                         // With nothing left once the candidates that repeat a position are
                         // dropped, it is a menu with no candidate.
@@ -130,8 +133,9 @@ impl State {
                             self.pending = Pending::One { player: p };
                             return true;
                         }
-                        Some(false) => {}
+                        Some(false) => self.pending = Pending::None,
                         None => {
+                            self.pending = Pending::None;
                             self.stop_unfinished(TOO_BIG_MENU, sink);
                             return true;
                         }

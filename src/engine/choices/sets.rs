@@ -17,7 +17,7 @@ use super::menu::Tuple;
 use crate::check::ir::{Domain, Expr, MenuBranch, Program, Value, ZoneKey};
 use crate::engine::run::eval::Binds;
 use crate::engine::run::subsets::{for_each_subset, picked_top_first, with_mask};
-use crate::engine::state::State;
+use crate::engine::state::{Pending, State};
 
 /// For a game with identical cards, each card's twin of the lowest number (itself when it has
 /// none); `None` when every card differs from every other (most games), which costs nothing.
@@ -57,8 +57,31 @@ impl State {
         }
         let cards = &self.zones[z as usize];
         let Some(&c) = cards.get(i) else { return false };
+        // Twins the chooser cannot see are not one candidate: a shorter menu would tell them
+        // that two of the cards they cannot see are alike.
+        let chooser = self.menu_chooser();
+        let sees = |k: usize| chooser.is_none_or(|p| self.can_see(p, z, k));
+        if !sees(i) {
+            return false;
+        }
         let (kind, up) = (self.twin(c), self.face_up[c as usize]);
-        cards[i + 1..].iter().any(|&d| self.twin(d) == kind && self.face_up[d as usize] == up)
+        (i + 1..cards.len()).any(|k| {
+            let d = cards[k];
+            self.twin(d) == kind && self.face_up[d as usize] == up && sees(k)
+        })
+    }
+
+    /// The player whose menu is being listed, when one player decides (chance sees every card).
+    fn menu_chooser(&self) -> Option<u8> {
+        match self.pending {
+            Pending::One { player } => Some(player),
+            _ => None,
+        }
+    }
+
+    /// Whether the chooser of the menu being listed sees `card` where it lies.
+    fn chooser_sees(&self, chooser: Option<u8>, card: u16) -> bool {
+        chooser.is_none_or(|p| self.find_card(card).is_some_and(|(z, i)| self.can_see(p, z, i)))
     }
 
     /// The sets a branch name offers: of the cards of `from` (a zone or a set), with `lo` to `hi`
@@ -93,10 +116,16 @@ impl State {
         kinds.windows(2).any(|w| w[0] == w[1])
     }
 
-    /// What makes a set the same as another: its cards' kinds and facings, sorted.
-    fn set_kinds(&self, cards: &[u16], mask: u64) -> Vec<(u16, bool)> {
-        let mut kinds: Vec<(u16, bool)> =
-            picked_top_first(cards, mask).map(|c| (self.twin(c), self.face_up[c as usize])).collect();
+    /// What makes a set the same as another: its cards' kinds and facings, sorted. A card the
+    /// chooser cannot see counts as itself, never as its twin (see [`State::twin_above`]).
+    fn set_kinds(&self, cards: &[u16], mask: u64) -> Vec<(u16, bool, bool)> {
+        let chooser = self.menu_chooser();
+        let mut kinds: Vec<(u16, bool, bool)> = picked_top_first(cards, mask)
+            .map(|c| {
+                let seen = self.chooser_sees(chooser, c);
+                (if seen { self.twin(c) } else { c }, self.face_up[c as usize], seen)
+            })
+            .collect();
         kinds.sort_unstable();
         kinds
     }

@@ -63,7 +63,13 @@ impl State {
         match info.visibility {
             Visibility::Public => true,
             Visibility::Private => info.owner == Some(viewer),
-            Visibility::Others => info.owner != Some(viewer),
+            // A viewer who is no seat (the table's shared view, the line told to every
+            // onlooker) sees only what every seat sees: not a hand held facing out, which its
+            // owner must not see.
+            Visibility::Others => match info.owner {
+                Some(owner) => owner != viewer && viewer < self.game.program.players,
+                None => true,
+            },
             Visibility::ByFacing => face_up && (info.spread || index + 1 == len),
         }
     }
