@@ -36,6 +36,7 @@ mod lang_choices;
 mod lang_expr;
 mod lang_melds;
 mod lang_zones;
+mod lang_timing;
 mod language;
 mod limits;
 mod lint;

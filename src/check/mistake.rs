@@ -164,6 +164,8 @@ mistakes! {
     NotAPlayerRow => "not_a_player_row",
     /// Issue 43: `zone z in ...` over something that is not a row of zones.
     ZoneItemsNeedRow => "zone_items_need_row",
+    /// Issue 43: `any player p may { }` with no kind of claim in it.
+    OpenWithoutClaim => "open_without_claim",
 }
 
 #[cfg(test)]

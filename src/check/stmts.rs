@@ -27,7 +27,7 @@ impl Checker {
         }
     }
 
-    fn check_block(&mut self, b: &ast::Block, scope: &mut Scope) -> Vec<Stmt> {
+    pub(super) fn check_block(&mut self, b: &ast::Block, scope: &mut Scope) -> Vec<Stmt> {
         let mark = scope.mark();
         let out = b.stmts.iter().map(|s| self.check_stmt(s, scope)).collect();
         scope.restore(mark);
@@ -459,6 +459,9 @@ impl Checker {
                 self.check_menu(s.span, player.as_ref(), prompt.as_deref(), *fresh, branches, otherwise.as_ref(), scope)
             }
             StmtKind::Call { name, args } => self.check_call_stmt(name, args, scope),
+            StmtKind::AnyPlayerMay { player_var, prompt, branches, otherwise } => {
+                self.check_open(s.span, player_var, prompt.as_deref(), branches, otherwise.as_ref(), scope)
+            }
         }
     }
 
@@ -557,7 +560,7 @@ impl Checker {
     }
 
     /// What a choice is made from: a range `a to b`, a set of members, or a zone.
-    fn check_domain(&mut self, d: &ast::Domain, scope: &mut Scope) -> Domain {
+    pub(super) fn check_domain(&mut self, d: &ast::Domain, scope: &mut Scope) -> Domain {
         if let Some(to) = &d.to {
             return Domain::Range(self.typed(&d.from, Type::Int, scope), self.typed(to, Type::Int, scope));
         }

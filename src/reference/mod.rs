@@ -20,6 +20,7 @@ use crate::engine::State;
 use crate::syntax::ast::{AggKind, BinOp};
 
 pub mod compare;
+mod claims;
 mod menus;
 mod rows;
 mod stmts;

@@ -287,6 +287,13 @@ impl Session {
             if pending.is_empty() {
                 return Ok(Status::Over);
             }
+            // issue 43: at an open moment the agents answer together (agents::claims).
+            if self.state.is_open_moment() {
+                if self.open_round(pending, tap)? {
+                    continue;
+                }
+                return Ok(self.status());
+            }
             let Some(Turn { seat, legal }) = pending.into_iter().find(|t| !self.seats[t.seat as usize].is_person())
             else {
                 return Ok(self.status());
@@ -323,6 +330,26 @@ impl Session {
         let legal = turn.legal.clone();
         self.apply(seat, &legal, action, tap)?;
         self.advance_with(tap)
+    }
+
+    /// At an open moment (issue 43), asks every agent still to answer, on the same table, and
+    /// applies what [`agents::claims::settle`] keeps: one claim, drawn by the game's seed, or
+    /// every "no claim". A person's answer is applied when it arrives ([`Session::act`]); a claim
+    /// made for a moment already past is stale. Returns whether any agent answered.
+    fn open_round(&mut self, pending: Vec<Turn>, tap: &mut dyn Watcher) -> Result<bool, SessionError> {
+        let mut answers = Vec::new();
+        for Turn { seat, legal } in pending.into_iter().filter(|t| !self.seats[t.seat as usize].is_person()) {
+            let agent = self.agents[seat as usize].as_mut().ok_or(SessionError::Agent { seat: seat + 1 })?;
+            let chosen = agent.choose(&self.state, seat, &legal).ok_or(SessionError::Agent { seat: seat + 1 })?;
+            answers.push(agents::claims::Answer { seat, legal, chosen });
+        }
+        if answers.is_empty() {
+            return Ok(false);
+        }
+        for a in agents::claims::settle(&self.state, answers) {
+            self.apply(a.seat, &a.legal, a.chosen, tap)?;
+        }
+        Ok(true)
     }
 
     /// Applies a decision from the legal list, telling the log (and `tap`) and keeping it in the
