@@ -69,8 +69,8 @@ fn the_first_claim_applied_wins_and_the_others_are_dropped() {
     assert_eq!(points(&s, 1), "Int(1)");
     assert_eq!(points(&s, 0), "Int(0)");
     let centre = zone(&s, "centre");
-    let top_card = *s.zone_cards(centre).last().expect("a card");
-    assert_eq!(s.game().card_name(top_card), "3♣", "player 2's card lies on the 3♥");
+    let names: Vec<&str> = s.zone_cards(centre).iter().map(|&c| s.game().card_name(c)).collect();
+    assert_eq!(names, ["3♥", "3♣", "3♦"], "player 2's card lies on the 3♥, and the next card is turned");
     let hand1 = zone(&s, "hand of player 1");
     assert!(s.zone_cards(hand1).iter().any(|&c| s.game().card_name(c) == "3♠"), "player 1 kept the 3♠");
     // The next card is the 3♦: player 1 may claim again, with the same 3♠ (a new moment).
