@@ -58,6 +58,7 @@ mod rules;
 mod serve;
 mod serve_browser;
 mod serve_facing_out;
+mod serve_open_timing;
 mod serve_replay;
 mod session;
 mod shadowing;
