@@ -116,7 +116,8 @@ fn the_draw_between_agents_is_reproducible_and_fair() {
 #[test]
 fn agents_play_open_moments_the_same_for_the_same_seed() {
     for path in ["tests/fixtures/lang_timing/match.cardgame", "tests/fixtures/lang_timing/snap.cardgame"] {
-        let seats = if path.contains("match") { "random,greedy,mcts:iterations=30" } else { "greedy,mcts:iterations=30" };
+        let seats =
+            if path.contains("match") { "random,greedy,mcts:iterations=30" } else { "greedy,mcts:iterations=30" };
         let run = |seed: &str| common::cardlang(&["transcript", path, "--seed", seed, "--players", seats]);
         let (code, a, err) = run("5");
         assert_eq!(code, 0, "{path}: {err}");
@@ -234,12 +235,22 @@ fn no_seat_is_told_another_players_cards_or_claim() {
                     let hand = zone(s, &format!("hand of player {}", other + 1));
                     for &c in s.zone_cards(hand) {
                         let name = s.game().card_name(c);
-                        assert!(!sent.contains(name), "seed {seed}: seat {} is sent {name}, held by player {}", me + 1, other + 1);
+                        assert!(
+                            !sent.contains(name),
+                            "seed {seed}: seat {} is sent {name}, held by player {}",
+                            me + 1,
+                            other + 1
+                        );
                     }
                 }
                 if s.is_open_moment() {
                     let v = view("t", &session, Who::Seat(me), None);
-                    assert!(v.waiting.iter().all(|&w| w == me + 1), "seed {seed}: seat {} told {:?}", me + 1, v.waiting);
+                    assert!(
+                        v.waiting.iter().all(|&w| w == me + 1),
+                        "seed {seed}: seat {} told {:?}",
+                        me + 1,
+                        v.waiting
+                    );
                     looked += 1;
                 }
             }
@@ -291,10 +302,7 @@ fn claims_agree_with_the_reference() {
 #[test]
 fn the_checker_explains_misuse() {
     let errors = |body: &str| -> Vec<String> {
-        let source = MATCH.replace(
-            "procedure play {",
-            &format!("procedure other {{\n{body}\n}}\n\nprocedure play {{"),
-        );
+        let source = MATCH.replace("procedure play {", &format!("procedure other {{\n{body}\n}}\n\nprocedure play {{"));
         let file = cardlang::syntax::parse(&source).expect("parses");
         match check::check(&file, &Config::default()) {
             Ok(_) => Vec::new(),

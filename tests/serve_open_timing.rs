@@ -42,8 +42,12 @@ fn the_first_claim_to_arrive_wins_and_no_seat_learns_another_hand() {
                     }
                 }
                 if open {
-                    let waiting: Vec<u64> = view["waiting"].as_array().expect("waiting").iter().filter_map(|w| w.as_u64()).collect();
-                    assert!(waiting.iter().all(|&w| w == *seat as u64 + 1), "seed {seed}: seat {seat} told {waiting:?}");
+                    let waiting: Vec<u64> =
+                        view["waiting"].as_array().expect("waiting").iter().filter_map(|w| w.as_u64()).collect();
+                    assert!(
+                        waiting.iter().all(|&w| w == *seat as u64 + 1),
+                        "seed {seed}: seat {seat} told {waiting:?}"
+                    );
                 }
             }
             if lib.status() == Status::Over {
@@ -62,7 +66,8 @@ fn the_first_claim_to_arrive_wins_and_no_seat_learns_another_hand() {
                 let claim = v["menu"]["choices"].as_array()?.get(1)?["action"].as_u64()?;
                 Some((s, claim))
             });
-            let (status, after) = server.post_json(&format!("/api/t/{token}/move"), &json!({"at": at, "action": action}));
+            let (status, after) =
+                server.post_json(&format!("/api/t/{token}/move"), &json!({"at": at, "action": action}));
             assert_eq!(status, 200, "{after}");
             lib.act(seat, Action(action as u32), at as usize).expect("the library takes the same move");
             if let (true, true, Some((s, claim))) = (open, action != 0, rival) {

@@ -19,8 +19,8 @@ use crate::check::ir::*;
 use crate::engine::State;
 use crate::syntax::ast::{AggKind, BinOp};
 
-pub mod compare;
 mod claims;
+pub mod compare;
 mod menus;
 mod rows;
 mod stmts;

@@ -21,6 +21,9 @@ pub const NO_CLAIM: Action = Action(0);
 /// Why a game stops when a player's claims are too many to list.
 const TOO_MANY_CLAIMS: &str = "an open moment offered a player more than 10,000 claims, or took too long to list";
 
+/// An open moment as the rules stand at it: the player's slot, the kinds of claim, the question.
+type OpenHere<'a> = (u16, &'a [MenuBranch], Option<&'a [TextPart]>);
+
 /// One player's claims at an open moment, in order (branch by branch), and whether listing them
 /// stopped at a limit.
 pub(crate) struct Claims {
@@ -30,7 +33,7 @@ pub(crate) struct Claims {
 
 impl State {
     /// The open moment the rules stand at: the player's slot and the kinds of claim.
-    fn open_here(&self) -> Option<(u16, &[MenuBranch], Option<&[TextPart]>)> {
+    fn open_here(&self) -> Option<OpenHere<'_>> {
         match self.choice_here()? {
             Choice::Open { player_slot, branches, prompt, .. } => {
                 Some((*player_slot, branches.as_slice(), prompt.as_deref()))
@@ -175,7 +178,10 @@ impl State {
         let b = &branches[t.branch];
         if sink.announcements() {
             if !sink.labels() {
-                sink.event(self, Event::Picked { player: Some(player), full: "", own: "", public: "", private: *private });
+                sink.event(
+                    self,
+                    Event::Picked { player: Some(player), full: "", own: "", public: "", private: *private },
+                );
             } else {
                 let full = self.menu_label(b, &t, None);
                 let own = self.menu_label(b, &t, Some(player));
