@@ -34,6 +34,15 @@ pub(crate) struct Claims {
 impl State {
     /// The open moment the rules stand at: the player's slot and the kinds of claim.
     fn open_here(&self) -> Option<OpenHere<'_>> {
+        // Read first, and cheap: every other choice's candidates and labels pass through here.
+        if !matches!(self.pending, Pending::Open { .. }) {
+            return None;
+        }
+        self.open_reached()
+    }
+
+    /// The open moment at `pc`, whether or not its players are asked yet.
+    fn open_reached(&self) -> Option<OpenHere<'_>> {
         match self.choice_here()? {
             Choice::Open { player_slot, branches, prompt, .. } => {
                 Some((*player_slot, branches.as_slice(), prompt.as_deref()))
@@ -100,7 +109,7 @@ impl State {
     /// Opens the open moment the rules have reached (at `pc`, the choice): the players with a
     /// claim are asked; with none, the `else` block is next. Returns whether the rules wait.
     pub(crate) fn start_open<S: EventSink>(&mut self, sink: &mut S) -> bool {
-        let Some((slot, branches, _)) = self.open_here() else { return false };
+        let Some((slot, branches, _)) = self.open_reached() else { return false };
         let mut waiting = 0u64;
         for p in 0..self.game.program.players.min(64) {
             let claims = self.claims_of(slot, branches, p);
