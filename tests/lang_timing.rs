@@ -324,3 +324,19 @@ fn the_checker_explains_misuse() {
     assert!(!after.is_empty(), "`p` is not known after the moment");
     assert!(errors("any player p may {\n\"x\" where count of hand of p > 0 {\nadd 1 to points of p\n}\n}").is_empty());
 }
+
+/// At the terminal, a person with a claim is asked with the question, "no claim" first and their
+/// own claims after, and their claim is applied when they answer (the computer players answer
+/// as soon as the moment opens).
+#[test]
+fn a_person_at_the_terminal_claims() {
+    let path = "tests/fixtures/lang_timing/match.cardgame";
+    let answers = "2\n".repeat(40);
+    let (code, out, err) =
+        common::cardlang_stdin(&["play", path, "--players", "human,greedy,greedy", "--seed", "3"], &answers);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Throw in on 3♠?"), "the question is asked:\n{out}");
+    assert!(out.contains("1) no claim\n  2) throw 3♦ on 3♠"), "no claim, then the person's own claim:\n{out}");
+    assert!(out.contains("player 1 chooses throw 3♦ on 3♠"), "the claim is applied:\n{out}");
+    assert!(out.contains("result:"), "the game ends:\n{out}");
+}
