@@ -192,7 +192,7 @@ fn a_table_saved_at_an_open_moment_goes_on_as_never_saved() {
     let mut saves = 0;
     for seed in 1..=6 {
         let seats: Vec<Seat> =
-            ["human", "greedy", "mcts:iterations=20"].iter().map(|s| Seat::parse(s).expect("a seat")).collect();
+            ["human", "random", "mcts:iterations=20"].iter().map(|s| Seat::parse(s).expect("a seat")).collect();
         let mut session = Session::new(g.clone(), seed, seats).expect("seats");
         let mut rng = Rng::new(seed);
         let mut status = session.advance().expect("the agents decide");
@@ -339,4 +339,46 @@ fn a_person_at_the_terminal_claims() {
     assert!(out.contains("1) no claim\n  2) throw 3♦ on 3♠"), "no claim, then the person's own claim:\n{out}");
     assert!(out.contains("player 1 chooses throw 3♦ on 3♠"), "the claim is applied:\n{out}");
     assert!(out.contains("result:"), "the game ends:\n{out}");
+}
+
+/// A game of agents alone, saved when over, restores: every agent asked at an open moment is
+/// asked again on replay, its claim applied or dropped (the draw), so its dice turn as they did
+/// and the history checks.
+#[test]
+fn a_table_of_agents_restores_with_the_claims_dropped_by_the_draw() {
+    let g = game(MATCH);
+    for seed in 1..=10 {
+        let seats: Vec<Seat> =
+            ["random", "mcts:iterations=10", "random"].iter().map(|s| Seat::parse(s).expect("a seat")).collect();
+        let mut session = Session::new(g.clone(), seed, seats).expect("seats");
+        assert_eq!(session.advance().expect("plays"), Status::Over);
+        let copy = Session::from_json(g.clone(), &session.to_json()).expect("restores");
+        assert_eq!(copy.history(), session.history());
+        assert_eq!(copy.lines_for(Viewer::All), session.lines_for(Viewer::All), "seed {seed}");
+    }
+}
+
+/// A person's "no claim" moves no one's table: the step stays, so another person's claim made
+/// for the same moment is still taken, and nobody learns that the first was asked.
+#[test]
+fn a_no_claim_moves_nobodys_table() {
+    let g = game(MATCH);
+    let mut checked = 0;
+    for seed in 1..=40 {
+        let seats: Vec<Seat> = ["human", "human", "human"].iter().map(|s| Seat::parse(s).expect("a seat")).collect();
+        let mut session = Session::new(g.clone(), seed, seats).expect("seats");
+        let Status::Waiting(turns) = session.advance().expect("advances") else { continue };
+        if turns.len() < 2 || !session.state().is_open_moment() {
+            continue;
+        }
+        let at = session.history().len();
+        let (first, second) = (&turns[0], &turns[1]);
+        session.act(first.seat, Action(0), at).expect("no claim");
+        assert_eq!(session.history().len(), at, "seed {seed}: the step stays");
+        assert!(session.status().turn_of(first.seat).is_none(), "the first has answered");
+        session.act(second.seat, second.legal[1], at).expect("the claim for the same moment is taken");
+        assert_eq!(session.history().len(), at + 1, "the claim alone is recorded");
+        checked += 1;
+    }
+    assert!(checked >= 1, "a moment with two claimers was found");
 }

@@ -165,6 +165,10 @@ pub struct Session {
     state: State,
     history: Vec<Step>,
     log: ViewLog,
+    /// issue 43: the "no claim" answers given at the pending open moment and not yet applied:
+    /// they are applied together once every player asked has answered, so that nobody's table
+    /// moves (its step, its history) on another's answer, which would tell that they were asked.
+    held: Vec<Step>,
 }
 
 impl Session {
@@ -203,7 +207,7 @@ impl Session {
         if !agents.iter().flatten().any(|a| a.remembers_sightings_in(&game)) {
             state.forget_sightings();
         }
-        Ok(Session { game, seed, seats, agents, state, history: Vec::new(), log })
+        Ok(Session { game, seed, seats, agents, state, history: Vec::new(), log, held: Vec::new() })
     }
 
     /// The game.
@@ -258,6 +262,8 @@ impl Session {
         };
         deciders
             .into_iter()
+            // A "no claim" held at an open moment is an answer given (issue 43).
+            .filter(|seat| !self.held.iter().any(|h| h.seat == *seat))
             .map(|seat| Turn { seat, legal: self.state.legal_actions(seat) })
             .filter(|t| !t.legal.is_empty())
             .collect()
@@ -328,6 +334,12 @@ impl Session {
             return Err(SessionError::Illegal { seat: seat + 1 });
         }
         let legal = turn.legal.clone();
+        // issue 43: a "no claim" waits for the others' answers (see `held`).
+        if self.state.is_open_moment() && !self.state.is_claim(seat, action) {
+            self.held.push(Step { seat, action: action.0 });
+            self.flush_held(tap)?;
+            return self.advance_with(tap);
+        }
         self.apply(seat, &legal, action, tap)?;
         self.advance_with(tap)
     }
@@ -346,10 +358,31 @@ impl Session {
         if answers.is_empty() {
             return Ok(false);
         }
-        for a in agents::claims::settle(&self.state, answers) {
-            self.apply(a.seat, &a.legal, a.chosen, tap)?;
+        let settled = agents::claims::settle(&self.state, answers);
+        if settled.iter().any(|a| self.state.is_claim(a.seat, a.chosen)) {
+            for a in settled {
+                self.apply(a.seat, &a.legal, a.chosen, tap)?;
+            }
+        } else {
+            self.held.extend(settled.iter().map(|a| Step { seat: a.seat, action: a.chosen.0 }));
+            self.flush_held(tap)?;
         }
         Ok(true)
+    }
+
+    /// Applies the "no claim" answers held at an open moment once every player asked has
+    /// answered (issue 43), in seat order: the last one ends the moment.
+    fn flush_held(&mut self, tap: &mut dyn Watcher) -> Result<(), SessionError> {
+        if !self.pending().is_empty() || self.held.is_empty() {
+            return Ok(());
+        }
+        let mut held = std::mem::take(&mut self.held);
+        held.sort_by_key(|h| h.seat);
+        for h in held {
+            let legal = self.state.legal_actions(h.seat);
+            self.apply(h.seat, &legal, Action(h.action), tap)?;
+        }
+        Ok(())
     }
 
     /// Applies a decision from the legal list, telling the log (and `tap`) and keeping it in the
@@ -359,6 +392,9 @@ impl Session {
         tee.decision(&self.state, &Decision { player: seat, legal, chosen });
         self.state.apply_with(seat, chosen, &mut tee).map_err(|_| SessionError::Illegal { seat: seat + 1 })?;
         self.history.push(Step { seat, action: chosen.0 });
+        // An answer applied moves the table on: the "no claim" answers held for the moment are
+        // applied by now, or dropped with it when a claim ended it (issue 43).
+        self.held.clear();
         Ok(())
     }
 }
