@@ -69,6 +69,29 @@ pub fn play_game<W: Watcher>(
         match state.to_move() {
             ToMove::Nobody => return Ok(()),
             ToMove::One(p) => decide(state, p, agents, watcher, &mut legal)?,
+            // issue 43: at an open moment every agent answers on the same table (claims.rs).
+            ToMove::Simultaneous(ps) if state.is_open_moment() => {
+                let mut answers = Vec::new();
+                for p in ps {
+                    let legal = state.legal_actions(p);
+                    if legal.is_empty() {
+                        continue;
+                    }
+                    let agent = &mut agents[p as usize];
+                    let Some(chosen) = agent.choose(state, p, &legal) else {
+                        return Err(DriveError::Abandoned(format!(
+                            "{} ({})",
+                            state.game().player_name(p),
+                            agent.name()
+                        )));
+                    };
+                    answers.push(super::claims::Answer { seat: p, legal, chosen });
+                }
+                for a in super::claims::settle(state, answers) {
+                    watcher.decision(state, &Decision { player: a.seat, legal: &a.legal, chosen: a.chosen });
+                    state.apply_with(a.seat, a.chosen, watcher).map_err(|_| DriveError::Illegal(a.seat))?;
+                }
+            }
             ToMove::Simultaneous(ps) => {
                 for p in ps {
                     decide(state, p, agents, watcher, &mut legal)?;

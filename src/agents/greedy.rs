@@ -75,6 +75,10 @@ impl GreedyAgent {
     /// Makes the other players' pending secret choices at random (they are unknown to this
     /// player, whether made or not), so its own choice resolves the simultaneous move.
     fn complete_secrets(&mut self, det: &mut State, player: u8) {
+        // At an open moment the others answer beside it: its own claim is applied as made.
+        if det.is_open_moment() {
+            return;
+        }
         let ToMove::Simultaneous(waiting) = det.to_move() else { return };
         for q in waiting.into_iter().filter(|&q| q != player) {
             det.legal_actions_into(q, &mut self.others);

@@ -4,6 +4,7 @@
 //! A seat is named by a spec: a kind (`human`, `random`, `greedy`, `mcts`), and for `mcts`
 //! options after a colon, comma-separated (`mcts:iterations=500,c=1.0,playout=greedy,cap=200`).
 
+pub mod claims;
 mod driver;
 mod greedy;
 pub mod human;

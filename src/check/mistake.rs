@@ -189,6 +189,8 @@ mistakes! {
     UndoNested => "undo_nested",
     /// (issue 43) A `break` or `return` that would leave a `may undo` block before its end.
     UndoLeavesBlock => "undo_leaves_block",
+    /// Issue 43: `any player p may { }` with no kind of claim in it.
+    OpenWithoutClaim => "open_without_claim",
 }
 
 #[cfg(test)]

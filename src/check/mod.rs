@@ -17,6 +17,7 @@ pub mod lints;
 mod measures;
 mod melds;
 pub mod mistake;
+mod open_timing;
 mod options;
 mod reveal;
 mod routines;

@@ -461,6 +461,9 @@ impl Checker {
             }
             StmtKind::Call { name, args } => self.check_call_stmt(name, args, scope),
             StmtKind::Undo { player, body } => self.check_undo(player, body, scope),
+            StmtKind::AnyPlayerMay { player_var, prompt, branches, otherwise } => {
+                self.check_open(s.span, player_var, prompt.as_deref(), branches, otherwise.as_ref(), scope)
+            }
         }
     }
 
@@ -559,7 +562,7 @@ impl Checker {
     }
 
     /// What a choice is made from: a range `a to b`, a set of members, or a zone.
-    fn check_domain(&mut self, d: &ast::Domain, scope: &mut Scope) -> Domain {
+    pub(super) fn check_domain(&mut self, d: &ast::Domain, scope: &mut Scope) -> Domain {
         if let Some(to) = &d.to {
             return Domain::Range(self.typed(&d.from, Type::Int, scope), self.typed(to, Type::Int, scope));
         }

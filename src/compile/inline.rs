@@ -250,6 +250,13 @@ fn renumber_choice(c: &mut Choice, off: u16) {
                 b.slot += off;
             }
         }
+        Choice::Open { player_slot, branch, branches, .. } => {
+            *player_slot += off;
+            *branch += off;
+            for b in branches.iter_mut().flat_map(|b| b.binds.iter_mut()) {
+                b.slot += off;
+            }
+        }
     }
 }
 

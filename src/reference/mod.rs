@@ -19,6 +19,7 @@ use crate::check::ir::*;
 use crate::engine::State;
 use crate::syntax::ast::{AggKind, BinOp};
 
+mod claims;
 pub mod compare;
 mod joined;
 mod menus;

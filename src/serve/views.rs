@@ -88,6 +88,15 @@ fn private_now(session: &Session) -> bool {
             .any(|z| matches!(z.visibility, Visibility::Private | Visibility::Others) && z.owner.is_some())
 }
 
+/// The seats (from 1) that people must decide for now, as `who` may know them: at an open moment
+/// (issue 43) only the players with a claim are asked, so a link is told of its own seat alone
+/// (whether another player has a claim is theirs until it is applied).
+fn waiting_seen(session: &Session, who: Who) -> Vec<u8> {
+    let waiting = session.waiting_for();
+    let open = session.state().is_open_moment();
+    waiting.iter().filter(|&&s| !open || who == Who::Seat(s)).map(|s| s + 1).collect()
+}
+
 /// The view of `who` at `table`.
 pub fn view(table: &str, session: &Session, who: Who, stopped: Option<&str>) -> View {
     let game = session.game();
@@ -111,7 +120,7 @@ pub fn view(table: &str, session: &Session, who: Who, stopped: Option<&str>) -> 
             .enumerate()
             .map(|(i, s)| SeatInfo { seat: i as u8 + 1, name: game.player_name(i as u8), spec: s.spec.clone() })
             .collect(),
-        waiting: session.waiting_for().iter().map(|s| s + 1).collect(),
+        waiting: waiting_seen(session, who),
         private: private_now(session),
         lines: session.lines_for(viewer).into_iter().map(str::to_string).collect(),
         panel: session.panel_for(viewer),

@@ -168,6 +168,10 @@ pub struct Session {
     log: ViewLog,
     /// (issue 43) The decisions that may be taken back (undo.rs).
     undo: undo::Undo,
+    /// issue 43: the "no claim" answers given at the pending open moment and not yet applied:
+    /// they are applied together once every player asked has answered, so that nobody's table
+    /// moves (its step, its history) on another's answer, which would tell that they were asked.
+    held: Vec<Step>,
 }
 
 impl Session {
@@ -207,6 +211,7 @@ impl Session {
             state.forget_sightings();
         }
         Ok(Session { game, seed, seats, agents, state, history: Vec::new(), log, undo: undo::Undo::default() })
+        Ok(Session { game, seed, seats, agents, state, history: Vec::new(), log, held: Vec::new() })
     }
 
     /// The game.
@@ -261,6 +266,8 @@ impl Session {
         };
         deciders
             .into_iter()
+            // A "no claim" held at an open moment is an answer given (issue 43).
+            .filter(|seat| !self.held.iter().any(|h| h.seat == *seat))
             .map(|seat| Turn { seat, legal: self.state.legal_actions(seat) })
             .filter(|t| !t.legal.is_empty())
             .collect()
@@ -289,6 +296,13 @@ impl Session {
             let pending = self.pending();
             if pending.is_empty() {
                 return Ok(Status::Over);
+            }
+            // issue 43: at an open moment the agents answer together (agents::claims).
+            if self.state.is_open_moment() {
+                if self.open_round(pending, tap)? {
+                    continue;
+                }
+                return Ok(self.status());
             }
             let Some(Turn { seat, legal }) = pending.into_iter().find(|t| !self.seats[t.seat as usize].is_person())
             else {
@@ -324,8 +338,55 @@ impl Session {
             return Err(SessionError::Illegal { seat: seat + 1 });
         }
         let legal = turn.legal.clone();
+        // issue 43: a "no claim" waits for the others' answers (see `held`).
+        if self.state.is_open_moment() && !self.state.is_claim(seat, action) {
+            self.held.push(Step { seat, action: action.0 });
+            self.flush_held(tap)?;
+            return self.advance_with(tap);
+        }
         self.apply(seat, &legal, action, tap)?;
         self.advance_with(tap)
+    }
+
+    /// At an open moment (issue 43), asks every agent still to answer, on the same table, and
+    /// applies what [`agents::claims::settle`] keeps: one claim, drawn by the game's seed, or
+    /// every "no claim". A person's answer is applied when it arrives ([`Session::act`]); a claim
+    /// made for a moment already past is stale. Returns whether any agent answered.
+    fn open_round(&mut self, pending: Vec<Turn>, tap: &mut dyn Watcher) -> Result<bool, SessionError> {
+        let mut answers = Vec::new();
+        for Turn { seat, legal } in pending.into_iter().filter(|t| !self.seats[t.seat as usize].is_person()) {
+            let agent = self.agents[seat as usize].as_mut().ok_or(SessionError::Agent { seat: seat + 1 })?;
+            let chosen = agent.choose(&self.state, seat, &legal).ok_or(SessionError::Agent { seat: seat + 1 })?;
+            answers.push(agents::claims::Answer { seat, legal, chosen });
+        }
+        if answers.is_empty() {
+            return Ok(false);
+        }
+        let settled = agents::claims::settle(&self.state, answers);
+        if settled.iter().any(|a| self.state.is_claim(a.seat, a.chosen)) {
+            for a in settled {
+                self.apply(a.seat, &a.legal, a.chosen, tap)?;
+            }
+        } else {
+            self.held.extend(settled.iter().map(|a| Step { seat: a.seat, action: a.chosen.0 }));
+            self.flush_held(tap)?;
+        }
+        Ok(true)
+    }
+
+    /// Applies the "no claim" answers held at an open moment once every player asked has
+    /// answered (issue 43), in seat order: the last one ends the moment.
+    fn flush_held(&mut self, tap: &mut dyn Watcher) -> Result<(), SessionError> {
+        if !self.pending().is_empty() || self.held.is_empty() {
+            return Ok(());
+        }
+        let mut held = std::mem::take(&mut self.held);
+        held.sort_by_key(|h| h.seat);
+        for h in held {
+            let legal = self.state.legal_actions(h.seat);
+            self.apply(h.seat, &legal, Action(h.action), tap)?;
+        }
+        Ok(())
     }
 
     /// Applies a decision from the legal list, telling the log (and `tap`) and keeping it in the
@@ -339,6 +400,9 @@ impl Session {
         let seen = watch.seen;
         self.history.push(Step { seat, action: chosen.0 });
         self.undo.after(before, seen, &self.state, seat, chosen.0);
+        // An answer applied moves the table on: the "no claim" answers held for the moment are
+        // applied by now, or dropped with it when a claim ended it (issue 43).
+        self.held.clear();
         Ok(())
     }
 }

@@ -142,6 +142,12 @@ impl Session {
             })
             .collect::<Result<Vec<Seat>, _>>()?;
         let mut session = Session::new(game, saved.seed, seats)?;
+        // issue 43: at an open moment every agent was asked once, on the same table, as the
+        // moment opened (`Session::open_round`), whether its answer was applied or dropped: each
+        // is asked again once per moment (the moment known by the instructions run when it
+        // opened), so that its dice turn as they did, and its answers in the history are checked
+        // against what it says.
+        let mut moment: Option<(u64, Vec<(u8, Action)>)> = None;
         for (i, step) in saved.history.iter().enumerate() {
             let why = |why: String| RestoreError::History { step: i + 1, why };
             let pending = session.pending();
@@ -156,7 +162,24 @@ impl Session {
             if !legal.contains(&action) {
                 return Err(why(format!("it is not one of player {}'s choices", seat + 1)));
             }
-            if let Some(agent) = session.agents[seat as usize].as_mut() {
+            if session.state.is_open_moment() {
+                let key = session.state.steps();
+                if moment.as_ref().map(|m| m.0) != Some(key) {
+                    let mut answers = Vec::new();
+                    for t in session.pending() {
+                        if let Some(agent) = session.agents[t.seat as usize].as_mut() {
+                            if let Some(a) = agent.choose(&session.state, t.seat, &t.legal) {
+                                answers.push((t.seat, a));
+                            }
+                        }
+                    }
+                    moment = Some((key, answers));
+                }
+                let said = moment.as_ref().and_then(|m| m.1.iter().find(|(s, _)| *s == seat)).map(|(_, a)| *a);
+                if session.agents[seat as usize].is_some() && said != Some(action) {
+                    return Err(why(format!("the agent of player {} now chooses otherwise", seat + 1)));
+                }
+            } else if let Some(agent) = session.agents[seat as usize].as_mut() {
                 // Asked again, so that its dice turn as they did the first time.
                 let again = agent.choose(&session.state, seat, &legal);
                 if again != Some(action) {
@@ -164,6 +187,12 @@ impl Session {
                 }
             }
             session.apply(seat, &legal, action, &mut crate::engine::NoEvents).map_err(|e| why(e.to_string()))?;
+        }
+        // issue 43: a session saved at an open moment had asked its agents as the moment opened
+        // (their "no claim" answers held, not in the history): they are asked again, as then.
+        if session.state.is_open_moment() {
+            let pending = session.pending();
+            session.open_round(pending, &mut crate::engine::NoEvents)?;
         }
         Ok(session)
     }

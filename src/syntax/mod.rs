@@ -524,6 +524,7 @@ fn rule_words(rule: &Rule) -> String {
         facing | face_up | face_down => "`face up` or `face down`",
         keyword | kw_return | kw_all | kw_true | kw_false | kw_none => "a keyword",
         transfer_stmt | choose_one_stmt | for_range_stmt | meld_stmt => "a statement",
+        open_stmt => "a statement",
         counter_kind | length_decl | progress_decl | melds_decl => {
             "a declaration (game, players, option, enum, property, cards, order, zone, counter, function, procedure, variant)"
         }

@@ -194,6 +194,23 @@ pub(crate) fn parse_stmt(pair: Pair<'_, Rule>) -> Stmt {
             }
             StmtKind::ChooseOne { player, prompt, fresh, branches, otherwise }
         }
+        Rule::open_stmt => {
+            // issue 43: open timing.
+            let _keyword = next();
+            let player_var = parse_name(next());
+            let mut prompt = None;
+            let mut branches = Vec::new();
+            let mut otherwise = None;
+            for p in it {
+                match p.as_rule() {
+                    Rule::asking => prompt = p.into_inner().next().map(parse_template),
+                    Rule::choice_branch => branches.push(parse_branch(p)),
+                    Rule::block => otherwise = Some(parse_block(p)),
+                    r => unreachable!("parse_stmt any player may: {r:?}"),
+                }
+            }
+            StmtKind::AnyPlayerMay { player_var, prompt, branches, otherwise }
+        }
         Rule::choose_stmt => {
             let player = parse_chooser(next());
             let var = parse_name(next());

@@ -633,6 +633,12 @@ impl Shifted for Stmt {
                 name.shift(s);
                 args.shift(s);
             }
+            StmtKind::AnyPlayerMay { player_var, prompt, branches, otherwise } => {
+                player_var.shift(s);
+                prompt.shift(s);
+                branches.shift(s);
+                otherwise.shift(s);
+            }
         }
     }
 }

@@ -282,6 +282,34 @@ pub fn stmt<V: Visitor>(v: &mut V, s: &Stmt) {
             v.name(name);
             args.iter().for_each(|a| expr(v, a));
         }
+        StmtKind::AnyPlayerMay { prompt, branches, otherwise, .. } => {
+            // issue 43: open timing; its branches are visited as a menu's.
+            if let Some(t) = prompt {
+                template(v, t);
+            }
+            for b in branches {
+                template(v, &b.label);
+                for bind in &b.binds {
+                    domain(v, &bind.from);
+                    // issue 43: the sizes of a name that takes sets of cards.
+                    for e in
+                        bind.sets.iter().flat_map(|s| s.size.iter()).flat_map(|(lo, hi)| std::iter::once(lo).chain(hi))
+                    {
+                        expr(v, e);
+                    }
+                    if let Some(f) = &bind.filter {
+                        expr(v, f);
+                    }
+                }
+                if let Some(f) = &b.filter {
+                    expr(v, f);
+                }
+                block(v, &b.body);
+            }
+            if let Some(b) = otherwise {
+                block(v, b);
+            }
+        }
     }
 }
 

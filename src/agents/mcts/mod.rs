@@ -112,6 +112,17 @@ impl MctsAgent {
             let mut fresh = false;
             let secret = matches!(det.to_move(), ToMove::Simultaneous(_));
             let mut moves = Fnv::new();
+            // issue 43: at an open moment each player answers on the same table, then chance
+            // draws which claim is first (`open_step`).
+            if det.is_open_moment() {
+                fresh |= self.open_step(&mut det, node, me, mask, &mut moves);
+                let (child, made) = self.tree.child(node, moves.value());
+                node = child;
+                if made || fresh {
+                    break;
+                }
+                continue;
+            }
             for p in (0..64u8).filter(|p| mask & (1 << p) != 0) {
                 det.legal_actions_into(p, &mut self.legal);
                 if self.legal.is_empty() {
@@ -146,6 +157,46 @@ impl MctsAgent {
             let r = self.reward.get(p as usize).copied().unwrap_or(0.0);
             self.tree.update(e, r);
         }
+    }
+
+    /// One step of the tree at an open moment (issue 43): each waiting player picks an answer by
+    /// its statistics on the same table; when some claim, chance draws the one applied (the
+    /// others' answers are dropped), else every "no claim" is applied. The step's moves name
+    /// the child: the searching player's own answer, and the claim applied. Returns whether an
+    /// answer was tried for the first time.
+    fn open_step(&mut self, det: &mut State, node: u32, me: u8, mask: u64, moves: &mut Fnv) -> bool {
+        let mut fresh = false;
+        let mut answers: Vec<(u8, Action, u32)> = Vec::new();
+        for p in (0..64u8).filter(|p| mask & (1 << p) != 0) {
+            det.legal_actions_into(p, &mut self.legal);
+            if self.legal.is_empty() {
+                continue;
+            }
+            self.edges.clear();
+            for &a in &self.legal {
+                let key = edge_key(det, p, me, a);
+                self.edges.push(self.tree.edge(node, p, key));
+            }
+            let (i, new) = self.tree.select(&self.edges, self.cfg.c, &mut self.rng);
+            self.path.push((self.edges[i], p));
+            fresh |= new;
+            let key = self.tree.key_of(self.edges[i]);
+            moves.mix(p as u64);
+            moves.mix(if p == me { key as u64 } else { u64::MAX });
+            answers.push((p, self.legal[i], key));
+        }
+        let claims: Vec<usize> = (0..answers.len()).filter(|&i| det.is_claim(answers[i].0, answers[i].1)).collect();
+        if claims.is_empty() {
+            for &(p, a, _) in &answers {
+                let _ = det.apply(p, a);
+            }
+        } else {
+            let (p, a, key) = answers[claims[self.rng.below(claims.len() as u64) as usize]];
+            let _ = det.apply(p, a);
+            moves.mix(0x636C_6169_6D00 | p as u64);
+            moves.mix(if p == me || seen_after(det, me, key) { key as u64 } else { u64::MAX });
+        }
+        fresh
     }
 
     /// The searching player's most visited legal action at the root (then the best mean, then

@@ -109,6 +109,21 @@ pub(super) fn movers(state: &State) -> u64 {
     (0..state.game().players().min(64)).filter(|&p| state.must_choose(p)).fold(0, |m, p| m | 1 << p)
 }
 
+/// The players of `mask` and how many they are: in seat order, or, at an open moment (issue
+/// 43), in an order drawn by `rng` (who is first is chance).
+fn in_order(mask: u64, open: bool, rng: &mut Rng) -> ([u8; 64], usize) {
+    let mut order = [0u8; 64];
+    let mut n = 0;
+    for p in (0..64u8).filter(|p| mask & (1 << p) != 0) {
+        order[n] = p;
+        n += 1;
+    }
+    if open {
+        rng.shuffle(&mut order[..n]);
+    }
+    (order, n)
+}
+
 /// Buffers a playout reuses.
 #[derive(Default)]
 pub(super) struct Playouts {
@@ -127,7 +142,14 @@ impl Playouts {
             if mask == 0 {
                 return;
             }
-            for p in (0..64u8).filter(|p| mask & (1 << p) != 0) {
+            // issue 43: at an open moment the players answer in an order drawn by chance, and the
+            // first claim ends the moment (the others' answers are dropped).
+            let open = state.is_open_moment();
+            let (order, n) = in_order(mask, open, rng);
+            for &p in &order[..n] {
+                if open && !state.must_choose(p) {
+                    break;
+                }
                 state.legal_actions_into(p, &mut self.legal);
                 if self.legal.is_empty() {
                     // Nothing to choose, yet asked to: the rules cannot go on here.
@@ -164,7 +186,7 @@ impl Playouts {
             next.set_lazy_menus(true);
             // Others still to choose at once with `player` choose at random first, so that
             // `player`'s choice resolves the step, as the `greedy` player does.
-            let waiting = movers(next) & !(1 << player);
+            let waiting = if next.is_open_moment() { 0 } else { movers(next) & !(1 << player) };
             for q in (0..64u8).filter(|&q| waiting & (1 << q) != 0) {
                 next.legal_actions_into(q, &mut self.others);
                 if !self.others.is_empty() {

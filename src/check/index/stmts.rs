@@ -194,6 +194,34 @@ impl Builder {
                 self.global_use(name, |k| k == DeclKind::Procedure);
                 args.iter().for_each(|a| self.expr(a));
             }
+            StmtKind::AnyPlayerMay { player_var, prompt, branches, otherwise } => {
+                // issue 43: open timing: the player asked is a name of its own, then a menu.
+                let outer = self.scope.mark();
+                self.local(DeclKind::ChoosingPlayer, player_var, Some("player".into()));
+                if let Some(t) = prompt {
+                    self.template(t);
+                }
+                for b in branches {
+                    let mark = self.scope.mark();
+                    for x in &b.binds {
+                        self.domain(&x.from);
+                        // issue 43: the sizes of a name that takes sets of cards.
+                        for (lo, hi) in x.sets.iter().flat_map(|s| s.size.iter()) {
+                            self.exprs([Some(lo), hi.as_ref()]);
+                        }
+                        self.local(DeclKind::Chosen, &x.var, None);
+                        self.exprs([x.filter.as_ref()]);
+                    }
+                    self.exprs([b.filter.as_ref()]);
+                    self.template(&b.label);
+                    self.block(&b.body);
+                    self.restore(mark, b.span.end);
+                }
+                self.restore(outer, end);
+                if let Some(o) = otherwise {
+                    self.block(o);
+                }
+            }
         }
     }
 

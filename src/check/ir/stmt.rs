@@ -248,6 +248,22 @@ pub enum Choice {
         /// `, never repeating a position`: a candidate that would repeat one is not offered.
         fresh: bool,
     },
+    /// issue 43: `any player p may { ... }`, open timing. Every player with a claim (a candidate
+    /// of a branch, listed with `player_slot` holding them) is asked at once, their claims after
+    /// "no claim"; the first claim applied wins: the player goes to `player_slot`, the branch's
+    /// index to local `branch` (`none` when nobody claimed).
+    Open {
+        /// The local that holds the player asked while their claims are listed, then the claimer.
+        player_slot: u16,
+        /// The local that receives the claimed branch's index.
+        branch: u16,
+        /// The kinds of claim, whose candidates are listed branch by branch.
+        branches: Vec<MenuBranch>,
+        /// `asking "..."`: the question each player is shown, worked out for that player.
+        prompt: Option<Vec<TextPart>>,
+        /// Whether only the claimer is told of the claim (see [`Choice`]).
+        private: bool,
+    },
 }
 
 /// One branch of `chooses one of`.
@@ -281,6 +297,7 @@ impl Choice {
     pub fn is_private(&self) -> bool {
         match self {
             Choice::One { private, .. } | Choice::Secret { private, .. } | Choice::Menu { private, .. } => *private,
+            Choice::Open { private, .. } => *private,
         }
     }
 
@@ -288,7 +305,7 @@ impl Choice {
     pub fn domain(&self) -> Option<&Domain> {
         match self {
             Choice::One { from, .. } | Choice::Secret { from, .. } => Some(from),
-            Choice::Menu { .. } => None,
+            Choice::Menu { .. } | Choice::Open { .. } => None,
         }
     }
 }
@@ -359,7 +376,7 @@ pub enum Stmt {
     /// `chooses one of`: the choice, then the block of the branch chosen, or `otherwise` when
     /// there was no candidate.
     Menu {
-        /// The menu itself, a [`Choice::Menu`].
+        /// The menu itself, a [`Choice::Menu`] (or, issue 43, a [`Choice::Open`]).
         choice: Choice,
         /// Each branch's block, by the branch's index.
         bodies: Vec<Vec<Stmt>>,

@@ -189,6 +189,24 @@ fn choice_exprs(c: &mut Choice, f: &mut impl FnMut(&mut Expr)) {
                 text_exprs(p, f);
             }
         }
+        // issue 43: open timing's kinds of claim, as a menu's branches.
+        Choice::Open { branches, prompt, .. } => {
+            for MenuBranch { label, binds, guard } in branches {
+                text_exprs(label, f);
+                for b in binds {
+                    domain_exprs(&mut b.from, f);
+                    if let Some(x) = &mut b.filter {
+                        f(x);
+                    }
+                }
+                if let Some(g) = guard {
+                    f(g);
+                }
+            }
+            if let Some(p) = prompt {
+                text_exprs(p, f);
+            }
+        }
     }
 }
 

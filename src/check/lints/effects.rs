@@ -180,7 +180,7 @@ impl<'f, 'a> Summaries<'f, 'a> {
                 self.add_block(body, &mut e);
                 e.breaks = false;
             }
-            StmtKind::ChooseOne { branches, otherwise, .. } => {
+            StmtKind::ChooseOne { branches, otherwise, .. } | StmtKind::AnyPlayerMay { branches, otherwise, .. } => {
                 for b in branches {
                     self.add_block(&b.body, &mut e);
                     for x in &b.binds {

@@ -443,7 +443,7 @@ pub(crate) fn sub_blocks(s: &Stmt) -> Vec<&Block> {
         | StmtKind::ForCard { body, .. }
         | StmtKind::ForEach { body, .. }
         | StmtKind::ForRange { body, .. } => vec![body],
-        StmtKind::ChooseOne { branches, otherwise, .. } => {
+        StmtKind::ChooseOne { branches, otherwise, .. } | StmtKind::AnyPlayerMay { branches, otherwise, .. } => {
             branches.iter().map(|b| &b.body).chain(otherwise.as_ref()).collect()
         }
         _ => Vec::new(),

@@ -102,6 +102,7 @@ fn offers_choice_here(s: &Stmt, choosers: &HashSet<&str>) -> bool {
         StmtKind::Choose { .. }
         | StmtKind::ChooseSecretly { .. }
         | StmtKind::ChooseOne { .. }
+        | StmtKind::AnyPlayerMay { .. }
         | StmtKind::ChooseCards(_) => true,
         StmtKind::Call { name, .. } => choosers.contains(name.text.as_str()),
         _ => false,

@@ -109,6 +109,7 @@ impl<'a> Guards<'a> {
                 StmtKind::Choose { .. }
                 | StmtKind::ChooseSecretly { .. }
                 | StmtKind::ChooseOne { .. }
+                | StmtKind::AnyPlayerMay { .. }
                 | StmtKind::ChooseCards(_) => {
                     g.private.insert(s.span);
                 }
@@ -206,7 +207,7 @@ impl<'a> Guards<'a> {
             StmtKind::ChooseCards(_) if hidden => {
                 self.private.insert(s.span);
             }
-            StmtKind::ChooseOne { branches, otherwise, .. } => {
+            StmtKind::ChooseOne { branches, otherwise, .. } | StmtKind::AnyPlayerMay { branches, otherwise, .. } => {
                 let by_domain = branches.iter().flat_map(|b| &b.binds).any(
                     |x| matches!(&x.from.from.kind, ExprKind::Arrangements(zone) | ExprKind::AllArrangements(zone) if r.zone_hidden(zone, Part::All)),
                 );

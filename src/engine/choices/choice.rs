@@ -157,6 +157,10 @@ impl State {
                 self.pc += 1;
                 self.take_tuple(branches, *branch, t, None, choice.is_private(), sink);
             }
+            Choice::Open { .. } => {
+                // issue 43: open timing (open.rs).
+                return self.start_open(sink);
+            }
             Choice::Secret { base, .. } => {
                 if (0..n).any(|p| too_big(self, p)) {
                     self.stop_unfinished("a choice offered more than 10,000 numbers", sink);
@@ -205,7 +209,7 @@ impl State {
             Choice::One { slot, filter, .. } => (*slot, filter, None),
             // While candidates are listed, the choice's name is read at the first slot.
             Choice::Secret { player_slot, base, filter, .. } => (*base, filter, Some(*player_slot)),
-            Choice::Menu { .. } => return None,
+            Choice::Menu { .. } | Choice::Open { .. } => return None,
         };
         let mut binds = Binds::default();
         // The chooser (of a secret choice) is binding 0, the candidate binding 1.
@@ -286,6 +290,15 @@ impl State {
     /// so a choice among cards the chooser cannot see does not name them. A member is offered
     /// by its index in its enum, a number by its distance from the lowest.
     fn for_each_candidate(&self, player: u8, mut f: impl FnMut(Action) -> bool) {
+        // issue 43: an open moment offers "no claim", then the player's claims (open.rs).
+        if let Some(n) = self.open_len(player) {
+            for i in 0..n {
+                if !f(Action(i as u32)) {
+                    break;
+                }
+            }
+            return;
+        }
         if let Some(Choice::Menu { branches, .. }) = self.choice_here() {
             for i in 0..self.menu_len(branches) {
                 if !f(Action(i as u32)) {
@@ -435,6 +448,9 @@ impl State {
     /// name, or a number.
     pub fn action_label(&self, player: u8, action: Action) -> String {
         let i = action.0 as usize;
+        if let Some(label) = self.open_label(player, action, Some(player)) {
+            return label;
+        }
         if let Some(Choice::Menu { branches, .. }) = self.choice_here() {
             if let Some(step) = self.menu_step(branches, action) {
                 return self.step_label(step, Some(player));
@@ -487,6 +503,9 @@ impl State {
     /// How an onlooker who sees everything (a transcript) names one of `player`'s legal actions:
     /// every card by its name.
     pub fn onlooker_label(&self, player: u8, action: Action) -> String {
+        if let Some(label) = self.open_label(player, action, None) {
+            return label;
+        }
         if let Some(Choice::Menu { branches, .. }) = self.choice_here() {
             if let Some(step) = self.menu_step(branches, action) {
                 return self.step_label(step, None);
@@ -508,11 +527,15 @@ impl State {
 
     /// The question the rules ask `player` at the pending choice (`asking "..."`), if any.
     pub fn choice_prompt(&self, player: u8) -> Option<String> {
+        if let Some(prompt) = self.open_prompt(player) {
+            return prompt;
+        }
         let choice = self.choice_here()?;
         let parts: &[TextPart] = match choice {
             Choice::One { prompt, .. } | Choice::Secret { prompt, .. } | Choice::Menu { prompt, .. } => {
                 prompt.as_deref()?
             }
+            Choice::Open { .. } => return None,
         };
         let binds = self.pick(player).map(|p| p.binds).unwrap_or_default();
         Some(self.render_text_in(parts, &binds))
@@ -534,6 +557,11 @@ impl State {
         let choice = &code.choice;
         let ty = choice.domain().map_or(Type::None, Domain::value_type);
         match choice {
+            Choice::Open { .. } => {
+                // issue 43: open timing runs on by itself (open.rs).
+                self.resolve_open(player, action, sink);
+                return;
+            }
             Choice::Menu { branch, branches, .. } => {
                 if self.pending_tuples(branches).too_big {
                     self.pending = Pending::None;

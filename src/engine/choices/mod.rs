@@ -4,6 +4,7 @@
 pub(crate) mod choice;
 pub(crate) mod fresh;
 pub(crate) mod menu;
+pub(crate) mod open;
 pub(crate) mod picks;
 pub(crate) mod privacy;
 pub(crate) mod sets;

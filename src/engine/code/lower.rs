@@ -440,7 +440,7 @@ fn lower_stmt(s: &Stmt, out: &mut Vec<Instr>, p: &Program) {
         }
         Stmt::Menu { choice, bodies, otherwise } => {
             out.push(Instr::Choose(Box::new(ChoiceCode::new(choice, p))));
-            let Choice::Menu { branch, .. } = choice else { return };
+            let (Choice::Menu { branch, .. } | Choice::Open { branch, .. }) = choice else { return };
             // An `if` chain on the branch chosen; `none` (no candidate) falls to `otherwise`.
             let mut ends = Vec::new();
             for (i, body) in bodies.iter().enumerate() {

@@ -100,6 +100,10 @@ pub(crate) enum Pending {
         waiting: u64,
         chosen: Vec<Option<Action>>,
     },
+    /// issue 43: an open moment (`any player p may`); these players have not answered yet.
+    Open {
+        waiting: u64,
+    },
 }
 
 /// The zone of a card that lies in no zone.
@@ -380,6 +384,7 @@ impl State {
             _ if self.outcome.is_some() => ToMove::Nobody,
             Pending::One { player } => ToMove::One(*player),
             Pending::Secret { waiting, .. } => ToMove::Simultaneous(Seats::from_mask(*waiting)),
+            Pending::Open { waiting } => ToMove::Simultaneous(Seats::from_mask(*waiting)),
             Pending::None => ToMove::Nobody,
         }
     }
@@ -418,6 +423,7 @@ impl State {
         match &self.pending {
             Pending::One { player: p } => *p == player,
             Pending::Secret { waiting, .. } => player < 64 && waiting & (1 << player) != 0,
+            Pending::Open { waiting } => player < 64 && waiting & (1 << player) != 0,
             Pending::None => false,
         }
     }

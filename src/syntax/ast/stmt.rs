@@ -248,6 +248,20 @@ pub enum StmtKind {
         /// The statements run.
         body: Block,
     },
+    /// issue 43: `any player p may { branches } [else { ... }]`: open timing. Every player with a
+    /// claim (a candidate of a branch, with `p` naming them) is asked at once, each their own
+    /// claims and "no claim"; the first claim applied wins and its block runs; the `else` block
+    /// runs when nobody claims.
+    AnyPlayerMay {
+        /// The name of the player asked, read in the branches.
+        player_var: Name,
+        /// `asking "..."`: the question each player is shown, as that player may read it.
+        prompt: Option<Vec<TemplatePart>>,
+        /// The kinds of claim, as the branches of `chooses one of`.
+        branches: Vec<Branch>,
+        /// The `else` block, run when nobody claims (or nobody has a claim).
+        otherwise: Option<Block>,
+    },
 }
 
 /// `p chooses 1 to 4 cards [c] [of one rank] from Z to Y [facing] [where cond] [asking "..."]`:

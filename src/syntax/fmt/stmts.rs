@@ -122,6 +122,22 @@ impl Printer<'_> {
                     self.block(o, level);
                 }
             }
+            StmtKind::AnyPlayerMay { player_var, prompt, branches, otherwise } => {
+                // issue 43: open timing, laid out as `chooses one of`.
+                let asking = prompt.as_deref().map(|p| format!(" {}", asking(p))).unwrap_or_default();
+                self.write(&format!("any player {} may{asking} {{", player_var.text));
+                for (i, b) in branches.iter().enumerate() {
+                    self.start_line(b.span.start, level + 1, if i == 0 { Gap::First } else { Gap::Keep });
+                    self.branch_header(b, level + 1);
+                    self.block(&b.body, level + 1);
+                }
+                let end = otherwise.as_ref().map_or(s.span.end, |o| o.span.start);
+                self.close(self.closing_brace_before(end), level, false);
+                if let Some(o) = otherwise {
+                    self.write(" else {");
+                    self.block(o, level);
+                }
+            }
             _ => {
                 let (line, asking) = simple(&s.kind);
                 self.write_wrapped(&line, level);
@@ -272,7 +288,8 @@ fn simple(kind: &StmtKind) -> (String, Option<String>) {
         | StmtKind::ForEach { .. }
         | StmtKind::ForRange { .. }
         | StmtKind::ChooseOne { .. }
-        | StmtKind::Undo { .. } => String::new(),
+        | StmtKind::Undo { .. }
+        | StmtKind::AnyPlayerMay { .. } => String::new(),
         StmtKind::Break => "break".to_string(),
     };
     (line, None)
