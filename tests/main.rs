@@ -37,6 +37,7 @@ mod lang_expr;
 mod lang_melds;
 mod lang_zones;
 mod language;
+mod language_cards;
 mod limits;
 mod lint;
 mod lint_index;
