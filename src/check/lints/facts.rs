@@ -482,9 +482,12 @@ pub(crate) fn same(a: &Expr, b: &Expr) -> bool {
     same_by(a, b, &|(_, x), (_, y)| x == y)
 }
 
+/// Whether two names, each by its span and text, are the same name.
+type SameName<'f> = dyn Fn((Span, &str), (Span, &str)) -> bool + 'f;
+
 /// [`same`], with `names` saying whether two names (their spans and texts) are the same name:
 /// as text ([`same`]) or by what each means ([`Facts::same`]). A property's name is its text.
-fn same_by(a: &Expr, b: &Expr, names: &dyn Fn((Span, &str), (Span, &str)) -> bool) -> bool {
+fn same_by(a: &Expr, b: &Expr, names: &SameName) -> bool {
     use ExprKind as K;
     let same = |x: &Expr, y: &Expr| same_by(x, y, names);
     let all = |xs: &[Expr], ys: &[Expr]| xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same(x, y));
