@@ -4,7 +4,8 @@
 //! procedures are used (no game hides a declaration behind a local of its name); where a local
 //! does hide one, the index is right and `unused` says so. The other lints read what a name
 //! means from the index too (`lints/facts.rs`, `lints/candidates.rs`): a local named like a
-//! zone, option or counter is that local (`tests/fixtures/lint_index/shadowed_*.cardgame`).
+//! zone, option or counter is that local (`tests/fixtures/lint_index/shadowed_*.cardgame`), and
+//! a name given again by `let` is another name (`renamed_*.cardgame`).
 
 use std::collections::HashSet;
 
@@ -145,5 +146,18 @@ fn a_let_named_like_an_option_ends_a_range_with_its_own_value() {
     assert_eq!(
         findings("shadowed_option_range.cardgame"),
         [("cardlang::lint::unused".to_string(), "option `n` is never used".to_string())]
+    );
+}
+
+#[test]
+fn a_card_named_again_and_moved_face_up_does_not_reveal_the_one_announced() {
+    // `let c` given again after the announcement: the card moved face up is the pack's, so the
+    // hand's card announced stays hidden (compared as text, the two `c` were one card).
+    assert_eq!(
+        findings("renamed_card_reveal.cardgame"),
+        [(
+            "cardlang::lint::hidden_read".to_string(),
+            "this announcement shows everyone a card of `hand of player 1`, which only its owner can see".to_string()
+        )]
     );
 }

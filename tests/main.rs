@@ -43,6 +43,7 @@ mod lang_timing;
 mod lang_zones;
 mod lang_zones4;
 mod language;
+mod language_cards;
 mod limits;
 mod lint;
 mod lint_index;

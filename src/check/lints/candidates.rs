@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use super::facts::{each_stmt, same, Facts};
+use super::facts::{each_stmt, Facts};
 use crate::check::index::{DeclKind, Meaning};
 use crate::syntax::ast::{BinOp, Domain, Expr, ExprKind, Item, Name, ProcedureDecl, Span, StmtKind, UnOp};
 use crate::syntax::lets::replace;
@@ -218,7 +218,7 @@ impl<'f, 'a> Known<'f, 'a> {
 
     /// Whether the range `lo to hi` always holds a number.
     pub fn never_empty(&self, lo: &Expr, hi: &Expr) -> bool {
-        same(lo, hi) || matches!((self.bounds(lo).1, self.bounds(hi).0), (Some(a), Some(b)) if a <= b)
+        self.facts.same(lo, hi) || matches!((self.bounds(lo).1, self.bounds(hi).0), (Some(a), Some(b)) if a <= b)
     }
 
     /// The members of the enum a name names, if it names one (not a local of its name).
@@ -243,7 +243,7 @@ impl<'f, 'a> Known<'f, 'a> {
             ExprKind::SetLit(xs) => {
                 let mut distinct: Vec<&Expr> = Vec::new();
                 for x in xs {
-                    if !distinct.iter().any(|d| same(d, x)) {
+                    if !distinct.iter().any(|d| self.facts.same(d, x)) {
                         distinct.push(x);
                     }
                 }
@@ -268,15 +268,15 @@ impl<'f, 'a> Known<'f, 'a> {
         let present = |k: &Expr| match (&from.to, self.members(&from.from), &from.from.kind) {
             (Some(to), _, _) => {
                 self.never_empty(&from.from, to)
-                    && (same(k, &from.from)
-                        || same(k, to)
+                    && (self.facts.same(k, &from.from)
+                        || self.facts.same(k, to)
                         || matches!((self.bounds(k), self.bounds(&from.from).1, self.bounds(to).0),
                             ((Some(a), Some(b)), Some(lo), Some(hi)) if a == b && lo <= a && a <= hi))
             }
             // A member of the enum: written out, or any value of its type (`r == due`, the
             // checker makes both sides one type) that does not read the candidate.
             (None, Some(_), _) => !self.reads(k, var),
-            (None, None, ExprKind::SetLit(xs)) => xs.iter().any(|x| same(x, k)),
+            (None, None, ExprKind::SetLit(xs)) => xs.iter().any(|x| self.facts.same(x, k)),
             _ => false,
         };
         let names_one = |e: &Expr| match &e.kind {

@@ -153,6 +153,12 @@ impl<'a> Facts<'a> {
         }
     }
 
+    /// Whether two expressions are written alike, each name meaning the same declaration (by
+    /// the index: a `let c` given again, or another loop's `c`, is another name).
+    pub fn same(&self, a: &Expr, b: &Expr) -> bool {
+        same_by(a, b, &|x, y| self.same_name(x, y))
+    }
+
     /// Whether the name written at `span` with the text `text` is the counter or variable `c`.
     pub fn is_counter(&self, span: Span, text: &str, c: &str) -> bool {
         text == c && self.may_mean(span, &[DeclKind::Counter, DeclKind::Variable])
@@ -329,8 +335,8 @@ impl<'a> Facts<'a> {
     pub fn surely_other(&self, a: &Expr, b: &Expr) -> bool {
         match (&a.kind, &b.kind) {
             (ExprKind::Player(x), ExprKind::Player(y)) => x != y,
-            (ExprKind::Opponent(x), _) if same(x, b) => self.players >= 2,
-            (_, ExprKind::Opponent(y)) if same(a, y) => self.players >= 2,
+            (ExprKind::Opponent(x), _) if self.same(x, b) => self.players >= 2,
+            (_, ExprKind::Opponent(y)) if self.same(a, y) => self.players >= 2,
             _ => false,
         }
     }
@@ -473,21 +479,32 @@ pub(crate) fn moves_cards(s: &Stmt) -> bool {
 
 /// Whether two expressions are written the same, wherever they are.
 pub(crate) fn same(a: &Expr, b: &Expr) -> bool {
+    same_by(a, b, &|(_, x), (_, y)| x == y)
+}
+
+/// Whether two names, each by its span and text, are the same name.
+type SameName<'f> = dyn Fn((Span, &str), (Span, &str)) -> bool + 'f;
+
+/// [`same`], with `names` saying whether two names (their spans and texts) are the same name:
+/// as text ([`same`]) or by what each means ([`Facts::same`]). A property's name is its text.
+fn same_by(a: &Expr, b: &Expr, names: &SameName) -> bool {
     use ExprKind as K;
+    let same = |x: &Expr, y: &Expr| same_by(x, y, names);
     let all = |xs: &[Expr], ys: &[Expr]| xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same(x, y));
+    let name = |n: &Name, m: &Name| names((n.span, &n.text), (m.span, &m.text));
     match (&a.kind, &b.kind) {
         (K::Int(x), K::Int(y)) => x == y,
         (K::Bool(x), K::Bool(y)) => x == y,
         (K::None, K::None) => true,
-        (K::Name(x), K::Name(y)) => x == y,
+        (K::Name(x), K::Name(y)) => names((a.span, x), (b.span, y)),
         (K::Player(x), K::Player(y)) => x == y,
         (K::Top(x), K::Top(y))
         | (K::Bottom(x), K::Bottom(y))
         | (K::Count(x), K::Count(y))
         | (K::Opponent(x), K::Opponent(y)) => same(x, y),
         (K::SetLit(xs), K::SetLit(ys)) => all(xs, ys),
-        (K::Call { name: n, args: xs }, K::Call { name: m, args: ys }) => n.text == m.text && all(xs, ys),
-        (K::Of { name: n, arg: x }, K::Of { name: m, arg: y }) => n.text == m.text && same(x, y),
+        (K::Call { name: n, args: xs }, K::Call { name: m, args: ys }) => name(n, m) && all(xs, ys),
+        (K::Of { name: n, arg: x }, K::Of { name: m, arg: y }) => name(n, m) && same(x, y),
         (K::If { cond: c, then: t, otherwise: o }, K::If { cond: c2, then: t2, otherwise: o2 }) => {
             same(c, c2) && same(t, t2) && same(o, o2)
         }

@@ -17,7 +17,7 @@ use std::collections::{HashMap, HashSet};
 use miette::Severity;
 
 use super::effects::Summaries;
-use super::facts::{children, each_stmt, moves_cards, same, show, Facts};
+use super::facts::{children, each_stmt, moves_cards, show, Facts};
 use super::{each_rules, Finding, Lint, LintContext, Shared};
 use crate::check::ir::Visibility;
 use crate::syntax::ast::{
@@ -332,7 +332,7 @@ impl<'a> Walk<'_, 'a> {
     fn revealed_next(&self, card: &Expr, rest: &[Stmt]) -> bool {
         for s in rest {
             match &s.kind {
-                StmtKind::Move { what: MoveWhat::Card(e), to, facing, .. } if same(e, card) => {
+                StmtKind::Move { what: MoveWhat::Card(e), to, facing, .. } if self.facts.same(e, card) => {
                     return self.shows_everyone(to, *facing);
                 }
                 // `for each player q { move c of q to ... face up }` shows every `c of X`.
@@ -353,7 +353,7 @@ impl<'a> Walk<'_, 'a> {
                         return false;
                     }
                 }
-                StmtKind::Reveal(e) if same(e, card) => return true,
+                StmtKind::Reveal(e) if self.facts.same(e, card) => return true,
                 _ if quiet(s) => {}
                 _ => return false,
             }
