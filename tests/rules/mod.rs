@@ -6,6 +6,7 @@ mod crazy_eights;
 mod five_card_draw;
 mod high_low_war;
 mod klondike;
+mod pinochle;
 mod rummy_500;
 mod scopa;
 mod spades;
