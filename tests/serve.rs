@@ -209,6 +209,7 @@ const CASES: &[Case] = &[
     Case { file: "games/hanabi.cardgame", seats: &["human", "human", "random"], options: &[] },
     Case { file: "games/high_low_war.cardgame", seats: &["human", "human"], options: &[] },
     Case { file: "games/klondike.cardgame", seats: &["human"], options: &[("max_moves", "60")] },
+    Case { file: "games/pinochle.cardgame", seats: &["human", "human"], options: &[("max_deals", "1")] },
     Case { file: "games/rummy_500.cardgame", seats: &["human", "human", "random"], options: &[("max_turns", "60")] },
     Case { file: "games/scopa.cardgame", seats: &["human", "human"], options: &[("target", "1")] },
     Case {

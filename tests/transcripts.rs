@@ -137,6 +137,10 @@ snapshot!(bridge_greedy_seed_16, "bridge", None, 16, "greedy");
 snapshot!(rummy_500_seed_7, "rummy_500", None, 7);
 snapshot!(rummy_500_greedy_seed_4, "rummy_500", None, 4, "greedy");
 snapshot!(rummy_500_three_players_seed_5, "rummy_500", None, 5, "random", seats 3);
+// Two-handed Pinochle: random players (seed 7: six deals, player 1 wins 1116 to 1004), greedy
+// players (seed 4: player 1 wins 1022 to 998).
+snapshot!(pinochle_seed_7, "pinochle", None, 7);
+snapshot!(pinochle_greedy_seed_4, "pinochle", None, 4, "greedy");
 // Variant files in games/variants/.
 snapshot!(wilcox_war_four_prizes_seed_4, "variants/wilcox_war_four_prizes", None, 4);
 snapshot!(wilcox_war_short_seed_5, "variants/wilcox_war_short", Some("short"), 5);

@@ -210,8 +210,17 @@ impl Session {
         if !agents.iter().flatten().any(|a| a.remembers_sightings_in(&game)) {
             state.forget_sightings();
         }
-        Ok(Session { game, seed, seats, agents, state, history: Vec::new(), log, undo: undo::Undo::default() })
-        Ok(Session { game, seed, seats, agents, state, history: Vec::new(), log, held: Vec::new() })
+        Ok(Session {
+            game,
+            seed,
+            seats,
+            agents,
+            state,
+            history: Vec::new(),
+            log,
+            undo: undo::Undo::default(),
+            held: Vec::new(),
+        })
     }
 
     /// The game.

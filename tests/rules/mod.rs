@@ -8,6 +8,7 @@ mod five_card_draw;
 mod hanabi;
 mod high_low_war;
 mod klondike;
+mod pinochle;
 mod rummy_500;
 mod scopa;
 mod spades;
