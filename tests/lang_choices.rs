@@ -224,7 +224,7 @@ fn menus_agree_with_the_reference() {
                 let ToMove::One(p) = s.to_move() else { break };
                 let legal = s.legal_actions(p);
                 if let (Some(Choice::Menu { branches, .. }), false) = (s.pending_choice(), s.offered_card_by_card()) {
-                    let want = Reference::of_state(&program, &s).menu_labels(branches, 10_000);
+                    let want = Reference::of_state(&program, &s).menu_labels_for(Some(p), branches, 10_000);
                     let got: Vec<String> = legal.iter().map(|a| s.action_label(p, *a)).collect();
                     assert_eq!(got.len(), want.len(), "{name} seed {seed}: {got:?} against {want:?}");
                     for (g, w) in got.iter().zip(&want) {

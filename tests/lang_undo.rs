@@ -38,7 +38,7 @@ fn action(state: &State, label: &str) -> (u8, cardlang::engine::Action) {
 /// The player to move chooses `label` at the table.
 fn play(s: &mut Session, label: &str) {
     let (p, a) = action(s.state(), label);
-    s.act(p, a, s.history().len()).expect("a legal move");
+    s.act(p, a, s.step()).expect("a legal move");
 }
 
 /// The names of the cards in a zone, bottom first.
@@ -89,7 +89,7 @@ fn a_card_laid_and_taken_back_is_as_if_never_laid() {
     assert_eq!(cards(s.state(), "row of player 1"), ["4♠", "5♠"]);
     assert!(s.can_undo(0), "player 1 may take back 5♠");
     assert!(!s.can_undo(1), "player 2 has nothing to take back");
-    let status = s.undo(0, s.history().len()).expect("5♠ taken back");
+    let status = s.undo(0, s.step()).expect("5♠ taken back");
     assert_eq!(status.turn_of(0).map(|t| t.seat), Some(0), "player 1 chooses again");
     assert_eq!(cards(s.state(), "row of player 1"), ["4♠"]);
     assert_eq!(cards(s.state(), "hand of player 1"), ["6♠", "5♠", "3♠"]);
@@ -97,10 +97,10 @@ fn a_card_laid_and_taken_back_is_as_if_never_laid() {
     assert_eq!(s.history().len(), 2, "the move taken back is not in the history");
     assert_eq!(position(s.state()), position(&replayed(&["lay 4♠", "lay 3♠"])));
     // Both moves can be taken back, one at a time, back to the start of the turn.
-    s.undo(0, 2).expect("3♠ taken back");
-    s.undo(0, 1).expect("4♠ taken back");
+    s.undo(0, s.step()).expect("3♠ taken back");
+    s.undo(0, s.step()).expect("4♠ taken back");
     assert_eq!(position(s.state()), position(&replayed(&[])));
-    let refused = s.undo(0, 0).expect_err("nothing more to take back");
+    let refused = s.undo(0, s.step()).expect_err("nothing more to take back");
     assert_eq!(miette_code(&refused), "cardlang::session::undo_none");
 }
 
@@ -115,7 +115,7 @@ fn a_confirmed_turn_cannot_be_taken_back() {
     play(&mut s, "lay 4♠");
     play(&mut s, "done");
     assert!(!s.can_undo(0));
-    let e = s.undo(0, s.history().len()).expect_err("the turn is confirmed");
+    let e = s.undo(0, s.step()).expect_err("the turn is confirmed");
     assert!(e.to_string().contains("confirmed") || e.to_string().contains("another player"), "{e}");
     assert_eq!(cards(s.state(), "row of player 1"), ["4♠"], "nothing changed");
 }
@@ -128,11 +128,11 @@ fn nothing_is_taken_back_past_a_draw() {
     play(&mut s, "lay 4♠");
     play(&mut s, "draw");
     assert!(cards(s.state(), "hand of player 1").contains(&"2♠".to_string()));
-    let e = s.undo(0, s.history().len()).expect_err("past a draw");
+    let e = s.undo(0, s.step()).expect_err("past a draw");
     assert!(e.to_string().contains("drawn"), "{e}");
     play(&mut s, "lay 2♠");
-    s.undo(0, s.history().len()).expect("the lay after the draw is taken back");
-    assert!(s.undo(0, s.history().len()).is_err(), "the draw stays");
+    s.undo(0, s.step()).expect("the lay after the draw is taken back");
+    assert!(s.undo(0, s.step()).is_err(), "the draw stays");
     assert_eq!(position(s.state()), position(&replayed(&["lay 4♠", "draw"])));
 }
 
@@ -143,16 +143,16 @@ fn nothing_is_taken_back_past_a_reveal_or_another_players_decision() {
     let mut s = table();
     play(&mut s, "lay 4♠");
     play(&mut s, "show");
-    let e = s.undo(0, s.history().len()).expect_err("past a reveal");
+    let e = s.undo(0, s.step()).expect_err("past a reveal");
     assert!(e.to_string().contains("shown"), "{e}");
 
     let mut s = table();
     play(&mut s, "lay 4♠");
     play(&mut s, "ask");
     play(&mut s, "yes");
-    let e = s.undo(0, s.history().len()).expect_err("past player 2's answer");
+    let e = s.undo(0, s.step()).expect_err("past player 2's answer");
     assert!(e.to_string().contains("another player"), "{e}");
-    assert!(s.undo(1, s.history().len()).is_err(), "player 2's answer is not in a block of theirs");
+    assert!(s.undo(1, s.step()).is_err(), "player 2's answer is not in a block of theirs");
 }
 
 /// A stale or out-of-turn undo, and an agent's seat, are refused and change nothing.
@@ -169,8 +169,24 @@ fn a_stale_undo_or_an_agents_is_refused() {
     let seats = vec![Seat::parse("random").expect("a seat"), Seat::parse("human").expect("a seat")];
     let mut agents = Session::new(game(TAKE_BACK), 1, seats).expect("a table");
     agents.advance().expect("the agent plays");
-    let e = agents.undo(0, agents.history().len()).expect_err("an agent never undoes");
+    let e = agents.undo(0, agents.step()).expect_err("an agent never undoes");
     assert_eq!(miette_code(&e), "cardlang::session::undo_agent");
+}
+
+/// A move asked for before an undo stays stale after a new decision brings the history back to
+/// the same length (a page left open, a second click): the table's step only grows.
+#[test]
+fn a_move_asked_for_before_an_undo_stays_stale() {
+    let mut s = table();
+    play(&mut s, "lay 4♠");
+    let old = s.step();
+    let (p, lay5) = action(s.state(), "lay 5♠");
+    s.undo(0, old).expect("4♠ taken back");
+    play(&mut s, "lay 6♠");
+    assert_eq!(s.history().len(), 1, "the history is as long as when the page was drawn");
+    let e = s.act(p, lay5, old).expect_err("asked for the table before the undo");
+    assert_eq!(miette_code(&e), "cardlang::session::stale");
+    assert_eq!(cards(s.state(), "row of player 1"), ["6♠"], "nothing was applied");
 }
 
 /// A game saved after a move was taken back is the game as it stands: restored, it is the same
@@ -189,7 +205,8 @@ fn a_game_saved_after_an_undo_restores_and_continues_exactly() {
     assert_eq!(position(r.state()), position(s.state()));
     assert!(r.can_undo(0), "the restored game may still take back 5♠");
     for t in [&mut s, &mut r] {
-        t.undo(0, 2).expect("5♠ taken back");
+        assert_eq!(t.step(), 4, "two moves kept, one taken back");
+        t.undo(0, t.step()).expect("5♠ taken back");
         play(t, "lay 3♠");
         play(t, "done");
         play(t, "lay 6♥");
@@ -284,12 +301,15 @@ fn the_browser_table_takes_a_move_back_and_refuses_stale_or_forged_undos() {
     }
     let (status, back) = server.post_json(&format!("/api/t/{one}/undo"), &json!({"at": 1}));
     assert_eq!(status, 200, "{back}");
-    assert_eq!(back["step"], 0);
+    // One decision taken back counts two steps: the table is at step 2, never at 0 again.
+    assert_eq!(back["step"], 2);
     assert_eq!(back["undo"], false);
     let (seen_by_two, _) = server.view(&two);
     let lines = seen_by_two["lines"].as_array().expect("lines");
     assert_eq!(lines.last(), Some(&json!("player 1 takes back a decision")));
-    let (status, again) = server.post(&format!("/api/t/{one}/undo"), &json!({"at": 0}).to_string());
+    let (status, stale) = server.post(&format!("/api/t/{one}/undo"), &json!({"at": 0}).to_string());
+    assert_eq!(status, 409, "a page from before the undo is stale: {stale}");
+    let (status, again) = server.post(&format!("/api/t/{one}/undo"), &json!({"at": 2}).to_string());
     assert_eq!(status, 422, "nothing more to take back: {again}");
 }
 

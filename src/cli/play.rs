@@ -216,7 +216,7 @@ pub(super) fn run(args: &GameArgs, seed: Option<u64>, quiet: bool) -> Result<(),
                 code: 1,
             });
         };
-        let at = session.history().len();
+        let at = session.step();
         session.act(turn.seat, chosen, at).map_err(session_failed)?;
     }
     layout.show(&session);

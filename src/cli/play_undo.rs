@@ -14,7 +14,7 @@ pub(super) fn asked(ask: &UndoAsk, session: &mut Session, seat: u8) -> bool {
     if !ask.asked.swap(false, Ordering::Relaxed) {
         return false;
     }
-    if let Err(e) = session.undo(seat, session.history().len()) {
+    if let Err(e) = session.undo(seat, session.step()) {
         say(&format!("cannot take it back: {e}"));
     }
     true

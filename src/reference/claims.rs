@@ -15,7 +15,9 @@ impl Reference<'_> {
         }
         self.table.locals[slot] = Value::Player(player);
         let mut out = vec!["no claim".to_string()];
-        out.extend(self.menu_labels(branches, most));
+        // Each player asked has a menu of their own: identical cards are one claim only where
+        // every seat sees them (no seat's number stands for "every seat").
+        out.extend(self.menu_labels_for(Some(u8::MAX), branches, most));
         out
     }
 }

@@ -21,6 +21,14 @@ impl Reference<'_> {
     /// The labels of a menu's candidates, in order (up to `most`, then the listing stops), for a
     /// menu whose bound names are locals of the frame the reference reads.
     pub fn menu_labels(&mut self, branches: &[MenuBranch], most: usize) -> Vec<String> {
+        self.menu_labels_for(None, branches, most)
+    }
+
+    /// The labels of `chooser`'s menu: as [`Reference::menu_labels`], except that identical
+    /// cards the chooser cannot see (by the rules of "Who sees what" in docs/language.md) are
+    /// never one candidate: a shorter menu would tell them the cards are alike.
+    pub fn menu_labels_for(&mut self, chooser: Option<u8>, branches: &[MenuBranch], most: usize) -> Vec<String> {
+        self.chooser = chooser;
         let mut out = Vec::new();
         for b in branches {
             if b.guard.as_ref().is_some_and(|g| !self.eval(g).is_true()) {
@@ -88,7 +96,9 @@ impl Reference<'_> {
                     for (i, &c) in cards.iter().enumerate() {
                         let twin_above = !several
                             && !self.in_row(z)
-                            && cards[i + 1..].iter().any(|&d| d != c && self.same_kind(c, d));
+                            && self.chooser_sees(z, i)
+                            && (i + 1..cards.len())
+                                .any(|k| cards[k] != c && self.same_kind(c, cards[k]) && self.chooser_sees(z, k));
                         if !twin_above {
                             out.push(Value::Card(c));
                         }
@@ -157,11 +167,42 @@ impl Reference<'_> {
         !matches!(self.program.zone_decls[decl].key, ZoneKey::Shared | ZoneKey::Player)
     }
 
-    /// A card's kind: its name, its properties, and whether it faces up.
+    /// A card's kind: its name, its properties, and whether it faces up; a card the chooser
+    /// cannot see is a kind of its own (its number stands in for its name).
     fn kind(&self, c: u16) -> Kind {
         let props = self.program.properties.len();
         let row = self.program.card_props[c as usize * props..(c as usize + 1) * props].to_vec();
-        (self.program.cards[c as usize].name.clone(), row, self.table.face_up[c as usize])
+        let seen = self.where_is(c).is_none_or(|(z, i)| self.chooser_sees(z, i));
+        let name = if seen { self.program.cards[c as usize].name.clone() } else { format!("#{c} unseen") };
+        (name, row, self.table.face_up[c as usize])
+    }
+
+    /// Where a card lies: its zone and its place from the bottom.
+    fn where_is(&self, c: u16) -> Option<(u16, usize)> {
+        self.table
+            .zones
+            .iter()
+            .enumerate()
+            .find_map(|(z, cards)| cards.iter().position(|&d| d == c).map(|i| (z as u16, i)))
+    }
+
+    /// Whether the chooser of the menu being read sees the card at place `i` of zone `z`: in a
+    /// public zone always; in a private one if they own it; in a zone seen by others if they do
+    /// not own it and are at the table (a shared one by everyone); otherwise if it faces up and
+    /// the zone is spread or it is the top card. Chance (no chooser) sees every card; a number
+    /// that is no seat's sees what every seat sees.
+    fn chooser_sees(&self, z: u16, i: usize) -> bool {
+        let Some(p) = self.chooser else { return true };
+        let info = &self.program.zones[z as usize];
+        let cards = &self.table.zones[z as usize];
+        match info.visibility {
+            Visibility::Public => true,
+            Visibility::Private => info.owner == Some(p),
+            Visibility::Others => info.owner.is_none_or(|o| o != p && p < self.program.players),
+            Visibility::ByFacing => {
+                cards.get(i).is_some_and(|&c| self.table.face_up[c as usize]) && (info.spread || i + 1 == cards.len())
+            }
+        }
     }
 
     /// Whether two cards are identical and lie the same way up.

@@ -73,6 +73,8 @@ pub struct Reference<'p> {
     pub table: Table,
     /// What its statements announced, in order.
     pub said: Vec<String>,
+    /// Whose menu is being read (menus.rs), when a player's.
+    chooser: Option<u8>,
 }
 
 /// The names an expression can see besides the table: the items of the aggregates it lies in
@@ -88,7 +90,7 @@ const TOP: Scope<'static> = Scope { items: &[], frame: &[] };
 impl<'p> Reference<'p> {
     /// A reference for `program` reading `table`.
     pub fn new(program: &'p Program, table: Table) -> Reference<'p> {
-        Reference { program, table, said: Vec::new() }
+        Reference { program, table, said: Vec::new(), chooser: None }
     }
 
     /// The reference for `program` on a state of its game.

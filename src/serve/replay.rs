@@ -133,7 +133,7 @@ fn build(game: Arc<Game>, h: &Head, rest: &[(usize, Value)]) -> Result<Replay, S
                     turn.legal.iter().copied().find(|a| state.onlooker_label(seat, *a) == chosen).ok_or_else(|| {
                         bad(*n, format!("`{chosen}` is not one of player {}'s choices here", seat + 1))
                     })?;
-                let at = session.history().len();
+                let at = session.step();
                 session.act(seat, action, at).map_err(|e| bad(*n, e))?;
                 steps.push(step(&session, Some(game.player_name(seat))));
             }

@@ -193,6 +193,7 @@ impl Tables {
             seed,
             seats: seats.iter().map(|s| s.spec.clone()).collect(),
             history: Vec::new(),
+            taken_back: 0,
         };
         let session = serde_json::to_string(&saved).map_err(|e| ServeError::Setup(e.to_string()))?;
         let kept = Kept { id: id.clone(), setup: s.clone(), session: session.clone(), tokens: tokens.clone() };

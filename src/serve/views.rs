@@ -113,7 +113,7 @@ pub fn view(table: &str, session: &Session, who: Who, stopped: Option<&str>) -> 
             Who::Seat(s) => game.player_name(s),
             Who::Spectator => "spectator".to_string(),
         },
-        step: session.history().len(),
+        step: session.step(),
         seats: session
             .seats()
             .iter()

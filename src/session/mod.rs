@@ -253,6 +253,14 @@ impl Session {
         &self.history
     }
 
+    /// How far the table has moved: one for each decision applied, two for each taken back
+    /// (issue 43). It only ever grows, so a request made for an earlier step (a second click, a
+    /// page left open) is stale even when an undo and a new decision bring the history back to
+    /// the same length. Without undo it is the history's length.
+    pub fn step(&self) -> usize {
+        self.history.len() + 2 * self.undo.taken_back
+    }
+
     /// What `viewer` has been told so far, a line each (a seat's lines are a transcript for that
     /// seat without its heading and result).
     pub fn lines_for(&self, viewer: Viewer) -> Vec<&str> {
@@ -338,8 +346,8 @@ impl Session {
         at: usize,
         tap: &mut dyn Watcher,
     ) -> Result<Status, SessionError> {
-        if at != self.history.len() {
-            return Err(SessionError::Stale { at, now: self.history.len() });
+        if at != self.step() {
+            return Err(SessionError::Stale { at, now: self.step() });
         }
         let status = self.status();
         let turn = status.turn_of(seat).ok_or(SessionError::NotYourTurn { seat: seat.saturating_add(1) })?;

@@ -32,6 +32,15 @@ pub struct Saved {
     pub seats: Vec<String>,
     /// Every action taken, in order.
     pub history: Vec<Step>,
+    /// How many decisions were taken back (issue 43), so that the restored table's step
+    /// ([`Session::step`]) goes on from where it was; left out when none was.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub taken_back: usize,
+}
+
+/// Whether a count is zero (a saved form without undo keeps its old shape).
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Why a saved session could not be restored.
@@ -105,6 +114,7 @@ impl Session {
             seed: self.seed,
             seats: self.seats.iter().map(|s| s.spec.clone()).collect(),
             history: self.history.clone(),
+            taken_back: self.undo.taken_back,
         }
     }
 
@@ -194,6 +204,7 @@ impl Session {
             let pending = session.pending();
             session.open_round(pending, &mut crate::engine::NoEvents)?;
         }
+        session.undo.taken_back = saved.taken_back;
         Ok(session)
     }
 }

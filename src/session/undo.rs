@@ -105,11 +105,13 @@ pub(super) struct Undo {
     kept: Vec<Kept>,
     /// Why nothing may be taken back, when `kept` is empty.
     sealed: Sealed,
+    /// How many decisions were taken back in this session (see [`Session::step`]).
+    pub(super) taken_back: usize,
 }
 
 impl Default for Undo {
     fn default() -> Undo {
-        Undo { kept: Vec::new(), sealed: Sealed::None }
+        Undo { kept: Vec::new(), sealed: Sealed::None, taken_back: 0 }
     }
 }
 
@@ -238,8 +240,8 @@ impl Session {
         if !self.seats.get(seat as usize).is_some_and(|s| s.is_person()) {
             return Err(UndoError::Agent { seat: shown });
         }
-        if at != self.history.len() {
-            return Err(UndoError::Stale { at, now: self.history.len() });
+        if at != self.step() {
+            return Err(UndoError::Stale { at, now: self.step() });
         }
         let Some(last) = self.undo.kept.last().filter(|k| k.seat == seat) else {
             let why = if self.undo.kept.is_empty() { self.undo.sealed.why() } else { Sealed::Other.why() };
@@ -253,6 +255,7 @@ impl Session {
         }
         self.state = state;
         self.history.pop();
+        self.undo.taken_back += 1;
         let who = self.game.player_name(seat);
         let own = format!("{who} takes back: {}", self.state.action_label(seat, action));
         let all = format!("{who} takes back: {}", self.state.onlooker_label(seat, action));

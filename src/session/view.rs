@@ -118,7 +118,7 @@ impl Session {
         let turn = status.turn_of(seat)?;
         let s = &self.state;
         Some(Menu {
-            at: self.history.len(),
+            at: self.step(),
             prompt: s.choice_prompt(seat),
             number: s.choice_is_number(seat),
             picked: s.picked_so_far(seat),

@@ -96,7 +96,7 @@ impl State {
 
     /// The kinds of the cards a claim of several cards binds, in a game with identical cards
     /// (sets.rs's test, read past the player asked, binding 0).
-    fn claim_kinds(&self, b: &MenuBranch, t: &Tuple) -> Option<Vec<(u16, bool)>> {
+    fn claim_kinds(&self, b: &MenuBranch, t: &Tuple) -> Option<Vec<(u32, bool)>> {
         self.game.twins.as_ref()?;
         let mut names = Tuple { branch: t.branch, binds: Binds::default() };
         for i in 1..t.binds.len() {

@@ -71,11 +71,26 @@ impl State {
         })
     }
 
-    /// The player whose menu is being listed, when one player decides (chance sees every card).
+    /// The player whose menu is being listed, when one player decides; at an open moment, where
+    /// each player asked has a menu of their own, no seat (only what every seat sees); `None`
+    /// for chance, which sees every card.
     fn menu_chooser(&self) -> Option<u8> {
         match self.pending {
             Pending::One { player } => Some(player),
+            Pending::Open { .. } => Some(u8::MAX),
             _ => None,
+        }
+    }
+
+    /// A card's kind as the chooser of the menu being listed tells cards apart: its twin of the
+    /// lowest number and its facing where they see it; where they do not, the card itself, so
+    /// that twins they cannot see are never one candidate.
+    pub(crate) fn seen_kind(&self, card: u16) -> (u32, bool) {
+        let up = self.face_up[card as usize];
+        if self.chooser_sees(self.menu_chooser(), card) {
+            (u32::from(self.twin(card)), up)
+        } else {
+            (0x1_0000 | u32::from(card), up)
         }
     }
 
@@ -118,14 +133,8 @@ impl State {
 
     /// What makes a set the same as another: its cards' kinds and facings, sorted. A card the
     /// chooser cannot see counts as itself, never as its twin (see [`State::twin_above`]).
-    fn set_kinds(&self, cards: &[u16], mask: u64) -> Vec<(u16, bool, bool)> {
-        let chooser = self.menu_chooser();
-        let mut kinds: Vec<(u16, bool, bool)> = picked_top_first(cards, mask)
-            .map(|c| {
-                let seen = self.chooser_sees(chooser, c);
-                (if seen { self.twin(c) } else { c }, self.face_up[c as usize], seen)
-            })
-            .collect();
+    fn set_kinds(&self, cards: &[u16], mask: u64) -> Vec<(u32, bool)> {
+        let mut kinds: Vec<(u32, bool)> = picked_top_first(cards, mask).map(|c| self.seen_kind(c)).collect();
         kinds.sort_unstable();
         kinds
     }
@@ -153,16 +162,16 @@ impl State {
     /// For a game with twins, what makes a candidate of a choice of several cards (a branch that
     /// binds cards of a zone, each above the one before) the same as another: its cards' kinds
     /// and facings, sorted. `None` for any other candidate, or a game without twins.
-    pub(crate) fn several_kinds(&self, branch: &MenuBranch, t: &Tuple) -> Option<Vec<(u16, bool)>> {
+    pub(crate) fn several_kinds(&self, branch: &MenuBranch, t: &Tuple) -> Option<Vec<(u32, bool)>> {
         self.game.twins.as_ref()?;
         let several = branch.binds.len() > 1
             && branch.binds.iter().all(|b| matches!(b.from, Domain::Zone(_) | Domain::Above(..)));
         if !several {
             return None;
         }
-        let mut kinds: Vec<(u16, bool)> = (0..branch.binds.len())
+        let mut kinds: Vec<(u32, bool)> = (0..branch.binds.len())
             .filter_map(|i| match t.binds.value(i) {
-                Value::Card(c) => Some((self.twin(c), self.face_up[c as usize])),
+                Value::Card(c) => Some(self.seen_kind(c)),
                 _ => None,
             })
             .collect();
