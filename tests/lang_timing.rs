@@ -47,16 +47,18 @@ fn zone(s: &State, name: &str) -> u16 {
     s.game().program.zones.iter().position(|z| z.name == name).expect("the zone") as u16
 }
 
-/// The players who hold a card of the centre's rank are asked, at once; each is offered "no
-/// claim" and their own claims; the player who holds none is not asked.
+/// Every player is asked, at once; each is offered "no claim" and their own claims: the players
+/// who hold a card of the centre's rank may throw it in, and the player who holds none is
+/// offered "no claim" alone (asked all the same, so that being asked, or the table waiting,
+/// tells nobody who holds a 3).
 #[test]
-fn every_player_with_a_claim_is_asked_at_once() {
+fn every_player_is_asked_at_once_with_their_own_claims() {
     let s = two_may_throw_in();
-    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0, 1])));
+    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[0, 1, 2])));
     assert!(s.is_open_moment());
     assert_eq!(labels(&s, 0), ["no claim", "throw 3♠ on 3♥"]);
     assert_eq!(labels(&s, 1), ["no claim", "throw 3♣ on 3♥"]);
-    assert!(labels(&s, 2).is_empty(), "player 3 holds no 3 and is not asked");
+    assert_eq!(labels(&s, 2), ["no claim"], "player 3 holds no 3: asked, with nothing to claim");
     assert_eq!(s.choice_prompt(0).as_deref(), Some("Throw in on 3♥?"));
 }
 
@@ -85,8 +87,9 @@ fn when_nobody_claims_the_else_block_runs() {
     let steps = [top("hand of player 1", &["3♠"]), top("hand of player 2", &["3♣"]), top("pack", &["3♥", "3♦"])];
     let mut s = State::arranged(game(MATCH), 1, &steps, &mut rec).expect("arranged");
     s.apply_with(0, Action(0), &mut rec).expect("player 1 passes");
-    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[1])), "player 2 still to answer");
+    assert_eq!(s.to_move(), ToMove::Simultaneous(cardlang::engine::Seats::of(&[1, 2])), "players 2 and 3 to answer");
     s.apply_with(1, Action(0), &mut rec).expect("player 2 passes");
+    s.apply_with(2, Action(0), &mut rec).expect("player 3, with nothing to claim, passes");
     assert_eq!(points(&s, 0), "Int(0)");
     assert_eq!(points(&s, 1), "Int(0)");
     let said = rec.lines.join("\n");
@@ -169,11 +172,12 @@ fn a_claim_made_for_a_moment_already_past_is_stale() {
         let seats: Vec<Seat> = ["human", "human", "human"].iter().map(|s| Seat::parse(s).expect("a seat")).collect();
         let mut session = Session::new(g.clone(), seed, seats).expect("seats");
         let Status::Waiting(turns) = session.advance().expect("advances") else { continue };
-        if turns.len() < 2 || !session.state().is_open_moment() {
+        let claimers: Vec<_> = turns.iter().filter(|t| t.legal.len() > 1).collect();
+        if claimers.len() < 2 || !session.state().is_open_moment() {
             continue;
         }
-        let at = session.history().len();
-        let (first, second) = (&turns[0], &turns[1]);
+        let at = session.step();
+        let (first, second) = (claimers[0], claimers[1]);
         session.act(second.seat, second.legal[1], at).expect("the first claim to arrive is applied");
         let history = session.history().to_vec();
         let refused = session.act(first.seat, first.legal[1], at);
@@ -331,7 +335,9 @@ fn the_checker_explains_misuse() {
 #[test]
 fn a_person_at_the_terminal_claims() {
     let path = "tests/fixtures/lang_timing/match.cardgame";
-    let answers = "2\n".repeat(40);
+    // Asked at every moment, the person answers "2" (their claim), and "1" where "no claim" is
+    // all they have ("2" is then refused and asked again).
+    let answers = "2\n1\n".repeat(200);
     let (code, out, err) =
         common::cardlang_stdin(&["play", path, "--players", "human,greedy,greedy", "--seed", "3"], &answers);
     assert_eq!(code, 0, "{err}");
@@ -368,11 +374,12 @@ fn a_no_claim_moves_nobodys_table() {
         let seats: Vec<Seat> = ["human", "human", "human"].iter().map(|s| Seat::parse(s).expect("a seat")).collect();
         let mut session = Session::new(g.clone(), seed, seats).expect("seats");
         let Status::Waiting(turns) = session.advance().expect("advances") else { continue };
-        if turns.len() < 2 || !session.state().is_open_moment() {
+        let claimers: Vec<_> = turns.iter().filter(|t| t.legal.len() > 1).collect();
+        if claimers.len() < 2 || !session.state().is_open_moment() {
             continue;
         }
-        let at = session.history().len();
-        let (first, second) = (&turns[0], &turns[1]);
+        let at = session.step();
+        let (first, second) = (claimers[0], claimers[1]);
         session.act(first.seat, Action(0), at).expect("no claim");
         assert_eq!(session.history().len(), at, "seed {seed}: the step stays");
         assert!(session.status().turn_of(first.seat).is_none(), "the first has answered");

@@ -1,4 +1,4 @@
-//! issue 43: agents at an open moment (`any player p may`). Every agent with a claim is asked on
+//! issue 43: agents at an open moment (`any player p may`). Every agent is asked on
 //! the same table, none seeing another's answer; when some claim, one claim is applied, that of
 //! the claimer [`State::claim_draw`] draws (the same seed gives the same game), and the other
 //! answers are dropped; when nobody claims, every "no claim" is applied.

@@ -281,7 +281,12 @@ fn own(id: &str, mut session: Session, inbox: &Receiver<Ask>, changes: &watch::S
                             // The person's move was taken; an agent after it failed.
                             stopped = Some(e.to_string());
                         }
-                        keep(&session);
+                        // A "no claim" held until everyone asked has answered (issue 43) moves
+                        // no table: the other links are not woken, which would tell them
+                        // that this seat was asked and answered.
+                        if session.history().len() != before || stopped.is_some() {
+                            keep(&session);
+                        }
                         Ok(view(id, &session, Who::Seat(seat), stopped.as_deref()))
                     }
                 };

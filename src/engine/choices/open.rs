@@ -1,5 +1,6 @@
-//! issue 43: open timing, `any player p may { ... }`. Every player with a claim is asked at once
-//! (`ToMove::Simultaneous` of those players); each is offered "no claim" (action 0) and then
+//! issue 43: open timing, `any player p may { ... }`. Every player is asked at once
+//! (`ToMove::Simultaneous`), with or without a claim, so that nobody learns from being asked, or
+//! from the table waiting, who holds one; each is offered "no claim" (action 0) and then
 //! their own claims, listed as a menu's candidates with `p` bound to them. The first claim
 //! applied wins: its block runs at once and the others' answers are dropped. A "no claim" only
 //! takes the player out of the waiting ones; when nobody is left, the `else` block runs.
@@ -106,27 +107,22 @@ impl State {
         self.several_kinds(b, &names)
     }
 
-    /// Opens the open moment the rules have reached (at `pc`, the choice): the players with a
-    /// claim are asked; with none, the `else` block is next. Returns whether the rules wait.
+    /// Opens the open moment the rules have reached (at `pc`, the choice): every player is
+    /// asked, those with no claim offered "no claim" alone, so that being asked, the table
+    /// waiting, or how many answers it waits for tells nobody who holds a claim. Returns whether
+    /// the rules wait (not when a player's claims are too many to list: the game stops).
     pub(crate) fn start_open<S: EventSink>(&mut self, sink: &mut S) -> bool {
         let Some((slot, branches, _)) = self.open_reached() else { return false };
         let mut waiting = 0u64;
         for p in 0..self.game.program.players.min(64) {
-            let claims = self.claims_of(slot, branches, p);
-            if claims.too_big {
+            if self.claims_of(slot, branches, p).too_big {
                 self.stop_unfinished(TOO_MANY_CLAIMS, sink);
                 return true;
             }
-            if !claims.tuples.is_empty() {
-                waiting |= 1 << p;
-            }
+            waiting |= 1 << p;
         }
-        if waiting != 0 {
-            self.pending = Pending::Open { waiting };
-            return true;
-        }
-        self.nobody_claimed();
-        false
+        self.pending = Pending::Open { waiting };
+        true
     }
 
     /// Nobody claimed: the branch is `none`, so the `else` block runs next.
