@@ -360,3 +360,77 @@ procedure play {
     assert_eq!(compared, 1, "the block was compared");
     assert!(mismatches.is_empty(), "{mismatches:?}");
 }
+
+const FACING_DRAW: &str = include_str!("fixtures/lang_undo/facing_draw.cardgame");
+
+/// A card nobody knew that another player now sees makes the move final: drawn into one's own
+/// hand held facing out (the other player sees it), or given to the other player's hand. Taken
+/// back, it would lie on the pack again, where that player could follow it. Tucking a card of
+/// one's own hand away may still be taken back: the card was known, and nobody learns a new one.
+#[test]
+fn a_card_another_player_comes_to_see_cannot_be_taken_back() {
+    let seats = || vec![Seat::parse("human").expect("a seat"), Seat::parse("human").expect("a seat")];
+    for option in ["draw", "gift"] {
+        let mut s = Session::new(game(FACING_DRAW), 1, seats()).expect("a table");
+        s.advance().expect("nobody but people");
+        play(&mut s, option);
+        assert!(!s.can_undo(0), "{option}: another player saw a card nobody knew");
+        let e = s.undo(0, s.step()).expect_err("final");
+        assert_eq!(miette_code(&e), "cardlang::session::undo_none", "{option}");
+    }
+    let mut s = Session::new(game(FACING_DRAW), 1, seats()).expect("a table");
+    s.advance().expect("nobody but people");
+    let (p, tuck) = {
+        let state = s.state();
+        let ToMove::One(p) = state.to_move() else { panic!("player 1 decides") };
+        let a = state.legal_actions(p).into_iter().find(|a| state.action_label(p, *a).starts_with("tuck"));
+        (p, a.expect("a tuck offered"))
+    };
+    s.act(p, tuck, s.step()).expect("a legal move");
+    assert!(s.can_undo(0), "a known card tucked away may be taken back");
+}
+
+/// Asked by a seat with nothing to take back, the refusal gives no reason of another seat's
+/// (what they drew, that they may still take theirs back).
+#[test]
+fn a_refusal_tells_no_other_seats_reason() {
+    let seats = vec![Seat::parse("human").expect("a seat"), Seat::parse("human").expect("a seat")];
+    let mut s = Session::new(game(FACING_DRAW), 1, seats).expect("a table");
+    s.advance().expect("nobody but people");
+    play(&mut s, "draw");
+    let e = s.undo(1, s.step()).expect_err("player 2 has nothing to take back");
+    let text = e.to_string();
+    assert!(!text.contains("drawn") && !text.contains("another player"), "{text}");
+}
+
+const PROBE: &str = include_str!("fixtures/lang_undo/probe.cardgame");
+
+/// A decision whose effect hangs on a card its player cannot see is final: player 1 tucks a card
+/// of their own hand, held facing out, and the aces counter says whether it was an ace. Taken
+/// back, and another card tucked, it would let them probe their hand card by card. Over many
+/// deals, every tuck that counted an ace is refused; the search for such a dependence tries
+/// tables the player could believe in (docs/language.md, "Undo").
+#[test]
+fn a_decision_that_depends_on_a_hidden_card_is_final() {
+    let mut aces = 0;
+    for seed in 1..=40 {
+        let seats = vec![Seat::parse("human").expect("a seat"), Seat::parse("human").expect("a seat")];
+        let mut s = Session::new(game(PROBE), seed, seats).expect("a table");
+        s.advance().expect("nobody but people");
+        let hand = cards(s.state(), "hand of player 1");
+        for place in 0..hand.len() {
+            let state = s.state();
+            let ToMove::One(p) = state.to_move() else { panic!("player 1 decides") };
+            let tucks: Vec<_> =
+                state.legal_actions(p).into_iter().filter(|a| state.action_label(p, *a).starts_with("tuck")).collect();
+            let mut t = Session::from_json(game(PROBE), &s.to_json()).expect("restores");
+            t.act(p, tucks[place], t.step()).expect("a legal move");
+            let counted = t.state().observation(0).counters != s.state().observation(0).counters;
+            if counted {
+                aces += 1;
+                assert!(!t.can_undo(0), "seed {seed}: the tuck told an ace and cannot be taken back");
+            }
+        }
+    }
+    assert!(aces >= 5, "{aces} aces tucked");
+}

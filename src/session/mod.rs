@@ -414,7 +414,12 @@ impl Session {
         let before = self.undo.before(&self.state, seat, self.seats[seat as usize].is_person());
         let mut watch = undo::Watch::new(&mut tee, before.as_ref().map(|_| seat));
         self.state.apply_with(seat, chosen, &mut watch).map_err(|_| SessionError::Illegal { seat: seat + 1 })?;
-        let seen = watch.seen;
+        // issue 43: a decision that may be taken back, and whose effect hung on cards its player
+        // cannot see, is final (undo.rs).
+        let seen = watch.seen.or_else(|| {
+            let kept = before.as_ref()?;
+            undo::probes_hidden(kept, &self.state, seat, chosen).then_some(undo::Sealed::Probed)
+        });
         self.history.push(Step { seat, action: chosen.0 });
         self.undo.after(before, seen, &self.state, seat, chosen.0);
         // An answer applied moves the table on: the "no claim" answers held for the moment are

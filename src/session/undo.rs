@@ -72,6 +72,9 @@ pub(super) enum Sealed {
     Drawn,
     /// Another seat decided (or every seat at once).
     Other,
+    /// What the decision did depended on cards the player cannot see (a count of aces among
+    /// cards tucked blind): taking it back and trying another would let them probe those cards.
+    Probed,
     /// The block ended.
     Ended,
 }
@@ -84,6 +87,7 @@ impl Sealed {
             Sealed::Shown => "cards have been shown, or something announced, since",
             Sealed::Drawn => "they have drawn (or seen) a card since",
             Sealed::Other => "another player has decided since",
+            Sealed::Probed => "what their decision did depended on cards they cannot see",
             Sealed::Ended => "their turn has been confirmed since (the block that let them ended)",
         }
     }
@@ -107,11 +111,13 @@ pub(super) struct Undo {
     sealed: Sealed,
     /// How many decisions were taken back in this session (see [`Session::step`]).
     pub(super) taken_back: usize,
+    /// Whose decisions the last seal made final: the reason is theirs alone to be told.
+    sealed_for: Option<u8>,
 }
 
 impl Default for Undo {
     fn default() -> Undo {
-        Undo { kept: Vec::new(), sealed: Sealed::None, taken_back: 0 }
+        Undo { kept: Vec::new(), sealed: Sealed::None, taken_back: 0, sealed_for: None }
     }
 }
 
@@ -129,18 +135,18 @@ impl Undo {
         let Some(kept) = before else {
             // A decision no one may take back makes those before it final.
             match self.kept.first() {
-                Some(k) if k.seat == seat => self.seal(Sealed::Ended),
+                Some(k) if k.seat == seat => self.seal(Sealed::Ended, seat),
                 _ if self.kept.is_empty() && self.sealed == Sealed::None => {}
-                _ => self.seal(Sealed::Other),
+                _ => self.seal(Sealed::Other, seat),
             }
             return;
         };
         if let Some(why) = seen {
-            return self.seal(why);
+            return self.seal(why, seat);
         }
         let block = kept.undo_window();
         if state.undo_window() != block {
-            return self.seal(Sealed::Ended);
+            return self.seal(Sealed::Ended, seat);
         }
         if self.kept.first().is_some_and(|k| k.seat != seat || k.state.undo_window() != block) {
             self.kept.clear();
@@ -148,10 +154,29 @@ impl Undo {
         self.kept.push(Kept { seat, action: crate::engine::Action(action), state: kept });
     }
 
-    fn seal(&mut self, why: Sealed) {
+    fn seal(&mut self, why: Sealed, whose: u8) {
+        self.sealed_for = Some(self.kept.first().map_or(whose, |k| k.seat));
         self.kept.clear();
         self.sealed = why;
     }
+}
+
+/// How many tables the player could believe in are tried by [`probes_hidden`].
+const PROBES: u64 = 16;
+
+/// Whether what `seat`'s decision did (the table `after` it, as `seat` sees it) depended on
+/// cards they cannot see: the same decision is made on tables they could believe in (the
+/// cards they cannot see dealt afresh, as the search player guesses), and any table that then
+/// looks otherwise to them, or on which the decision cannot be made, means it did. Such a
+/// decision is final: taken back and tried again, it would let the player probe hidden cards.
+/// The tables are drawn from the game's seed and the moment, not the game's own random numbers.
+pub(super) fn probes_hidden(before: &State, after: &State, seat: u8, action: crate::engine::Action) -> bool {
+    let seen = after.observation(seat);
+    (0..PROBES).any(|k| {
+        let mut rng = crate::engine::rng::Rng::new(before.seed() ^ before.steps().rotate_left(17) ^ k);
+        let mut other = before.determinized_remembering(seat, &mut rng);
+        other.apply(seat, action).is_err() || other.observation(seat) != seen
+    })
 }
 
 /// Watches the events of one decision for what makes it final, and passes them on.
@@ -186,8 +211,19 @@ impl<'a, S: EventSink> Watch<'a, S> {
                 // The deciding player sees a card they did not see where it was: a draw, or a
                 // look. (A card of theirs that they show the others by laying it face up is
                 // their own doing: they may take it back, and the others keep what they saw.)
-                let drawn = !state.would_see(seat, *from, was.0, was.1, was.2) && state.can_see(seat, *to, *at);
-                drawn.then_some(Sealed::Drawn)
+                let known = state.would_see(seat, *from, was.0, was.1, was.2);
+                if !known && state.can_see(seat, *to, *at) {
+                    return Some(Sealed::Drawn);
+                }
+                // A card the deciding player did not know that another player now sees (a draw
+                // into a hand held facing out, a card dealt to another's hand): taken back, it
+                // would lie again where that player could follow it.
+                let players = state.game().program.players;
+                let shown = !known
+                    && (0..players).any(|q| {
+                        q != seat && !state.would_see(q, *from, was.0, was.1, was.2) && state.can_see(q, *to, *at)
+                    });
+                shown.then_some(Sealed::Shown)
             }
             _ => None,
         }
@@ -244,7 +280,10 @@ impl Session {
             return Err(UndoError::Stale { at, now: self.step() });
         }
         let Some(last) = self.undo.kept.last().filter(|k| k.seat == seat) else {
-            let why = if self.undo.kept.is_empty() { self.undo.sealed.why() } else { Sealed::Other.why() };
+            // The reason is told only for the seat's own last decision: another's (what they
+            // drew, that they may still take theirs back) is not this seat's to know.
+            let own = self.undo.sealed_for == Some(seat);
+            let why = if own && self.undo.kept.is_empty() { self.undo.sealed.why() } else { Sealed::None.why() };
             return Err(UndoError::Nothing { seat: shown, why: why.to_string() });
         };
         let state = last.state.clone();
