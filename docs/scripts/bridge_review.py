@@ -212,6 +212,7 @@ class Review:
             self.passed_out += 1
             if self.passed_out > self.max_redeals:
                 self.say("all four pass: the deal is scored zero")
+                self.say(f"deal {self.deal}: {self.score[1]} to {self.score[0]} (part-scores {self.part[1]} and {self.part[0]})")
                 return
             self.say(f"all four pass: player {self.dealer} deals again")
 

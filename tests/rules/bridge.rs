@@ -217,6 +217,8 @@ fn br_4_past_max_redeals_a_passed_out_deal_counts_scored_zero() {
     let (mut s, mut log) = start_with(&[("max_redeals", "0")], SUITED);
     calls(&mut s, &mut log, 1, &["pass", "pass", "pass", "pass"]);
     assert!(logged(&log, "all four pass: the deal is scored zero"));
+    // BR-17: the scores are told after this deal too.
+    assert!(logged(&log, "deal 1: 0 to 0 (part-scores 0 and 0)"));
     assert!(logged(&log, "deal 2: player 2 deals; player 2 and player 4 are vulnerable"));
     // Deal 2: player 2 calls first.
     assert_eq!(mover(&s), 2);
