@@ -31,7 +31,7 @@ impl Checker {
                 ast::Span { start: span.start, end: player_var.span.end },
                 "`any player ... may` offers no claim: write at least one kind of claim in its braces",
                 "nothing to claim here",
-                Some("add a branch, as in `chooses one of`: `\"snap\" where ... { ... }`".into()),
+                Some("add a branch, as in `chooses one of`: `\"claim {c}\" for c from ... where ... { ... }`".into()),
             ));
         }
         let outer = scope.mark();
