@@ -400,7 +400,9 @@ fn a_refusal_tells_no_other_seats_reason() {
     play(&mut s, "draw");
     let e = s.undo(1, s.step()).expect_err("player 2 has nothing to take back");
     let text = e.to_string();
-    assert!(!text.contains("drawn") && !text.contains("another player"), "{text}");
+    // Player 1's move is final because player 2 saw the card drawn: that is player 1's reason.
+    assert!(text.contains("they have made none"), "only player 2's own case is told: {text}");
+    assert!(!text.contains("shown") && !text.contains("another player"), "{text}");
 }
 
 const PROBE: &str = include_str!("fixtures/lang_undo/probe.cardgame");
