@@ -9,10 +9,6 @@ use super::Checker;
 use crate::check::mistake::Mistake;
 use crate::syntax::ast;
 
-/// The most names a kind of claim may bind, as a menu's branch (the player asked is kept beside
-/// them while each player's claims are listed, in the room kept for a chooser).
-const MAX_CLAIM_BINDS: usize = MAX_BINDS;
-
 impl Checker {
     /// Checks `any player p may { branches } [else { ... }]` (see the module's doc).
     pub(super) fn check_open(
@@ -38,36 +34,7 @@ impl Checker {
         let player_slot = scope.bind(&player_var.text, Type::Player, false, 1);
         let prompt = prompt.map(|t| self.check_template(t, scope));
         let branch = scope.hidden();
-        let mut checked = Vec::new();
-        let mut bodies = Vec::new();
-        for b in branches {
-            let mark = scope.mark();
-            let mut binds = Vec::new();
-            for x in &b.binds {
-                let from = match &x.sets {
-                    Some(sizes) => self.check_set_domain(&x.from.from, sizes, scope),
-                    None => self.check_domain(&x.from, scope),
-                };
-                let slot = scope.bind(&x.var.text, from.value_type(), false, 1);
-                let filter = x.filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
-                binds.push(MenuBind { slot, from, filter });
-            }
-            if binds.len() > MAX_CLAIM_BINDS {
-                self.errors.push(CheckError::invalid(
-                    Mistake::OverLimit,
-                    b.binds[MAX_CLAIM_BINDS].var.span,
-                    format!("a kind of claim binds at most {MAX_CLAIM_BINDS} names"),
-                    "one too many",
-                    Some("split the branch in two".into()),
-                ));
-                binds.truncate(MAX_CLAIM_BINDS);
-            }
-            let guard = b.filter.as_ref().map(|f| self.typed(f, Type::Bool, scope));
-            let label = self.check_label(&b.label, scope);
-            bodies.push(self.check_block(&b.body, scope));
-            scope.restore(mark);
-            checked.push(MenuBranch { label, binds, guard });
-        }
+        let (checked, bodies) = self.check_branches(branches, "a kind of claim", scope);
         // The claimer's name is the branches' alone: the `else` block runs when nobody claimed.
         scope.restore(outer);
         let otherwise = otherwise.map(|o| self.check_block(o, scope)).unwrap_or_default();

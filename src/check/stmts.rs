@@ -503,6 +503,22 @@ impl Checker {
         }
         let prompt = prompt.map(|t| self.check_template(t, scope));
         let branch = scope.hidden();
+        let (checked, bodies) = self.check_branches(branches, "a branch", scope);
+        let otherwise = otherwise.map(|o| self.check_block(o, scope)).unwrap_or_default();
+        let private = self.private_choices.contains(&span);
+        let choice = Choice::Menu { player, branch, branches: checked, prompt, private, fresh };
+        Stmt::Menu { choice, bodies, otherwise }
+    }
+
+    /// The branches of a menu (`chooses one of`) or the kinds of claim of an open moment: each
+    /// branch's names, bound in turn (at most `MAX_BINDS`; `what` names a branch in the
+    /// message), its condition, label and block; each branch's names are its own.
+    pub(super) fn check_branches(
+        &mut self,
+        branches: &[ast::Branch],
+        what: &str,
+        scope: &mut Scope,
+    ) -> (Vec<MenuBranch>, Vec<Vec<Stmt>>) {
         let mut checked = Vec::new();
         let mut bodies = Vec::new();
         for b in branches {
@@ -521,7 +537,7 @@ impl Checker {
                 self.errors.push(CheckError::invalid(
                     Mistake::OverLimit,
                     b.binds[MAX_BINDS].var.span,
-                    format!("a branch binds at most {MAX_BINDS} names"),
+                    format!("{what} binds at most {MAX_BINDS} names"),
                     "one too many",
                     Some("split the branch in two".into()),
                 ));
@@ -533,10 +549,7 @@ impl Checker {
             scope.restore(mark);
             checked.push(MenuBranch { label, binds, guard });
         }
-        let otherwise = otherwise.map(|o| self.check_block(o, scope)).unwrap_or_default();
-        let private = self.private_choices.contains(&span);
-        let choice = Choice::Menu { player, branch, branches: checked, prompt, private, fresh };
-        Stmt::Menu { choice, bodies, otherwise }
+        (checked, bodies)
     }
 
     pub(super) fn check_template(&mut self, parts: &[ast::TemplatePart], scope: &mut Scope) -> Vec<TextPart> {
